@@ -1,14 +1,144 @@
-// Placeholder registration; the owner of the 'solve' sub-command replaces this file.
+// tilewise solve FILE [--first|--count|--all] [--limit N] [--json]
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <map>
+
 #include "cli/commands.hpp"
+#include "cli/puzzle_file.hpp"
+#include "core/edge_format.hpp"
+#include "core/edge_json.hpp"
+#include "core/edge_solver.hpp"
 
 namespace tilewise::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_sigint(int) { g_interrupted = true; }
+
+struct SolveArgs {
+  std::string file;
+  bool first = false, count = false, all = false, json = false, quiet = false;
+  std::uint64_t limit = 0;
+  std::uint64_t max_kept = 10000;
+  PlacementOrder order = PlacementOrder::kAuto;
+  SymmetryBreaking symmetry = SymmetryBreaking::kCornerRule;
+};
+
+std::string pad(const std::string& s, size_t width) {
+  const size_t left = (width - std::min(width, s.size())) / 2;
+  return std::string(left, ' ') + s + std::string(width - std::min(width, s.size()) - left, ' ');
+}
+
+// Each cell is three text lines: top side, "left label/rotation right", bottom side.
+void print_board(const EdgePuzzle& p, const Solution& s) {
+  const size_t w = p.rule == MatchRule::kEqual ? 11 : 9;
+  std::string rule;
+  for (int j = 0; j < p.cols; ++j) rule += "+" + std::string(w, '-');
+  rule += "+\n";
+  std::cout << rule;
+  for (int i = 0; i < p.rows; ++i) {
+    std::string lines[3];
+    for (int j = 0; j < p.cols; ++j) {
+      const Placement& c = s.cells[i * p.cols + j];
+      const auto sides = rotated(p.tiles[c.tile].sides, c.rotation);
+      const std::string l = side_text(p.rule, sides[kLeft]);
+      const std::string r = side_text(p.rule, sides[kRight]);
+      const std::string mid = std::to_string(c.tile + 1) + "r" + std::to_string(c.rotation);
+      lines[0] += "|" + pad(side_text(p.rule, sides[kTop]), w);
+      lines[1] += "|" + l + pad(mid, w - l.size() - r.size()) + r;
+      lines[2] += "|" + pad(side_text(p.rule, sides[kBottom]), w);
+    }
+    for (auto& line : lines) std::cout << line << "|\n";
+    std::cout << rule;
+  }
+}
+
+void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list) {
+  if (list) {
+    for (size_t k = 0; k < r.solutions.size(); ++k) {
+      std::cout << "solution " << (k + 1) << ": tiles (label r rotation):";
+      for (const Placement& c : r.solutions[k].cells)
+        std::cout << " " << (c.tile + 1) << "r" << c.rotation;
+      std::cout << "\n";
+      print_board(p, r.solutions[k]);
+    }
+    if (r.solutions_truncated)
+      std::cout << "(only the first " << r.solutions.size()
+                << " solutions are kept in memory; raise --keep to list more)\n";
+  }
+  std::cout << (interrupted ? "interrupted: " : "") << "solutions (up to board rotation): "
+            << r.count << (r.complete ? "" : " or more (search not finished)") << "\n";
+  std::cout << "distinct boards (identical tiles merged): " << r.distinct_boards
+            << (r.distinct_boards_complete ? "" : " (at least; too many to remember)") << "\n";
+  std::cout << "nodes: " << r.stats.nodes << ", tries: " << r.stats.tries
+            << ", time: " << r.stats.elapsed_ms << " ms\nnodes per depth: [";
+  for (size_t k = 0; k < r.stats.nodes_per_depth.size(); ++k)
+    std::cout << (k ? ", " : "") << r.stats.nodes_per_depth[k];
+  std::cout << "]\n";
+}
+
+int run_solve(const SolveArgs& a) {
+  std::optional<EdgePuzzle> puzzle = read_puzzle_file(a.file);
+  if (!puzzle) return kExitBadInput;
+  SolveOptions o;
+  o.mode = a.first ? SolveMode::kFirst : a.count ? SolveMode::kCount : SolveMode::kAll;
+  o.limit = a.limit;
+  o.max_kept = a.max_kept;
+  o.order = a.order;
+  o.symmetry = a.symmetry;
+  g_interrupted = false;
+  auto previous = std::signal(SIGINT, on_sigint);
+  EdgeSearch search(*puzzle, o);
+  while (!search.run(1u << 16)) {
+    if (g_interrupted) search.cancel();
+  }
+  std::signal(SIGINT, previous);
+  const bool interrupted = g_interrupted;
+  const SolveResult r = result_of(search, puzzle->rows, puzzle->cols);
+  if (a.json) {
+    nlohmann::json j = solve_result_json(r);
+    j["interrupted"] = interrupted;
+    std::cout << j.dump() << "\n";
+  } else {
+    print_human(*puzzle, r, interrupted, o.mode != SolveMode::kCount && !a.quiet);
+  }
+  if (interrupted) return kExitInterrupted;
+  if (r.count == 0) return r.complete ? kExitNoSolution : kExitInterrupted;
+  return kExitOk;
+}
+
+}  // namespace
 
 void add_solve_command(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("solve", "(not built yet)");
-  cmd->callback([&exit_code] {
-    std::cerr << "tilewise solve: not built yet\n";
-    exit_code = kExitInternal;
-  });
+  auto args = std::make_shared<SolveArgs>();
+  auto* cmd = app.add_subcommand("solve", "Solve an edge-matching puzzle file");
+  cmd->add_option("FILE", args->file, "puzzle file (native format or seed 004 card format; - = stdin)")
+      ->required();
+  auto* first = cmd->add_flag("--first", args->first, "stop at the first solution");
+  auto* count = cmd->add_flag("--count", args->count, "count solutions without listing them");
+  auto* all = cmd->add_flag("--all", args->all, "list all solutions (default)");
+  first->excludes(count)->excludes(all);
+  count->excludes(all);
+  cmd->add_option("--limit", args->limit, "stop after N solutions (0 = no limit)");
+  cmd->add_option("--keep", args->max_kept, "solutions kept in memory for listing")
+      ->check(CLI::Range(1, 10000000));
+  cmd->add_flag("--json", args->json, "print one JSON object");
+  cmd->add_flag("--quiet", args->quiet, "print only the summary");
+  const std::map<std::string, PlacementOrder> orders{{"auto", PlacementOrder::kAuto},
+                                                     {"row", PlacementOrder::kRowMajor},
+                                                     {"short", PlacementOrder::kShortSide},
+                                                     {"spiral", PlacementOrder::kSpiral}};
+  cmd->add_option("--order", args->order, "placement order: auto, row, short, spiral")
+      ->transform(CLI::CheckedTransformer(orders, CLI::ignore_case));
+  const std::map<std::string, SymmetryBreaking> symmetries{
+      {"corner", SymmetryBreaking::kCornerRule},
+      {"centre", SymmetryBreaking::kCentreRotation},
+      {"none", SymmetryBreaking::kNone}};
+  cmd->add_option("--symmetry", args->symmetry,
+                  "board-rotation pruning: corner (seed 002), centre (seed 000), none")
+      ->transform(CLI::CheckedTransformer(symmetries, CLI::ignore_case));
+  cmd->callback([args, &exit_code] { exit_code = run_solve(*args); });
 }
 
 }  // namespace tilewise::cli

@@ -1,0 +1,36 @@
+#include "core/edge_json.hpp"
+
+namespace tilewise {
+
+nlohmann::json solution_json(const Solution& s) {
+  nlohmann::json tiles = nlohmann::json::array();
+  for (const Placement& p : s.cells) tiles.push_back({p.tile + 1, p.rotation});
+  return {{"tiles", tiles}};
+}
+
+nlohmann::json solve_result_json(const SolveResult& r) {
+  nlohmann::json solutions = nlohmann::json::array();
+  for (const Solution& s : r.solutions) solutions.push_back(solution_json(s));
+  return {{"rows", r.rows},
+          {"cols", r.cols},
+          {"count", r.count},
+          {"distinct_boards", r.distinct_boards},
+          {"distinct_boards_complete", r.distinct_boards_complete},
+          {"complete", r.complete},
+          {"nodes", r.stats.nodes},
+          {"tries", r.stats.tries},
+          {"nodes_per_depth", r.stats.nodes_per_depth},
+          {"max_depth", r.stats.max_depth},
+          {"elapsed_ms", r.stats.elapsed_ms},
+          {"solutions", solutions},
+          {"solutions_truncated", r.solutions_truncated}};
+}
+
+nlohmann::json search_progress_json(const EdgeSearch& s) {
+  return {{"nodes", s.stats().nodes},       {"tries", s.stats().tries},
+          {"depth", s.depth()},             {"max_depth", s.stats().max_depth},
+          {"cells", s.cell_count()},        {"count", s.count()},
+          {"elapsed_ms", s.stats().elapsed_ms}};
+}
+
+}  // namespace tilewise

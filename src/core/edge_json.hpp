@@ -1,0 +1,20 @@
+// JSON views of edge-matching results, shared by `tilewise solve --json` and the worker.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/edge_solver.hpp"
+
+namespace tilewise {
+
+// {"tiles": [[label, rotation], ...]} with 1-based labels, cells in reading order.
+nlohmann::json solution_json(const Solution& solution);
+
+// rows, cols, count, distinct_boards, distinct_boards_complete, complete, nodes, tries,
+// nodes_per_depth, max_depth, elapsed_ms, solutions, solutions_truncated.
+nlohmann::json solve_result_json(const SolveResult& result);
+
+// Progress of a running search: nodes, tries, depth, max_depth, count, elapsed_ms.
+nlohmann::json search_progress_json(const EdgeSearch& search);
+
+}  // namespace tilewise

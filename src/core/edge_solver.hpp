@@ -1,0 +1,140 @@
+// The edge-matching search: an iterative (explicit stack), resumable backtracker, so the
+// browser worker can run it in slices and the board can show it step by step.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "core/edge_puzzle.hpp"
+
+namespace tilewise {
+
+enum class SolveMode { kFirst, kCount, kAll };
+
+// Order in which cells are filled.
+enum class PlacementOrder {
+  kAuto,       // rows along the board's short side; frame puzzles: the same (see docs)
+  kRowMajor,   // plain reading order
+  kShortSide,  // rows along the short side (column-major on wide boards)
+  kSpiral,     // from the centre outwards, clockwise (seed 000)
+};
+
+// How the 4 (or 2) rotations of the whole board are kept from being searched repeatedly.
+enum class SymmetryBreaking {
+  kCornerRule,      // seed 002: the top-left corner holds the smallest corner label
+  kCentreRotation,  // seed 000: the centre tile of an odd square board is never rotated
+  kNone,            // search everything; keep only solutions that are their own representative
+};
+
+struct SolveOptions {
+  SolveMode mode = SolveMode::kAll;
+  std::uint64_t limit = 0;             // stop after this many solutions (0 = no limit)
+  std::uint64_t max_kept = 10000;      // solutions kept in memory; counting goes on past it
+  std::uint64_t max_patterns = 1000000;  // coloured boards remembered for distinct_boards
+  PlacementOrder order = PlacementOrder::kAuto;
+  SymmetryBreaking symmetry = SymmetryBreaking::kCornerRule;
+};
+
+struct SolveStats {
+  std::uint64_t nodes = 0;                   // successful placements (a tile+rotation that fits)
+  std::uint64_t tries = 0;                   // candidate tile+rotations examined
+  std::vector<std::uint64_t> nodes_per_depth;  // [k] = partial boards with k tiles (k=0: 1)
+  int max_depth = 0;
+  double elapsed_ms = 0;
+};
+
+class EdgeSearch {
+ public:
+  // The puzzle must have passed validate_puzzle().
+  EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options);
+
+  // Advances the search by about `node_budget` steps; returns finished().
+  bool run(std::uint64_t node_budget);
+  bool finished() const { return finished_; }
+  void cancel();
+
+  const SolveStats& stats() const { return stats_; }
+  // Canonical representatives found so far, in discovery order (at most max_kept).
+  const std::vector<Solution>& solutions() const { return solutions_; }
+  std::uint64_t count() const { return count_; }
+  // Distinct coloured boards up to board rotation among the solutions counted.
+  std::uint64_t distinct_boards() const { return patterns_.size(); }
+  bool distinct_boards_complete() const { return patterns_complete_; }
+  // True when the search ran to its end (no limit, cancel or first-mode stop cut it).
+  bool complete() const { return complete_; }
+  bool solutions_truncated() const { return count_ > solutions_.size(); }
+  int depth() const { return depth_; }
+  int cell_count() const { return static_cast<int>(order_.size()); }
+  const std::vector<int>& order() const { return order_; }
+  // The partial board in reading order (tile -1 = empty), for the live search view.
+  std::vector<Placement> current_board() const;
+
+ private:
+  struct CellPlan {
+    int cell = 0;
+    int key_dir[2] = {-1, -1};  // directions looked up in the candidate tables
+    int key_cell[2] = {-1, -1};
+    int check_dir[2] = {-1, -1};  // further known neighbours, checked per candidate
+    int check_cell[2] = {-1, -1};
+    int frame_mask = -1;     // required mask of sides that are 0 (-1: no frame rule)
+    int fixed_oriented = -1;  // oriented tile id of a fixed tile
+    int corner = -1;         // 0 = top-left, 1 = another corner, -1 = not a corner
+    bool centre = false;
+  };
+
+  void plan_order(const EdgePuzzle& p);
+  void build_tables();
+  const std::vector<int>& candidates(int depth) const;
+  bool fits(int depth, int oriented) const;
+  void record_solution();
+  void finish(bool complete);
+
+  EdgePuzzle puzzle_;
+  SolveOptions options_;
+  int rows_ = 0, cols_ = 0, tiles_ = 0, values_ = 0;
+  std::vector<int> value_of_side_;     // oriented*4 + dir -> value index
+  std::vector<int> partner_;           // value index -> value index it matches
+  std::vector<int> zero_mask_;         // oriented -> mask of sides equal to 0
+  std::vector<int> order_;             // depth -> cell
+  std::vector<CellPlan> plan_;         // depth -> plan
+  std::vector<std::vector<int>> by_one_;  // [dir*values + v] -> oriented ids
+  std::vector<std::vector<std::vector<int>>> by_two_;  // [pair][v1*values+v2] -> oriented ids
+  std::vector<int> all_oriented_;
+  std::vector<std::vector<int>> fixed_lists_;
+  std::vector<int> board_;             // cell -> oriented id or -1
+  std::vector<std::uint8_t> used_;     // tile -> used
+  std::vector<const std::vector<int>*> list_;  // depth -> candidate list
+  std::vector<std::uint32_t> next_;    // depth -> next index into list
+  int depth_ = 0;
+  int corner_tl_cell_ = 0;
+  std::vector<int> corner_cells_;
+  bool started_ = false;
+  bool finished_ = false;
+  bool complete_ = false;
+  bool patterns_complete_ = true;
+  std::uint64_t count_ = 0;
+  std::vector<Solution> solutions_;
+  std::unordered_set<std::string> patterns_;
+  SolveStats stats_;
+  std::chrono::steady_clock::duration elapsed_{};
+};
+
+struct SolveResult {
+  int rows = 0, cols = 0;
+  std::uint64_t count = 0;
+  std::uint64_t distinct_boards = 0;
+  bool distinct_boards_complete = true;
+  bool complete = true;
+  SolveStats stats;
+  std::vector<Solution> solutions;  // sorted by labels, then rotations
+  bool solutions_truncated = false;
+};
+
+// Runs the search to its end and sorts the solutions.
+SolveResult solve(const EdgePuzzle& puzzle, const SolveOptions& options);
+SolveResult result_of(const EdgeSearch& search, int rows, int cols);
+
+}  // namespace tilewise
