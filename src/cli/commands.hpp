@@ -8,10 +8,10 @@ namespace tilewise::cli {
 // Exit codes shared by every sub-command (documented in the README).
 enum ExitCode : int {
   kExitOk = 0,
-  kExitNoSolution = 1,  // the search finished and found nothing
-  kExitBadInput = 2,    // bad file, link, board or arguments
+  kExitNoSolution = 1,   // the search finished and found nothing
+  kExitBadInput = 2,     // bad file, link, board or arguments
   kExitInterrupted = 3,  // cancelled (Ctrl-C) or cut by a limit before finishing
-  kExitInternal = 4,    // a limit of the machine was hit (memory...) or a bug
+  kExitInternal = 4,     // a limit of the machine was hit (memory...) or a bug
 };
 
 // Each add_* registers a sub-command; its callback stores its exit code in `exit_code`.

@@ -14,7 +14,9 @@ namespace tilewise::cli {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_sigint(int) { g_interrupted = true; }
+extern "C" void on_sigint(int) {
+  g_interrupted = true;
+}
 
 struct SolveArgs {
   std::string file;
@@ -67,8 +69,9 @@ void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bo
       std::cout << "(only the first " << r.solutions.size()
                 << " solutions are kept in memory; raise --keep to list more)\n";
   }
-  std::cout << (interrupted ? "interrupted: " : "") << "solutions (up to board rotation): "
-            << r.count << (r.complete ? "" : " or more (search not finished)") << "\n";
+  std::cout << (interrupted ? "interrupted: " : "")
+            << "solutions (up to board rotation): " << r.count
+            << (r.complete ? "" : " or more (search not finished)") << "\n";
   std::cout << "distinct boards (identical tiles merged): " << r.distinct_boards
             << (r.distinct_boards_complete ? "" : " (at least; too many to remember)") << "\n";
   std::cout << "nodes: " << r.stats.nodes << ", tries: " << r.stats.tries
@@ -113,7 +116,8 @@ int run_solve(const SolveArgs& a) {
 void add_solve_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<SolveArgs>();
   auto* cmd = app.add_subcommand("solve", "Solve an edge-matching puzzle file");
-  cmd->add_option("FILE", args->file, "puzzle file (native format or seed 004 card format; - = stdin)")
+  cmd->add_option("FILE", args->file,
+                  "puzzle file (native format or seed 004 card format; - = stdin)")
       ->required();
   auto* first = cmd->add_flag("--first", args->first, "stop at the first solution");
   auto* count = cmd->add_flag("--count", args->count, "count solutions without listing them");

@@ -27,9 +27,9 @@ struct Move {
 };
 
 struct BoxPuzzle {
-  int size = 3;                // N
-  std::vector<int> start;      // N*N numbers, row by row; a permutation of 1..N*N
-  std::vector<int> target;     // N*N numbers, row by row; same multiset as start
+  int size = 3;             // N
+  std::vector<int> start;   // N*N numbers, row by row; a permutation of 1..N*N
+  std::vector<int> target;  // N*N numbers, row by row; same multiset as start
   MoveSet moves = MoveSet::kClockwise;
 };
 

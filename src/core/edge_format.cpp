@@ -147,15 +147,16 @@ Result<EdgePuzzle> Parser::native(const std::vector<Line>& lines) {
       }
     } else if (key == "tile") {
       if (!have_match) {
-        return error(l.number, "tile before 'match': say 'match complement' or 'match equal' first");
+        return error(l.number,
+                     "tile before 'match': say 'match complement' or 'match equal' first");
       }
       if (n != 6) {
         return error(l.number, "a tile needs an id and four sides (top right bottom left), found " +
                                    std::to_string(n - 1) + " words");
       }
       if (p.tiles.size() >= static_cast<size_t>(kMaxBoardSide * kMaxBoardSide)) {
-        return error(l.number, "too many tiles: at most " +
-                                   std::to_string(kMaxBoardSide * kMaxBoardSide));
+        return error(l.number,
+                     "too many tiles: at most " + std::to_string(kMaxBoardSide * kMaxBoardSide));
       }
       Tile t;
       t.name = l.words[1];
@@ -209,8 +210,8 @@ Result<EdgePuzzle> Parser::native(const std::vector<Line>& lines) {
     if (it == ids.end()) return error(f.line, "fixed tile '" + f.id + "' is not a tile id");
     if (f.row >= p.rows || f.col >= p.cols) {
       return error(f.line, "fixed tile position " + std::to_string(f.row) + " " +
-                               std::to_string(f.col) + " is outside the " +
-                               std::to_string(p.rows) + "x" + std::to_string(p.cols) + " board");
+                               std::to_string(f.col) + " is outside the " + std::to_string(p.rows) +
+                               "x" + std::to_string(p.cols) + " board");
     }
     p.fixed.push_back(FixedTile{f.row, f.col, it->second, f.rot});
   }
@@ -229,8 +230,8 @@ Result<EdgePuzzle> Parser::cards(const std::vector<Line>& lines) {
                                  std::to_string(l.words.size()) + " words");
     }
     if (p.tiles.size() >= static_cast<size_t>(kMaxBoardSide * kMaxBoardSide)) {
-      return error(l.number, "too many cards: at most " +
-                                 std::to_string(kMaxBoardSide * kMaxBoardSide));
+      return error(l.number,
+                   "too many cards: at most " + std::to_string(kMaxBoardSide * kMaxBoardSide));
     }
     Tile t;
     t.name = l.words[0];
@@ -250,8 +251,8 @@ Result<EdgePuzzle> Parser::cards(const std::vector<Line>& lines) {
       auto it = colours.find(colour);
       if (it == colours.end()) {
         if (colours.size() >= static_cast<size_t>(kMaxComplementMotifs)) {
-          return error(l.number, "too many colours: at most " +
-                                     std::to_string(kMaxComplementMotifs));
+          return error(l.number,
+                       "too many colours: at most " + std::to_string(kMaxComplementMotifs));
         }
         it = colours.emplace(colour, static_cast<int>(colours.size()) + 1).first;
         std::string name = lower(colour);

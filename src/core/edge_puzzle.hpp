@@ -29,7 +29,7 @@ using Side = int;
 inline constexpr int kMaxBoardSide = 16;  // 1 <= rows, cols <= 16
 
 struct Tile {
-  std::string name;            // as written in the file; labels are 1..n in input order
+  std::string name;             // as written in the file; labels are 1..n in input order
   std::array<Side, 4> sides{};  // T, R, B, L as written (rotation 0)
 };
 
@@ -52,8 +52,8 @@ struct EdgePuzzle {
   int rows = 3, cols = 3;
   MatchRule rule = MatchRule::kComplement;
   BorderRule border = BorderRule::kFree;
-  std::vector<Tile> tiles;        // exactly rows * cols tiles
-  std::vector<FixedTile> fixed;   // hint tiles, at most one per cell and per tile
+  std::vector<Tile> tiles;               // exactly rows * cols tiles
+  std::vector<FixedTile> fixed;          // hint tiles, at most one per cell and per tile
   std::vector<std::string> motif_names;  // optional display names; index m-1 names motif m
                                          // (kComplement) or colour m (kEqual); may be empty
 };

@@ -12,8 +12,7 @@ constexpr int kDi[4] = {-1, 0, 1, 0};  // top, right, bottom, left
 constexpr int kDj[4] = {0, 1, 0, -1};
 
 int pair_index(int a, int b) {  // a < b, both 0..3 -> 0..5
-  static constexpr int kIndex[4][4] = {
-      {-1, 0, 1, 2}, {0, -1, 3, 4}, {1, 3, -1, 5}, {2, 4, 5, -1}};
+  static constexpr int kIndex[4][4] = {{-1, 0, 1, 2}, {0, -1, 3, 4}, {1, 3, -1, 5}, {2, 4, 5, -1}};
   return kIndex[a][b];
 }
 
@@ -87,9 +86,8 @@ void EdgeSearch::build_tables() {
       for (int d = 0; d < 4; ++d) by_one_[d * values_ + value_of_side_[o * 4 + d]].push_back(o);
       for (int a = 0; a < 4; ++a)
         for (int b = a + 1; b < 4; ++b)
-          by_two_[pair_index(a, b)]
-                 [value_of_side_[o * 4 + a] * values_ + value_of_side_[o * 4 + b]]
-                     .push_back(o);
+          by_two_[pair_index(a, b)][value_of_side_[o * 4 + a] * values_ + value_of_side_[o * 4 + b]]
+              .push_back(o);
     }
   }
 }
@@ -123,6 +121,9 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     options_.symmetry = SymmetryBreaking::kCentreRotation;
   if (options_.symmetry == SymmetryBreaking::kCentreRotation && !has_centre)
     options_.symmetry = SymmetryBreaking::kCornerRule;
+  // One member of each class of board rotations has the centre tile turned by less than
+  // 4 / (number of board rotations): 1 on square boards, 2 on others.
+  centre_rotations_ = square ? 1 : 2;
   corner_tl_cell_ = 0;
   corner_cells_.clear();
   if (options_.symmetry == SymmetryBreaking::kCornerRule) {
@@ -158,8 +159,8 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
       ++known;
     }
     if (p.border == BorderRule::kFrame0) {
-      plan.frame_mask = (i == 0 ? 1 : 0) | (j == cols_ - 1 ? 2 : 0) | (i == rows_ - 1 ? 4 : 0) |
-                        (j == 0 ? 8 : 0);
+      plan.frame_mask =
+          (i == 0 ? 1 : 0) | (j == cols_ - 1 ? 2 : 0) | (i == rows_ - 1 ? 4 : 0) | (j == 0 ? 8 : 0);
     }
     if (fixed_at[c] >= 0) {
       plan.fixed_oriented = fixed_at[c];
@@ -172,7 +173,6 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     }
     plan.centre = options_.symmetry == SymmetryBreaking::kCentreRotation && c == centre_cell;
   }
-  (void)square;
 }
 
 const std::vector<int>& EdgeSearch::candidates(int depth) const {
@@ -210,7 +210,7 @@ bool EdgeSearch::fits(int depth, int o) const {
     if (partner_[facing] != value_of_side_[o * 4 + plan.check_dir[k]]) return false;
   }
   if (plan.frame_mask >= 0 && zero_mask_[o] != plan.frame_mask) return false;
-  if (plan.centre && (o & 3) != 0) return false;
+  if (plan.centre && (o & 3) >= centre_rotations_) return false;
   if (plan.corner == 0) {
     for (int c : corner_cells_)
       if (board_[c] >= 0 && (board_[c] >> 2) < tile) return false;

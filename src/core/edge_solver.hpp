@@ -31,16 +31,16 @@ enum class SymmetryBreaking {
 
 struct SolveOptions {
   SolveMode mode = SolveMode::kAll;
-  std::uint64_t limit = 0;             // stop after this many solutions (0 = no limit)
-  std::uint64_t max_kept = 10000;      // solutions kept in memory; counting goes on past it
+  std::uint64_t limit = 0;               // stop after this many solutions (0 = no limit)
+  std::uint64_t max_kept = 10000;        // solutions kept in memory; counting goes on past it
   std::uint64_t max_patterns = 1000000;  // coloured boards remembered for distinct_boards
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kCornerRule;
 };
 
 struct SolveStats {
-  std::uint64_t nodes = 0;                   // successful placements (a tile+rotation that fits)
-  std::uint64_t tries = 0;                   // candidate tile+rotations examined
+  std::uint64_t nodes = 0;                     // successful placements (a tile+rotation that fits)
+  std::uint64_t tries = 0;                     // candidate tile+rotations examined
   std::vector<std::uint64_t> nodes_per_depth;  // [k] = partial boards with k tiles (k=0: 1)
   int max_depth = 0;
   double elapsed_ms = 0;
@@ -79,9 +79,9 @@ class EdgeSearch {
     int key_cell[2] = {-1, -1};
     int check_dir[2] = {-1, -1};  // further known neighbours, checked per candidate
     int check_cell[2] = {-1, -1};
-    int frame_mask = -1;     // required mask of sides that are 0 (-1: no frame rule)
+    int frame_mask = -1;      // required mask of sides that are 0 (-1: no frame rule)
     int fixed_oriented = -1;  // oriented tile id of a fixed tile
-    int corner = -1;         // 0 = top-left, 1 = another corner, -1 = not a corner
+    int corner = -1;          // 0 = top-left, 1 = another corner, -1 = not a corner
     bool centre = false;
   };
 
@@ -95,21 +95,22 @@ class EdgeSearch {
   EdgePuzzle puzzle_;
   SolveOptions options_;
   int rows_ = 0, cols_ = 0, tiles_ = 0, values_ = 0;
-  std::vector<int> value_of_side_;     // oriented*4 + dir -> value index
-  std::vector<int> partner_;           // value index -> value index it matches
-  std::vector<int> zero_mask_;         // oriented -> mask of sides equal to 0
-  std::vector<int> order_;             // depth -> cell
-  std::vector<CellPlan> plan_;         // depth -> plan
-  std::vector<std::vector<int>> by_one_;  // [dir*values + v] -> oriented ids
+  std::vector<int> value_of_side_;                     // oriented*4 + dir -> value index
+  std::vector<int> partner_;                           // value index -> value index it matches
+  std::vector<int> zero_mask_;                         // oriented -> mask of sides equal to 0
+  std::vector<int> order_;                             // depth -> cell
+  std::vector<CellPlan> plan_;                         // depth -> plan
+  std::vector<std::vector<int>> by_one_;               // [dir*values + v] -> oriented ids
   std::vector<std::vector<std::vector<int>>> by_two_;  // [pair][v1*values+v2] -> oriented ids
   std::vector<int> all_oriented_;
   std::vector<std::vector<int>> fixed_lists_;
-  std::vector<int> board_;             // cell -> oriented id or -1
-  std::vector<std::uint8_t> used_;     // tile -> used
+  std::vector<int> board_;                     // cell -> oriented id or -1
+  std::vector<std::uint8_t> used_;             // tile -> used
   std::vector<const std::vector<int>*> list_;  // depth -> candidate list
-  std::vector<std::uint32_t> next_;    // depth -> next index into list
+  std::vector<std::uint32_t> next_;            // depth -> next index into list
   int depth_ = 0;
   int corner_tl_cell_ = 0;
+  int centre_rotations_ = 1;
   std::vector<int> corner_cells_;
   bool started_ = false;
   bool finished_ = false;

@@ -21,10 +21,20 @@ std::vector<Placement> rotate_board(const std::vector<Placement>& cells, int row
     for (int j = 0; j < out_cols; ++j) {
       int si = i, sj = j;  // source cell
       switch (q) {
-        case 1: si = rows - 1 - j; sj = i; break;
-        case 2: si = rows - 1 - i; sj = cols - 1 - j; break;
-        case 3: si = j; sj = cols - 1 - i; break;
-        default: break;
+        case 1:
+          si = rows - 1 - j;
+          sj = i;
+          break;
+        case 2:
+          si = rows - 1 - i;
+          sj = cols - 1 - j;
+          break;
+        case 3:
+          si = j;
+          sj = cols - 1 - i;
+          break;
+        default:
+          break;
       }
       Placement p = cells[si * cols + sj];
       if (p.tile >= 0) p.rotation = (p.rotation + q) % 4;

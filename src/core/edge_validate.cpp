@@ -11,7 +11,9 @@ std::string tile_ref(const EdgePuzzle& p, int t) {
   return "tile " + std::to_string(t + 1) + " ('" + p.tiles[t].name + "')";
 }
 
-Result<bool> fail(std::string what) { return Error{"", std::move(what)}; }
+Result<bool> fail(std::string what) {
+  return Error{"", std::move(what)};
+}
 
 }  // namespace
 
@@ -35,8 +37,8 @@ Result<bool> validate_puzzle(const EdgePuzzle& p) {
                       ": complementary sides are motif halves +1..+26 or -1..-26");
         }
       } else if (s < 0 || s > kMaxEqualColour) {
-        return fail(tile_ref(p, t) + " has colour " + std::to_string(s) +
-                    ": colours are 0.." + std::to_string(kMaxEqualColour));
+        return fail(tile_ref(p, t) + " has colour " + std::to_string(s) + ": colours are 0.." +
+                    std::to_string(kMaxEqualColour));
       }
       if (s == 0) ++zero_sides;
       values.insert(s);

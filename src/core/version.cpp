@@ -1,5 +1,7 @@
 #include "core/version.hpp"
 
 namespace tilewise {
-const char* version() { return "0.1.0"; }
+const char* version() {
+  return "0.1.0";
+}
 }  // namespace tilewise

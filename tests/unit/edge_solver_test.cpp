@@ -1,0 +1,213 @@
+// The solver checked against the independent brute force in edge_brute_force.hpp.
+#include "core/edge_solver.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/edge_format.hpp"
+#include "core/edge_generator.hpp"
+#include "core/edge_reference_solver.hpp"
+#include "edge_brute_force.hpp"
+#include "test_data.hpp"
+
+namespace tilewise {
+namespace {
+
+using testing::BruteResult;
+using testing::Cells;
+
+EdgePuzzle load(const std::string& rel) {
+  const std::string path = testing::source_path(rel);
+  Result<EdgePuzzle> p = parse_puzzle(testing::read_file(path), path);
+  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().to_string());
+  return p.ok() ? *p : EdgePuzzle{};
+}
+
+std::vector<Cells> as_cells(const std::vector<Solution>& solutions) {
+  std::vector<Cells> out;
+  for (const Solution& s : solutions) {
+    Cells c;
+    for (const Placement& p : s.cells) c.push_back({p.tile, p.rotation});
+    out.push_back(c);
+  }
+  return out;
+}
+
+void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::string& what) {
+  for (auto symmetry : {SymmetryBreaking::kCornerRule, SymmetryBreaking::kCentreRotation,
+                        SymmetryBreaking::kNone}) {
+    for (auto order : {PlacementOrder::kAuto, PlacementOrder::kRowMajor, PlacementOrder::kSpiral}) {
+      SolveOptions o;
+      o.max_kept = 1000000;
+      o.symmetry = symmetry;
+      o.order = order;
+      const SolveResult r = solve(p, o);
+      SCOPED_TRACE(what + " symmetry " + std::to_string(static_cast<int>(symmetry)) + " order " +
+                   std::to_string(static_cast<int>(order)));
+      ASSERT_TRUE(r.complete);
+      EXPECT_EQ(r.count, brute.classes.size());
+      EXPECT_EQ(r.distinct_boards, brute.patterns);
+      EXPECT_EQ(as_cells(r.solutions), brute.classes);
+    }
+  }
+  const ReferenceResult ref = reference_solve(p, false);
+  EXPECT_EQ(ref.assignments, brute.assignments) << what;
+}
+
+TEST(EdgeSolver, Seed000MockupHasExactlyTheTwoSolutions) {
+  const EdgePuzzle p = load("assets/puzzles/seed000_mockup.txt");
+  const BruteResult brute = testing::enumerate_by_backtracking(p);
+  ASSERT_EQ(brute.classes.size(), 2u);
+  expect_agrees(p, brute, "seed000");
+  // The seed's two boards (its figure), as label/rotation lists, labels 1-based:
+  // found by the seed's spiral search with the centre card unrotated.
+  const SolveResult r = solve(p, {});
+  ASSERT_EQ(r.solutions.size(), 2u);
+  for (const Solution& s : r.solutions) EXPECT_EQ(s.cells.size(), 9u);
+}
+
+TEST(EdgeSolver, Seed000SpiralSearchReproducesTheSeedsCallCounts) {
+  // Seed 000: spiral from the centre, centre card never rotated: calls per depth
+  // [1, 9, 43, 165, 70, 151, 68, 60, 19, 2], 588 calls in all.
+  const EdgePuzzle p = load("assets/puzzles/seed000_mockup.txt");
+  SolveOptions o;
+  o.order = PlacementOrder::kSpiral;
+  o.symmetry = SymmetryBreaking::kCentreRotation;
+  const SolveResult r = solve(p, o);
+  EXPECT_EQ(r.stats.nodes_per_depth,
+            (std::vector<std::uint64_t>{1, 9, 43, 165, 70, 151, 68, 60, 19, 2}));
+  EXPECT_EQ(r.stats.nodes + 1, 588u);
+  EXPECT_EQ(r.count, 2u);
+}
+
+TEST(EdgeSolver, Seed001DogsReferenceReproducesTheSeedsTries) {
+  const EdgePuzzle p = load("assets/puzzles/seed001_dogs.txt");
+  const ReferenceResult first = reference_solve(p, true);
+  EXPECT_EQ(first.tries, 14411u);  // seed 001: "Solved it in 14411 tries"
+  const BruteResult brute = testing::enumerate_by_backtracking(p);
+  expect_agrees(p, brute, "dogs");
+  EXPECT_EQ(brute.classes.size(), 1u);
+}
+
+TEST(EdgeSolver, TinyBoardsAgreeWithFullEnumeration) {
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    for (auto [rows, cols] : {std::pair{1, 1}, {1, 2}, {2, 2}, {1, 3}, {2, 1}}) {
+      GenerateOptions g;
+      g.rows = rows;
+      g.cols = cols;
+      g.seed = seed;
+      g.motifs = 1 + static_cast<int>(seed % 3);
+      g.rule = seed % 2 ? MatchRule::kComplement : MatchRule::kEqual;
+      g.border =
+          (g.rule == MatchRule::kEqual && seed % 4 == 0) ? BorderRule::kFrame0 : BorderRule::kFree;
+      g.fixed_hints = seed % 5 == 0 ? 1 : 0;
+      Result<EdgePuzzle> p = generate_puzzle(g);
+      ASSERT_TRUE(p.ok()) << p.error().to_string();
+      const BruteResult brute = testing::enumerate_everything(*p);
+      ASSERT_GE(brute.classes.size(), 1u);  // generated puzzles are solvable
+      expect_agrees(*p, brute, format_puzzle(*p));
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 200);
+}
+
+TEST(EdgeSolver, GeneratedBoardsUpTo5x5AgreeWithBacktrackingChecker) {
+  int checked = 0;
+  for (std::uint64_t seed = 100; seed < 160; ++seed) {
+    const int size = 3 + static_cast<int>(seed % 3);  // 3x3, 4x4, 5x5
+    for (int variant = 0; variant < 3; ++variant) {
+      GenerateOptions g;
+      g.rows = size;
+      g.cols = variant == 2 ? size - 1 : size;  // some non-square boards
+      g.seed = seed * 7 + variant;
+      g.rule = variant == 1 ? MatchRule::kEqual : MatchRule::kComplement;
+      g.border = (variant == 1 && seed % 2) ? BorderRule::kFrame0 : BorderRule::kFree;
+      // Few motifs make thousands of solutions; these keep the checker fast.
+      g.motifs = size <= 3 ? 4 + static_cast<int>(seed % 2) : 6 + size;
+      if (g.border == BorderRule::kFrame0) g.motifs = size + 2;
+      if (g.rule == MatchRule::kEqual && g.border == BorderRule::kFree) g.motifs = 4 * size;
+      if (size == 3 && seed % 3 == 0 && variant == 0) g.motifs = 2;  // identical, symmetric tiles
+      g.fixed_hints = seed % 4 == 0 ? 1 + static_cast<int>(seed % 2) : 0;
+      Result<EdgePuzzle> p = generate_puzzle(g);
+      ASSERT_TRUE(p.ok()) << p.error().to_string();
+      const BruteResult brute = testing::enumerate_by_backtracking(*p);
+      ASSERT_GE(brute.classes.size(), 1u);
+      expect_agrees(*p, brute, format_puzzle(*p));
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 180);
+}
+
+TEST(EdgeSolver, ResumingInSlicesGivesTheSameResult) {
+  const EdgePuzzle p = load("assets/puzzles/cards_4x4.txt");
+  const SolveResult whole = solve(p, {});
+  EdgeSearch search(p, {});
+  int slices = 0;
+  while (!search.run(7)) ++slices;
+  const SolveResult sliced = result_of(search, p.rows, p.cols);
+  EXPECT_GT(slices, 100);
+  EXPECT_EQ(sliced.count, whole.count);
+  EXPECT_EQ(as_cells(sliced.solutions), as_cells(whole.solutions));
+  EXPECT_EQ(sliced.stats.nodes_per_depth, whole.stats.nodes_per_depth);
+}
+
+TEST(EdgeSolver, FirstModeLimitAndCancelMarkTheResultIncomplete) {
+  const EdgePuzzle p = load("assets/puzzles/cards_4x4.txt");
+  SolveOptions first;
+  first.mode = SolveMode::kFirst;
+  const SolveResult r1 = solve(p, first);
+  EXPECT_EQ(r1.count, 1u);
+  EXPECT_FALSE(r1.complete);
+  SolveOptions limited;
+  limited.limit = 3;
+  const SolveResult r3 = solve(p, limited);
+  EXPECT_EQ(r3.count, 3u);
+  EXPECT_EQ(r3.solutions.size(), 3u);
+  EXPECT_FALSE(r3.complete);
+  SolveOptions kept;
+  kept.max_kept = 2;
+  const SolveResult rk = solve(p, kept);
+  EXPECT_TRUE(rk.complete);
+  EXPECT_GT(rk.count, 2u);
+  EXPECT_EQ(rk.solutions.size(), 2u);
+  EXPECT_TRUE(rk.solutions_truncated);
+  EdgeSearch search(p, {});
+  search.run(10);
+  search.cancel();
+  EXPECT_TRUE(search.finished());
+  EXPECT_FALSE(search.complete());
+}
+
+TEST(EdgeSolver, UnsolvablePuzzleHasNoSolution) {
+  EdgePuzzle p;
+  p.rows = p.cols = 2;
+  p.tiles = {{"1", {1, 1, 1, 1}}, {"2", {-1, 1, 1, 1}}, {"3", {1, 1, 1, 1}}, {"4", {1, 1, 1, -1}}};
+  const SolveResult r = solve(p, {});
+  EXPECT_EQ(r.count, 0u);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(testing::enumerate_everything(p).classes.size(), 0u);
+}
+
+TEST(EdgeSolver, SharedScrambleSquaresAgreeWithChecker) {
+  const std::string dir = testing::shared_path("puzzles/external");
+  if (!testing::exists(dir)) GTEST_SKIP() << "../shared is absent";
+  int checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("scramble_", 0) != 0) continue;
+    Result<EdgePuzzle> p = parse_puzzle(testing::read_file(entry.path().string()), name);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    const BruteResult brute = testing::enumerate_by_backtracking(*p);
+    const SolveResult r = solve(*p, {});
+    EXPECT_EQ(r.count, brute.classes.size()) << name;
+    EXPECT_EQ(r.distinct_boards, brute.patterns) << name;
+    EXPECT_EQ(as_cells(r.solutions), brute.classes) << name;
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
+}  // namespace
+}  // namespace tilewise
