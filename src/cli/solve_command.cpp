@@ -47,9 +47,10 @@ void print_board(const EdgePuzzle& p, const Solution& s) {
       const std::string l = side_text(p.rule, sides[kLeft]);
       const std::string r = side_text(p.rule, sides[kRight]);
       const std::string mid = std::to_string(c.tile + 1) + "r" + std::to_string(c.rotation);
-      lines[0] += "|" + pad(side_text(p.rule, sides[kTop]), w);
-      lines[1] += "|" + l + pad(mid, w - l.size() - r.size()) + r;
-      lines[2] += "|" + pad(side_text(p.rule, sides[kBottom]), w);
+      // Appended piece by piece: GCC 12's -Wrestrict misfires on chains of operator+.
+      lines[0].append("|").append(pad(side_text(p.rule, sides[kTop]), w));
+      lines[1].append("|").append(l).append(pad(mid, w - l.size() - r.size())).append(r);
+      lines[2].append("|").append(pad(side_text(p.rule, sides[kBottom]), w));
     }
     for (auto& line : lines) std::cout << line << "|\n";
     std::cout << rule;
