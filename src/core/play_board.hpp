@@ -1,0 +1,48 @@
+// A board being played: tiles placed on cells, turned and swapped by the user, with
+// undo/redo and live matching feedback. Platform-free: the browser app draws it.
+#pragma once
+
+#include <vector>
+
+#include "core/edge_puzzle.hpp"
+
+namespace tilewise {
+
+enum class EdgeState { kOpen, kMatched, kMismatched };
+
+class PlayBoard {
+ public:
+  PlayBoard() = default;
+  // Tiles start in input order, unturned; fixed tiles at their places.
+  explicit PlayBoard(const EdgePuzzle& puzzle);
+
+  const EdgePuzzle& puzzle() const { return puzzle_; }
+  const std::vector<Placement>& cells() const { return cells_; }
+  bool is_fixed_cell(int cell) const;
+
+  // Each returns false (and changes nothing) when the move is not allowed.
+  bool rotate(int cell, int quarter_turns);  // +1 clockwise, -1 counter-clockwise
+  bool swap(int cell_a, int cell_b);
+  void set_cells(const std::vector<Placement>& cells);  // e.g. apply a solution (undoable)
+  bool undo();
+  bool redo();
+  bool can_undo() const { return !undo_.empty(); }
+  bool can_redo() const { return !redo_.empty(); }
+
+  // Inner edges: horizontal ones (between (i,j) and (i,j+1)) then vertical ones.
+  EdgeState right_edge(int cell) const;   // between cell and its right neighbour
+  EdgeState bottom_edge(int cell) const;  // between cell and the cell below
+  bool frame_ok(int cell) const;          // frame puzzles: zeros exactly on the perimeter
+  int matched_edges() const;
+  int inner_edges() const;
+  bool solved() const;
+
+ private:
+  void remember();
+  EdgeState edge(int a, int side_a, int b, int side_b) const;
+  EdgePuzzle puzzle_;
+  std::vector<Placement> cells_;
+  std::vector<std::vector<Placement>> undo_, redo_;
+};
+
+}  // namespace tilewise

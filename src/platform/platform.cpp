@@ -1,0 +1,124 @@
+#include "platform/platform.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+
+// clang-format off
+EM_JS(void, tw_js_worker_post, (const char* json), {
+  const tw = globalThis.tilewise;
+  if (!tw.worker) tw.startWorker();
+  tw.worker.postMessage(UTF8ToString(json));
+});
+
+EM_JS(char*, tw_js_worker_poll, (), {
+  const inbox = globalThis.tilewise.inbox;
+  if (inbox.length === 0) return 0;
+  const text = JSON.stringify(inbox.splice(0, inbox.length));
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
+EM_JS(void, tw_js_worker_restart, (), { globalThis.tilewise.startWorker(); });
+
+EM_JS(void, tw_js_download, (const char* name, const char* text), {
+  const blob = new Blob([UTF8ToString(text)], {type: 'text/plain'});
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  globalThis.tilewise.lastDownload = {name: a.download, text: UTF8ToString(text)};
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+
+EM_JS(void, tw_js_open_file_dialog, (), { globalThis.tilewise.openFileDialog(); });
+
+EM_JS(char*, tw_js_take_opened_file, (), {
+  const f = globalThis.tilewise.openedFiles.shift();
+  if (!f) return 0;
+  const text = JSON.stringify(f);
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
+EM_JS(void, tw_js_publish_state, (const char* json), {
+  globalThis.tilewise.state = JSON.parse(UTF8ToString(json));
+});
+// clang-format on
+#endif
+
+namespace tilewise::platform {
+
+#if defined(__EMSCRIPTEN__)
+namespace {
+std::string take_string(char* p) {
+  if (!p) return {};
+  std::string s(p);
+  std::free(p);
+  return s;
+}
+}  // namespace
+
+void worker_post(const std::string& json) {
+  tw_js_worker_post(json.c_str());
+}
+
+std::vector<std::string> worker_poll() {
+  std::vector<std::string> out;
+  const std::string all = take_string(tw_js_worker_poll());  // JSON array of message texts
+  if (all.empty()) return out;
+  const nlohmann::json texts = nlohmann::json::parse(all, nullptr, false);
+  if (!texts.is_array()) return out;
+  for (const auto& t : texts)
+    if (t.is_string()) out.push_back(t.get<std::string>());
+  return out;
+}
+
+void worker_restart() {
+  tw_js_worker_restart();
+}
+void download_file(const std::string& name, const std::string& text) {
+  tw_js_download(name.c_str(), text.c_str());
+}
+void open_file_dialog() {
+  tw_js_open_file_dialog();
+}
+std::optional<OpenedFile> take_opened_file() {
+  const std::string json = take_string(tw_js_take_opened_file());  // {"name":..,"text":..}
+  if (json.empty()) return std::nullopt;
+  const nlohmann::json f = nlohmann::json::parse(json, nullptr, false);
+  if (!f.is_object()) return std::nullopt;
+  return OpenedFile{f.value("name", std::string("file")), f.value("text", std::string())};
+}
+void publish_test_state(const std::string& json) {
+  tw_js_publish_state(json.c_str());
+}
+#else
+// Native fallbacks: no worker, no files, no page (the app is built only for the web,
+// but these keep the platform API compilable and testable natively).
+void worker_post(const std::string&) {}
+std::vector<std::string> worker_poll() {
+  return {};
+}
+void worker_restart() {}
+void download_file(const std::string&, const std::string&) {}
+void open_file_dialog() {}
+std::optional<OpenedFile> take_opened_file() {
+  return std::nullopt;
+}
+void publish_test_state(const std::string&) {}
+#endif
+
+double now_ms() {
+  using namespace std::chrono;
+  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace tilewise::platform

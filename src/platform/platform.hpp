@@ -1,0 +1,32 @@
+// All browser interop lives here (EM_JS in platform.cpp), each call with a native fallback,
+// so the app's code never includes Emscripten headers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilewise::platform {
+
+// The solver worker: JSON text both ways (protocol: src/worker/worker_main.cpp).
+void worker_post(const std::string& json);
+// The messages received since the last poll, oldest first (each one JSON text).
+std::vector<std::string> worker_poll();
+void worker_restart();  // terminate (stops any search at once) and start anew
+
+double now_ms();
+
+// Files: a download of `text` named `name`; an <input type=file> picker whose result
+// (or a file dropped on the page) is fetched with take_opened_file().
+void download_file(const std::string& name, const std::string& text);
+void open_file_dialog();
+struct OpenedFile {
+  std::string name;
+  std::string text;
+};
+std::optional<OpenedFile> take_opened_file();
+
+// State published for the browser tests (window.tilewise.state), JSON text.
+void publish_test_state(const std::string& json);
+
+}  // namespace tilewise::platform

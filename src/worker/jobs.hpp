@@ -1,0 +1,24 @@
+// The solver worker's jobs. A request (JSON with "id" and "type") starts a job; the worker's
+// JS pump then calls step() repeatedly, so the worker's event loop turns between slices and
+// a "cancel" message arrives at once. Each job kind lives in its own file.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace tilewise::worker {
+
+class Job {
+ public:
+  virtual ~Job() = default;
+  // Works for about `budget_ms`; appends events ({"type": "progress"|"solution"|"done"|"error"})
+  // to `events`; returns true when the job is over (after its "done" or "error" event).
+  virtual bool step(double budget_ms, nlohmann::json& events) = 0;
+  virtual void cancel(nlohmann::json& events) = 0;
+};
+
+// Each factory returns nullptr and appends an "error" event when the request is bad.
+std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann::json& events);
+
+}  // namespace tilewise::worker
