@@ -1,0 +1,328 @@
+// The page's UI: a side panel (puzzle, play, solve) and the board.
+#include "app/app.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "app/board_view.hpp"
+#include "app/examples.hpp"
+#include "core/edge_format.hpp"
+#include "core/edge_generator.hpp"
+#include "core/play_board.hpp"
+#include "core/version.hpp"
+#include "imgui.h"
+#include "platform/platform.hpp"
+
+namespace tilewise::app {
+namespace {
+
+struct SolveState {
+  bool running = false;
+  long long id = 0;
+  int mode = 2;  // 0 first, 1 count, 2 all
+  nlohmann::json progress = nlohmann::json::object();
+  nlohmann::json result;
+  std::vector<std::vector<Placement>> solutions;
+  int shown = -1;
+  std::string status;
+};
+
+struct AppState {
+  std::string puzzle_name;
+  PlayBoard board;
+  std::string error;  // last bad input, shown until dismissed; the puzzle stays
+  SolveState solve;
+  int gen_rows = 4, gen_cols = 4, gen_motifs = 5, gen_rule = 0;
+  bool gen_frame = false;
+  int gen_seed = 1;
+  double play_started_ms = 0;
+  double solved_after_ms = -1;
+  double last_frame_ms = 0;
+  double max_frame_ms_while_solving = 0;
+  std::vector<float> frame_times;
+  long long frames = 0;
+  BoardGeometry geometry;
+  int applied_solutions = 0;
+};
+
+AppState g;
+nlohmann::json g_widgets = nlohmann::json::object();  // screen rects of buttons, for tests
+
+// ImGui::Button that also records where it was drawn (window.tilewise.state.widgets).
+bool button(const char* label) {
+  const bool pressed = ImGui::Button(label);
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  g_widgets[label] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  return pressed;
+}
+
+void load_puzzle(const EdgePuzzle& p, const std::string& name) {
+  g.board = PlayBoard(p);
+  g.puzzle_name = name;
+  g.solve = SolveState{g.solve.running, g.solve.id, g.solve.mode};
+  if (g.solve.running) platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
+  g.solve.running = false;
+  g.play_started_ms = platform::now_ms();
+  g.solved_after_ms = -1;
+}
+
+// Parses text as a puzzle; on failure shows the error and keeps the current puzzle.
+bool load_text(const std::string& text, const std::string& name) {
+  Result<EdgePuzzle> p = parse_puzzle(text, name);
+  if (!p) {
+    g.error = p.error().to_string();
+    return false;
+  }
+  g.error.clear();
+  load_puzzle(*p, name);
+  return true;
+}
+
+void start_solve() {
+  static const char* kModes[] = {"first", "count", "all"};
+  g.solve.id += 1;
+  g.solve.running = true;
+  g.solve.solutions.clear();
+  g.solve.shown = -1;
+  g.solve.progress = nlohmann::json::object();
+  g.solve.result = nlohmann::json();
+  g.solve.status = "searching...";
+  g.max_frame_ms_while_solving = 0;
+  platform::worker_post(nlohmann::json{{"id", g.solve.id},
+                                       {"type", "edge.solve"},
+                                       {"mode", kModes[g.solve.mode]},
+                                       {"puzzle", format_puzzle(g.board.puzzle())}}
+                            .dump());
+}
+
+void cancel_solve() {
+  // Terminating the worker stops the search at once, whatever it is doing.
+  platform::worker_restart();
+  g.solve.running = false;
+  g.solve.status = "cancelled";
+}
+
+void handle_event(const nlohmann::json& e) {
+  if (e.value("id", -1LL) != g.solve.id) return;  // an old job's late event
+  const std::string type = e.value("type", std::string());
+  if (type == "progress") {
+    g.solve.progress = e;
+  } else if (type == "solution") {
+    std::vector<Placement> cells;
+    for (const auto& t : e["tiles"]) cells.push_back(Placement{t[0].get<int>() - 1, t[1].get<int>()});
+    g.solve.solutions.push_back(cells);
+  } else if (type == "done") {
+    g.solve.running = false;
+    g.solve.result = e["result"];
+    // The result lists solutions sorted (seed 002's order): browse in that order.
+    g.solve.solutions.clear();
+    for (const auto& s : e["result"]["solutions"]) {
+      std::vector<Placement> cells;
+      for (const auto& t : s["tiles"]) cells.push_back(Placement{t[0].get<int>() - 1, t[1].get<int>()});
+      g.solve.solutions.push_back(cells);
+    }
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s: %llu solution(s) up to rotation, %llu distinct boards",
+                  e["result"].value("complete", false) ? "done" : "stopped",
+                  e["result"].value("count", 0ULL), e["result"].value("distinct_boards", 0ULL));
+    g.solve.status = buf;
+  } else if (type == "error") {
+    g.solve.running = false;
+    g.solve.status = "error: " + e.value("message", std::string());
+  }
+}
+
+void poll_worker() {
+  for (const std::string& text : platform::worker_poll()) {
+    const nlohmann::json events = nlohmann::json::parse(text, nullptr, false);
+    if (events.is_array())
+      for (const auto& e : events) handle_event(e);
+  }
+}
+
+void poll_files() {
+  while (auto f = platform::take_opened_file()) load_text(f->text, f->name);
+}
+
+void show_solution(int k) {
+  if (k < 0 || k >= static_cast<int>(g.solve.solutions.size())) return;
+  g.solve.shown = k;
+  g.board.set_cells(g.solve.solutions[k]);
+  ++g.applied_solutions;
+}
+
+void puzzle_panel() {
+  if (!ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::TextWrapped("%s", g.puzzle_name.c_str());
+  const EdgePuzzle& p = g.board.puzzle();
+  ImGui::Text("%dx%d, %s, %s", p.rows, p.cols, p.rule == MatchRule::kComplement ? "halves match" : "colours match",
+              p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
+  if (ImGui::BeginCombo("Examples", "load an example")) {
+    for (const Example& e : examples()) {
+      if (ImGui::Selectable(std::string(e.name).c_str())) load_text(std::string(e.text), std::string(e.name));
+    }
+    ImGui::EndCombo();
+  }
+  if (button("Open file...")) platform::open_file_dialog();
+  ImGui::SameLine();
+  if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(p));
+  if (ImGui::TreeNode("Generate a solvable puzzle")) {
+    ImGui::SliderInt("rows", &g.gen_rows, 1, kMaxBoardSide);
+    ImGui::SliderInt("columns", &g.gen_cols, 1, kMaxBoardSide);
+    ImGui::Combo("rule", &g.gen_rule, "halves (Scramble Squares)\0colours (Eternity II)\0");
+    if (g.gen_rule == 1) ImGui::Checkbox("grey frame", &g.gen_frame);
+    ImGui::SliderInt("motifs", &g.gen_motifs, 1, g.gen_rule == 0 ? 26 : 40);
+    ImGui::InputInt("seed", &g.gen_seed);
+    if (button("Generate")) {
+      GenerateOptions o;
+      o.rows = g.gen_rows;
+      o.cols = g.gen_cols;
+      o.motifs = g.gen_motifs;
+      o.rule = g.gen_rule == 0 ? MatchRule::kComplement : MatchRule::kEqual;
+      o.border = g.gen_rule == 1 && g.gen_frame ? BorderRule::kFrame0 : BorderRule::kFree;
+      o.seed = static_cast<std::uint64_t>(g.gen_seed);
+      Result<EdgePuzzle> r = generate_puzzle(o);
+      if (r) {
+        load_puzzle(*r, r->name);
+        g.error.clear();
+      } else {
+        g.error = r.error().to_string();
+      }
+    }
+    ImGui::TreePop();
+  }
+}
+
+void play_panel() {
+  if (!ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const int matched = g.board.matched_edges(), inner = g.board.inner_edges();
+  const bool solved = g.board.solved();
+  if (solved && g.solved_after_ms < 0) g.solved_after_ms = platform::now_ms() - g.play_started_ms;
+  if (!solved) g.solved_after_ms = -1;
+  ImGui::Text("Matched edges: %d/%d", matched, inner);
+  const double t = (solved ? g.solved_after_ms : platform::now_ms() - g.play_started_ms) / 1000.0;
+  ImGui::Text("Time: %d:%02d", static_cast<int>(t) / 60, static_cast<int>(t) % 60);
+  if (solved) ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "SOLVED!");
+  ImGui::BeginDisabled(!g.board.can_undo());
+  if (button("Undo")) g.board.undo();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!g.board.can_redo());
+  if (button("Redo")) g.board.redo();
+  ImGui::EndDisabled();
+  ImGui::TextDisabled("click: turn, right-click: turn back, drag: swap");
+}
+
+void solve_panel() {
+  if (!ImGui::CollapsingHeader("Solve", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::Combo("mode", &g.solve.mode, "first solution\0count\0all solutions\0");
+  ImGui::BeginDisabled(g.solve.running);
+  if (button("Solve")) start_solve();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!g.solve.running);
+  if (button("Cancel")) cancel_solve();
+  ImGui::EndDisabled();
+  if (g.solve.running && g.solve.progress.contains("nodes")) {
+    const double nodes = g.solve.progress.value("nodes", 0.0);
+    const double ms = std::max(1.0, g.solve.progress.value("elapsed_ms", 1.0));
+    ImGui::Text("nodes %.0f  (%.2f M/s)", nodes, nodes / ms / 1000.0);
+    ImGui::Text("depth %d / %d, deepest %d", g.solve.progress.value("depth", 0),
+                g.solve.progress.value("cells", 0), g.solve.progress.value("max_depth", 0));
+    ImGui::Text("found %llu, %.1f s", g.solve.progress.value("count", 0ULL), ms / 1000.0);
+  }
+  ImGui::TextWrapped("%s", g.solve.status.c_str());
+  const int n = static_cast<int>(g.solve.solutions.size());
+  if (n > 0) {
+    ImGui::Text("Solution %d of %d", g.solve.shown + 1, n);
+    if (button("< Previous")) show_solution(std::max(0, g.solve.shown - 1));
+    ImGui::SameLine();
+    if (button("Next >")) show_solution(std::min(n - 1, g.solve.shown + 1));
+  }
+  if (!g.solve.result.is_null() && ImGui::TreeNode("Search statistics")) {
+    ImGui::Text("nodes %llu, tries %llu, %.2f ms", g.solve.result.value("nodes", 0ULL),
+                g.solve.result.value("tries", 0ULL), g.solve.result.value("elapsed_ms", 0.0));
+    int depth = 0;
+    for (const auto& v : g.solve.result["nodes_per_depth"]) ImGui::Text("depth %2d: %llu", depth++, v.get<unsigned long long>());
+    ImGui::TreePop();
+  }
+}
+
+void publish_state() {
+  nlohmann::json cells = nlohmann::json::array();
+  for (const Placement& c : g.board.cells()) cells.push_back({c.tile + 1, c.rotation});
+  const EdgePuzzle& p = g.board.puzzle();
+  nlohmann::json s = {{"ready", true},
+                      {"version", version()},
+                      {"puzzle", g.puzzle_name},
+                      {"rows", p.rows},
+                      {"cols", p.cols},
+                      {"cells", cells},
+                      {"matched", g.board.matched_edges()},
+                      {"inner", g.board.inner_edges()},
+                      {"solved", g.board.solved()},
+                      {"error", g.error},
+                      {"solving", g.solve.running},
+                      {"status", g.solve.status},
+                      {"solutions", g.solve.solutions.size()},
+                      {"shown", g.solve.shown},
+                      {"progress_nodes", g.solve.progress.value("nodes", 0ULL)},
+                      {"board", {{"x", g.geometry.origin.x}, {"y", g.geometry.origin.y}, {"cell", g.geometry.cell}}},
+                      {"frames", g.frames},
+                      {"last_frame_ms", g.last_frame_ms},
+                      {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
+                      {"widgets", g_widgets}};
+  platform::publish_test_state(s.dump());
+}
+
+}  // namespace
+
+void init() {
+  const Example& first = examples().front();
+  for (const Example& e : examples())
+    if (e.name == "seed000_mockup.txt") load_text(std::string(e.text), std::string(e.name));
+  if (g.puzzle_name.empty()) load_text(std::string(first.text), std::string(first.name));
+}
+
+void frame() {
+  static double last = platform::now_ms();
+  const double now = platform::now_ms();
+  g.last_frame_ms = now - last;
+  last = now;
+  ++g.frames;
+  if (g.solve.running && g.frames > 2) g.max_frame_ms_while_solving = std::max(g.max_frame_ms_while_solving, g.last_frame_ms);
+  poll_worker();
+  poll_files();
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) g.board.undo();
+  if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) g.board.redo();
+
+  const float panel_w = std::min(360.0f, io.DisplaySize.x * 0.4f);
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
+  ImGui::Begin("Tilewise", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::TextDisabled("Tilewise %s", version());
+  if (!g.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextWrapped("Could not load: %s", g.error.c_str());
+    ImGui::PopStyleColor();
+    if (button("Dismiss")) g.error.clear();
+  }
+  puzzle_panel();
+  play_panel();
+  solve_panel();
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x - panel_w, io.DisplaySize.y));
+  ImGui::Begin("Board", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                     ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  g.geometry = draw_board(g.board, true);
+  ImGui::End();
+  publish_state();
+}
+
+}  // namespace tilewise::app

@@ -1,0 +1,136 @@
+#include "app/board_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace tilewise::app {
+namespace {
+
+struct DragState {
+  int from = -1;
+  bool moved = false;
+};
+DragState g_drag;
+
+ImVec2 add(ImVec2 a, ImVec2 b) { return ImVec2(a.x + b.x, a.y + b.y); }
+ImVec2 lerp(ImVec2 a, ImVec2 b, float t) { return ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t); }
+
+// One side of a tile: a wedge from the centre to the edge, in the motif's colour. For
+// complementary motifs the "+" half carries a round head poking out towards the edge,
+// the "-" half a dark notch cut into it, so the two halves read apart at a glance.
+void draw_side(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, MatchRule rule,
+               float cell) {
+  const int motif = side < 0 ? -side : side;
+  const ImU32 colour = motif_colour(motif);
+  dl->AddTriangleFilled(centre, a, b, colour);
+  dl->AddTriangle(centre, a, b, IM_COL32(20, 20, 24, 255), 1.0f);
+  const ImVec2 mid = lerp(a, b, 0.5f);
+  const ImVec2 spot = lerp(mid, centre, 0.32f);
+  const float r = cell * 0.09f;
+  if (rule == MatchRule::kComplement) {
+    if (side > 0) {
+      dl->AddCircleFilled(spot, r, IM_COL32(255, 255, 255, 235));
+      dl->AddCircleFilled(spot, r * 0.55f, colour);
+    } else {
+      dl->AddCircleFilled(spot, r, IM_COL32(25, 25, 30, 255));
+    }
+  } else if (motif != 0 && motif % 2 == 0) {  // a pattern mark for even colours
+    dl->AddLine(lerp(a, centre, 0.3f), lerp(b, centre, 0.3f), IM_COL32(255, 255, 255, 140), 2.0f);
+  }
+}
+
+void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, float size,
+               bool lifted) {
+  const Placement& p = board.cells()[cell];
+  const ImVec2 br = add(tl, ImVec2(size, size));
+  if (p.tile < 0) {
+    dl->AddRect(tl, br, IM_COL32(90, 90, 100, 255), 0, 0, 1.0f);
+    return;
+  }
+  const EdgePuzzle& puzzle = board.puzzle();
+  const auto s = rotated(puzzle.tiles[p.tile].sides, p.rotation);
+  const ImVec2 c = lerp(tl, br, 0.5f);
+  const ImVec2 tr(br.x, tl.y), bl(tl.x, br.y);
+  draw_side(dl, c, tl, tr, s[kTop], puzzle.rule, size);
+  draw_side(dl, c, tr, br, s[kRight], puzzle.rule, size);
+  draw_side(dl, c, br, bl, s[kBottom], puzzle.rule, size);
+  draw_side(dl, c, bl, tl, s[kLeft], puzzle.rule, size);
+  const std::string label = std::to_string(p.tile + 1);
+  const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+  dl->AddRectFilled(ImVec2(c.x - ts.x / 2 - 3, c.y - ts.y / 2 - 1),
+                    ImVec2(c.x + ts.x / 2 + 3, c.y + ts.y / 2 + 1), IM_COL32(0, 0, 0, 170), 3.0f);
+  dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), IM_COL32(255, 255, 255, 255), label.c_str());
+  if (board.is_fixed_cell(cell)) dl->AddRect(tl, br, IM_COL32(255, 215, 0, 255), 0, 0, 3.0f);
+  if (!board.frame_ok(cell)) dl->AddRect(tl, br, IM_COL32(255, 60, 60, 255), 0, 0, 3.0f);
+  if (lifted) dl->AddRect(tl, br, IM_COL32(120, 200, 255, 255), 0, 0, 3.0f);
+}
+
+}  // namespace
+
+ImU32 motif_colour(int index) {
+  if (index == 0) return IM_COL32(128, 128, 128, 255);
+  // Well-separated hues (golden-angle steps), alternating brightness.
+  const float h = std::fmod(0.61803398875f * static_cast<float>(index - 1) + 0.02f, 1.0f);
+  const float v = index % 2 ? 0.88f : 0.68f;
+  float r, g, b;
+  ImGui::ColorConvertHSVtoRGB(h, 0.72f, v, r, g, b);
+  return ImGui::GetColorU32(ImVec4(r, g, b, 1.0f));
+}
+
+BoardGeometry draw_board(PlayBoard& board, bool interactive) {
+  const EdgePuzzle& p = board.puzzle();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  BoardGeometry g;
+  g.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, avail.y / p.rows)));
+  g.origin = ImGui::GetCursorScreenPos();
+  const ImVec2 size(g.cell * p.cols, g.cell * p.rows);
+  ImGui::InvisibleButton("board", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  auto cell_at = [&](ImVec2 m) {
+    const int j = static_cast<int>(std::floor((m.x - g.origin.x) / g.cell));
+    const int i = static_cast<int>(std::floor((m.y - g.origin.y) / g.cell));
+    return (i >= 0 && j >= 0 && i < p.rows && j < p.cols) ? i * p.cols + j : -1;
+  };
+  if (interactive) {
+    const int hovered = ImGui::IsItemHovered() ? cell_at(mouse) : -1;
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) g_drag = {hovered, false};
+    if (g_drag.from >= 0 && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) g_drag.moved = true;
+    if (g_drag.from >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+      const int to = cell_at(mouse);
+      if (g_drag.moved) {
+        if (to >= 0) board.swap(g_drag.from, to);
+      } else if (to == g_drag.from) {
+        board.rotate(to, 1);
+      }
+      g_drag = {};
+    }
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Right) && hovered >= 0) board.rotate(hovered, -1);
+    if (hovered >= 0 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) board.rotate(hovered, 1);
+  }
+  for (int c = 0; c < p.rows * p.cols; ++c) {
+    const ImVec2 tl(g.origin.x + (c % p.cols) * g.cell, g.origin.y + (c / p.cols) * g.cell);
+    draw_tile(dl, board, c, tl, g.cell, g_drag.from == c && g_drag.moved);
+  }
+  // Inner edges: green when matched, red when not.
+  const float w = std::max(2.0f, g.cell * 0.04f);
+  for (int c = 0; c < p.rows * p.cols; ++c) {
+    const ImVec2 tl(g.origin.x + (c % p.cols) * g.cell, g.origin.y + (c / p.cols) * g.cell);
+    const EdgeState r = board.right_edge(c), b = board.bottom_edge(c);
+    const float inset = g.cell * 0.2f;
+    if (r != EdgeState::kOpen)
+      dl->AddLine(ImVec2(tl.x + g.cell, tl.y + inset), ImVec2(tl.x + g.cell, tl.y + g.cell - inset),
+                  r == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
+    if (b != EdgeState::kOpen)
+      dl->AddLine(ImVec2(tl.x + inset, tl.y + g.cell), ImVec2(tl.x + g.cell - inset, tl.y + g.cell),
+                  b == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
+  }
+  if (g_drag.from >= 0 && g_drag.moved) {  // the lifted tile follows the pointer
+    draw_tile(ImGui::GetForegroundDrawList(), board, g_drag.from,
+              ImVec2(mouse.x - g.cell / 2, mouse.y - g.cell / 2), g.cell, true);
+  }
+  return g;
+}
+
+}  // namespace tilewise::app

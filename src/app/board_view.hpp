@@ -1,0 +1,21 @@
+// Draws a PlayBoard with ImGui's draw lists and turns mouse input into moves.
+#pragma once
+
+#include "core/play_board.hpp"
+#include "imgui.h"
+
+namespace tilewise::app {
+
+struct BoardGeometry {
+  ImVec2 origin{0, 0};  // top-left of the board, in CSS pixels
+  float cell = 0;       // cell size
+};
+
+// Draws the board into the current window's remaining space and handles clicks (left =
+// turn clockwise, right = turn back) and drags (swap). Returns the geometry drawn.
+BoardGeometry draw_board(PlayBoard& board, bool interactive);
+
+// The colour of motif/colour `index` (1-based); 0 = frame grey.
+ImU32 motif_colour(int index);
+
+}  // namespace tilewise::app

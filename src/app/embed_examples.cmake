@@ -1,0 +1,11 @@
+# cmake -DOUT=file.cpp -DFILES="a;b" -P embed_examples.cmake: writes the examples table.
+string(REPLACE "|" ";" FILES "${FILES}")
+set(body "#include \"app/examples.hpp\"\nnamespace tilewise::app {\nconst std::vector<Example>& examples() {\n  static const std::vector<Example> list = {\n")
+foreach(f ${FILES})
+  get_filename_component(name ${f} NAME)
+  file(READ ${f} text)
+  set(body "${body}    {\"${name}\", R\"tilewise_embed(${text})tilewise_embed\"},\n")
+endforeach()
+set(body "${body}  };\n  return list;\n}\n}  // namespace tilewise::app\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,89 @@
+// What a person does on the board page: play, solve, browse, cancel, load files.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './lib/harness.mjs';
+
+let srv, browser;
+before(async () => { srv = await h.startServer(); browser = await h.launch(); });
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+test('turning and swapping tiles with the mouse changes the match counter; undo restores', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  const s0 = await h.state(page);
+  const c = await h.cellCentre(page, 1, 1);
+  await page.mouse.click(c.x, c.y);  // turn the centre tile clockwise
+  let s = await h.waitState(page, 's.cells[4][1] === 1');
+  assert.equal(s.cells[4][1], 1);
+  // Drag the top-left tile onto the bottom-right cell: a swap.
+  const a = await h.cellCentre(page, 0, 0), b = await h.cellCentre(page, 2, 2);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+  s = await h.waitState(page, 's.cells[0][0] === 9 && s.cells[8][0] === 1');
+  await h.screenshot(page, 'board-after-moves');
+  await h.clickWidget(page, 'Undo');
+  await h.clickWidget(page, 'Undo');
+  s = await h.waitState(page, 's.cells[0][0] === 1 && s.cells[4][1] === 0');
+  assert.equal(s.matched, s0.matched);
+  await page.close();
+});
+
+test('solving seed 000 in the worker gives exactly 2 solutions to browse, and applying one solves the board', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  await h.clickWidget(page, 'Solve');
+  let s = await h.waitState(page, '!s.solving && s.solutions === 2');
+  assert.match(s.status, /done: 2 solution/);
+  await h.clickWidget(page, 'Next >');
+  s = await h.waitState(page, 's.shown === 0 && s.solved');
+  assert.equal(s.matched, 12);
+  await h.screenshot(page, 'board-solution-1');
+  await h.clickWidget(page, 'Next >');
+  s = await h.waitState(page, 's.shown === 1 && s.solved');
+  await h.clickWidget(page, 'Next >');  // stays on the last one
+  s = await h.state(page);
+  assert.equal(s.shown, 1);
+  await h.screenshot(page, 'board-solution-2');
+  // A turn breaks the solved state.
+  const c = await h.cellCentre(page, 0, 0);
+  await page.mouse.click(c.x, c.y);
+  s = await h.waitState(page, '!s.solved');
+  assert.ok(s.matched < 12);
+  await page.close();
+});
+
+test('a long search can be cancelled and the board stays usable; frame time is measured', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  await page.evaluate(() => globalThis.tilewise.openedFiles.push({ name: 'hard.txt', text: '' }));
+  await h.waitState(page, 's.error.length > 0');  // an empty file: an error, the puzzle stays
+  let s = await h.state(page);
+  assert.equal(s.puzzle, 'seed000_mockup.txt');
+  assert.match(s.error, /hard\.txt: no cards/);
+  await h.screenshot(page, 'board-bad-file-error');
+  // Load the hard 7x7 example from the example list by dropping its text as a file.
+  const text = await (await fetch(srv.url + 'index.html')).text();  // server is up
+  assert.ok(text.includes('Tilewise'));
+  const hard = (await import('node:fs')).readFileSync(h.root + '/assets/puzzles/generated_7x7_hard.txt', 'utf8');
+  await page.evaluate((t) => globalThis.tilewise.openedFiles.push({ name: 'generated_7x7_hard.txt', text: t }), hard);
+  await h.waitState(page, "s.puzzle === 'generated_7x7_hard.txt' && s.rows === 7");
+  await h.clickWidget(page, 'Solve');
+  s = await h.waitState(page, 's.solving && s.progress_nodes > 100000', 30000);
+  await page.waitForTimeout(1500);
+  s = await h.state(page);
+  console.log(`# max frame time while the worker searched: ${s.max_frame_ms_while_solving.toFixed(1)} ms`);
+  await h.screenshot(page, 'board-searching-7x7');
+  await h.clickWidget(page, 'Cancel');
+  s = await h.waitState(page, '!s.solving');
+  assert.match(s.status, /cancelled/);
+  const c = await h.cellCentre(page, 3, 3);
+  await page.mouse.click(c.x, c.y);
+  s = await h.waitState(page, 's.cells[24][1] === 1');
+  // And the worker works again afterwards: solve seed 000 after loading it back.
+  await page.evaluate((t) => globalThis.tilewise.openedFiles.push({ name: 'again.txt', text: t }),
+    (await import('node:fs')).readFileSync(h.root + '/assets/puzzles/seed000_mockup.txt', 'utf8'));
+  await h.waitState(page, "s.puzzle === 'again.txt'");
+  await h.clickWidget(page, 'Solve');
+  s = await h.waitState(page, '!s.solving && s.solutions === 2');
+  await page.close();
+});

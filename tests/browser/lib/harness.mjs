@@ -1,0 +1,120 @@
+// Shared helpers of the browser tests: a static server for build/web/site, Debian's
+// Chromium driven by playwright-core, and ways to wait for and poke the app.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../../..');
+export const siteDir = process.env.TILEWISE_SITE || path.join(root, 'build/web/site');
+export const shotDir = process.env.TILEWISE_SCREENSHOTS || path.join(root, 'build/screenshots');
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png',
+  '.txt': 'text/plain' };
+
+export function startServer() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let file = path.join(siteDir, decodeURIComponent(url.pathname));
+    if (!file.startsWith(siteDir)) { res.writeHead(403); res.end(); return; }
+    if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404); res.end('not found'); return; }
+      res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream',
+        'Cache-Control': 'no-cache' });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ server, url: `http://127.0.0.1:${server.address().port}/` });
+  }));
+}
+
+export const chromiumArgs = ['--no-sandbox', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true, args: chromiumArgs });
+}
+
+// Opens the app and waits until it has drawn frames. Collects console errors.
+export async function openApp(browser, url, { width = 1280, height = 800 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
+    null, { timeout: 60000 });
+  return { page, errors };
+}
+
+export const state = (page) => page.evaluate(() => globalThis.tilewise.state);
+
+export async function waitState(page, predicateSource, timeout = 60000) {
+  await page.waitForFunction(`(() => { const s = globalThis.tilewise.state; return ${predicateSource}; })()`,
+    null, { timeout });
+  return state(page);
+}
+
+export async function clickWidget(page, name, button = 'left') {
+  const s = await state(page);
+  const r = s.widgets[name];
+  if (!r) throw new Error(`no widget '${name}' drawn; widgets: ${Object.keys(s.widgets)}`);
+  await page.mouse.click(r[0] + r[2] / 2, r[1] + r[3] / 2, { button });
+  await page.waitForTimeout(100);
+}
+
+// The centre of board cell (row, col) in page coordinates.
+export async function cellCentre(page, row, col) {
+  const b = (await state(page)).board;
+  return { x: b.x + (col + 0.5) * b.cell, y: b.y + (row + 0.5) * b.cell };
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(shotDir, { recursive: true });
+  const file = path.join(shotDir, name + '.png');
+  await page.screenshot({ path: file });
+  return file;
+}
+
+// Number of distinct colours in a PNG, measured by the browser itself.
+export async function distinctColours(page, file) {
+  const data = fs.readFileSync(file).toString('base64');
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const px = ctx.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < px.length; i += 4 * 7) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
+    return seen.size;
+  }, data);
+}
+
+// Sends a raw request to a fresh worker and collects events until "done" or "error".
+export async function workerRequest(page, request, timeout = 30000) {
+  return page.evaluate(({ request, timeout }) => new Promise((resolve, reject) => {
+    const w = new Worker('worker.js');
+    const events = [];
+    const timer = setTimeout(() => { w.terminate(); reject(new Error('worker timeout')); }, timeout);
+    w.onmessage = (e) => {
+      for (const ev of JSON.parse(e.data)) {
+        events.push(ev);
+        if (ev.type === 'done' || ev.type === 'error' || ev.type === 'pong') {
+          clearTimeout(timer); w.terminate(); resolve(events);
+        }
+      }
+    };
+    w.postMessage(JSON.stringify(request));
+  }), { request, timeout });
+}
