@@ -217,7 +217,7 @@ void play_panel() {
 }
 
 void solve_panel() {
-  if (!ImGui::CollapsingHeader("Solve", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::Combo("mode", &g.solve.mode, "first solution\0count\0all solutions\0");
   ImGui::BeginDisabled(g.solve.running);
   if (button("Solve")) start_solve();

@@ -11,7 +11,7 @@ test('turning and swapping tiles with the mouse changes the match counter; undo 
   const { page } = await h.openApp(browser, srv.url);
   const s0 = await h.state(page);
   const c = await h.cellCentre(page, 1, 1);
-  await page.mouse.click(c.x, c.y);  // turn the centre tile clockwise
+  await h.humanClick(page, c.x, c.y);  // turn the centre tile clockwise
   let s = await h.waitState(page, 's.cells[4][1] === 1');
   assert.equal(s.cells[4][1], 1);
   // Drag the top-left tile onto the bottom-right cell: a swap.
@@ -47,7 +47,7 @@ test('solving seed 000 in the worker gives exactly 2 solutions to browse, and ap
   await h.screenshot(page, 'board-solution-2');
   // A turn breaks the solved state.
   const c = await h.cellCentre(page, 0, 0);
-  await page.mouse.click(c.x, c.y);
+  await h.humanClick(page, c.x, c.y);
   s = await h.waitState(page, '!s.solved');
   assert.ok(s.matched < 12);
   await page.close();
@@ -77,7 +77,7 @@ test('a long search can be cancelled and the board stays usable; frame time is m
   s = await h.waitState(page, '!s.solving');
   assert.match(s.status, /cancelled/);
   const c = await h.cellCentre(page, 3, 3);
-  await page.mouse.click(c.x, c.y);
+  await h.humanClick(page, c.x, c.y);
   s = await h.waitState(page, 's.cells[24][1] === 1');
   // And the worker works again afterwards: solve seed 000 after loading it back.
   await page.evaluate((t) => globalThis.tilewise.openedFiles.push({ name: 'again.txt', text: t }),

@@ -66,8 +66,18 @@ export async function clickWidget(page, name, button = 'left') {
   const s = await state(page);
   const r = s.widgets[name];
   if (!r) throw new Error(`no widget '${name}' drawn; widgets: ${Object.keys(s.widgets)}`);
-  await page.mouse.click(r[0] + r[2] / 2, r[1] + r[3] / 2, { button });
-  await page.waitForTimeout(100);
+  await humanClick(page, r[0] + r[2] / 2, r[1] + r[3] / 2, button);
+}
+
+// A click as a person makes it: move, press, release, with frames drawn in between (ImGui
+// reads the mouse once per frame).
+export async function humanClick(page, x, y, button = 'left') {
+  await page.mouse.move(x, y);
+  await page.waitForTimeout(120);
+  await page.mouse.down({ button });
+  await page.waitForTimeout(120);
+  await page.mouse.up({ button });
+  await page.waitForTimeout(120);
 }
 
 // The centre of board cell (row, col) in page coordinates.
