@@ -112,7 +112,8 @@ void handle_event(const nlohmann::json& e) {
     g.solve.progress = e;
   } else if (type == "solution") {
     std::vector<Placement> cells;
-    for (const auto& t : e["tiles"]) cells.push_back(Placement{t[0].get<int>() - 1, t[1].get<int>()});
+    for (const auto& t : e["tiles"])
+      cells.push_back(Placement{t[0].get<int>() - 1, t[1].get<int>()});
     g.solve.solutions.push_back(cells);
   } else if (type == "done") {
     g.solve.running = false;
@@ -121,7 +122,8 @@ void handle_event(const nlohmann::json& e) {
     g.solve.solutions.clear();
     for (const auto& s : e["result"]["solutions"]) {
       std::vector<Placement> cells;
-      for (const auto& t : s["tiles"]) cells.push_back(Placement{t[0].get<int>() - 1, t[1].get<int>()});
+      for (const auto& t : s["tiles"])
+        cells.push_back(Placement{t[0].get<int>() - 1, t[1].get<int>()});
       g.solve.solutions.push_back(cells);
     }
     char buf[160];
@@ -158,11 +160,13 @@ void puzzle_panel() {
   if (!ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::TextWrapped("%s", g.puzzle_name.c_str());
   const EdgePuzzle& p = g.board.puzzle();
-  ImGui::Text("%dx%d, %s, %s", p.rows, p.cols, p.rule == MatchRule::kComplement ? "halves match" : "colours match",
+  ImGui::Text("%dx%d, %s, %s", p.rows, p.cols,
+              p.rule == MatchRule::kComplement ? "halves match" : "colours match",
               p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
   if (ImGui::BeginCombo("Examples", "load an example")) {
     for (const Example& e : examples()) {
-      if (ImGui::Selectable(std::string(e.name).c_str())) load_text(std::string(e.text), std::string(e.name));
+      if (ImGui::Selectable(std::string(e.name).c_str()))
+        load_text(std::string(e.text), std::string(e.name));
     }
     ImGui::EndCombo();
   }
@@ -246,7 +250,8 @@ void solve_panel() {
     ImGui::Text("nodes %llu, tries %llu, %.2f ms", g.solve.result.value("nodes", 0ULL),
                 g.solve.result.value("tries", 0ULL), g.solve.result.value("elapsed_ms", 0.0));
     int depth = 0;
-    for (const auto& v : g.solve.result["nodes_per_depth"]) ImGui::Text("depth %2d: %llu", depth++, v.get<unsigned long long>());
+    for (const auto& v : g.solve.result["nodes_per_depth"])
+      ImGui::Text("depth %2d: %llu", depth++, v.get<unsigned long long>());
     ImGui::TreePop();
   }
 }
@@ -255,26 +260,28 @@ void publish_state() {
   nlohmann::json cells = nlohmann::json::array();
   for (const Placement& c : g.board.cells()) cells.push_back({c.tile + 1, c.rotation});
   const EdgePuzzle& p = g.board.puzzle();
-  nlohmann::json s = {{"ready", true},
-                      {"version", version()},
-                      {"puzzle", g.puzzle_name},
-                      {"rows", p.rows},
-                      {"cols", p.cols},
-                      {"cells", cells},
-                      {"matched", g.board.matched_edges()},
-                      {"inner", g.board.inner_edges()},
-                      {"solved", g.board.solved()},
-                      {"error", g.error},
-                      {"solving", g.solve.running},
-                      {"status", g.solve.status},
-                      {"solutions", g.solve.solutions.size()},
-                      {"shown", g.solve.shown},
-                      {"progress_nodes", g.solve.progress.value("nodes", 0ULL)},
-                      {"board", {{"x", g.geometry.origin.x}, {"y", g.geometry.origin.y}, {"cell", g.geometry.cell}}},
-                      {"frames", g.frames},
-                      {"last_frame_ms", g.last_frame_ms},
-                      {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
-                      {"widgets", g_widgets}};
+  nlohmann::json s = {
+      {"ready", true},
+      {"version", version()},
+      {"puzzle", g.puzzle_name},
+      {"rows", p.rows},
+      {"cols", p.cols},
+      {"cells", cells},
+      {"matched", g.board.matched_edges()},
+      {"inner", g.board.inner_edges()},
+      {"solved", g.board.solved()},
+      {"error", g.error},
+      {"solving", g.solve.running},
+      {"status", g.solve.status},
+      {"solutions", g.solve.solutions.size()},
+      {"shown", g.solve.shown},
+      {"progress_nodes", g.solve.progress.value("nodes", 0ULL)},
+      {"board",
+       {{"x", g.geometry.origin.x}, {"y", g.geometry.origin.y}, {"cell", g.geometry.cell}}},
+      {"frames", g.frames},
+      {"last_frame_ms", g.last_frame_ms},
+      {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
+      {"widgets", g_widgets}};
   platform::publish_test_state(s.dump());
 }
 
@@ -293,7 +300,8 @@ void frame() {
   g.last_frame_ms = now - last;
   last = now;
   ++g.frames;
-  if (g.solve.running && g.frames > 2) g.max_frame_ms_while_solving = std::max(g.max_frame_ms_while_solving, g.last_frame_ms);
+  if (g.solve.running && g.frames > 2)
+    g.max_frame_ms_while_solving = std::max(g.max_frame_ms_while_solving, g.last_frame_ms);
   poll_worker();
   poll_files();
   ImGuiIO& io = ImGui::GetIO();
@@ -303,7 +311,8 @@ void frame() {
   const float panel_w = std::min(360.0f, io.DisplaySize.x * 0.4f);
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
-  ImGui::Begin("Tilewise", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin("Tilewise", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   ImGui::TextDisabled("Tilewise %s", version());
   if (!g.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
@@ -318,8 +327,9 @@ void frame() {
 
   ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x - panel_w, io.DisplaySize.y));
-  ImGui::Begin("Board", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                                     ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  ImGui::Begin("Board", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   g.geometry = draw_board(g.board, true);
   ImGui::End();
   publish_state();

@@ -13,8 +13,12 @@ struct DragState {
 };
 DragState g_drag;
 
-ImVec2 add(ImVec2 a, ImVec2 b) { return ImVec2(a.x + b.x, a.y + b.y); }
-ImVec2 lerp(ImVec2 a, ImVec2 b, float t) { return ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t); }
+ImVec2 add(ImVec2 a, ImVec2 b) {
+  return ImVec2(a.x + b.x, a.y + b.y);
+}
+ImVec2 lerp(ImVec2 a, ImVec2 b, float t) {
+  return ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+}
 
 // One side of a tile: a wedge from the centre to the edge, in the motif's colour. For
 // complementary motifs the "+" half carries a round head poking out towards the edge,
@@ -85,7 +89,8 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive) {
   g.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, avail.y / p.rows)));
   g.origin = ImGui::GetCursorScreenPos();
   const ImVec2 size(g.cell * p.cols, g.cell * p.rows);
-  ImGui::InvisibleButton("board", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  ImGui::InvisibleButton("board", size,
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   auto cell_at = [&](ImVec2 m) {
@@ -96,7 +101,8 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive) {
   if (interactive) {
     const int hovered = ImGui::IsItemHovered() ? cell_at(mouse) : -1;
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) g_drag = {hovered, false};
-    if (g_drag.from >= 0 && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) g_drag.moved = true;
+    if (g_drag.from >= 0 && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f))
+      g_drag.moved = true;
     if (g_drag.from >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
       const int to = cell_at(mouse);
       if (g_drag.moved) {
@@ -107,7 +113,8 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive) {
       g_drag = {};
     }
     if (ImGui::IsItemClicked(ImGuiMouseButton_Right) && hovered >= 0) board.rotate(hovered, -1);
-    if (hovered >= 0 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) board.rotate(hovered, 1);
+    if (hovered >= 0 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
+      board.rotate(hovered, 1);
   }
   for (int c = 0; c < p.rows * p.cols; ++c) {
     const ImVec2 tl(g.origin.x + (c % p.cols) * g.cell, g.origin.y + (c / p.cols) * g.cell);
@@ -120,11 +127,13 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive) {
     const EdgeState r = board.right_edge(c), b = board.bottom_edge(c);
     const float inset = g.cell * 0.2f;
     if (r != EdgeState::kOpen)
-      dl->AddLine(ImVec2(tl.x + g.cell, tl.y + inset), ImVec2(tl.x + g.cell, tl.y + g.cell - inset),
-                  r == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
+      dl->AddLine(
+          ImVec2(tl.x + g.cell, tl.y + inset), ImVec2(tl.x + g.cell, tl.y + g.cell - inset),
+          r == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
     if (b != EdgeState::kOpen)
-      dl->AddLine(ImVec2(tl.x + inset, tl.y + g.cell), ImVec2(tl.x + g.cell - inset, tl.y + g.cell),
-                  b == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
+      dl->AddLine(
+          ImVec2(tl.x + inset, tl.y + g.cell), ImVec2(tl.x + g.cell - inset, tl.y + g.cell),
+          b == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
   }
   if (g_drag.from >= 0 && g_drag.moved) {  // the lifted tile follows the pointer
     draw_tile(ImGui::GetForegroundDrawList(), board, g_drag.from,

@@ -1,13 +1,149 @@
-// Placeholder registration; the owner of the 'box' sub-command replaces this file.
+// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all] [--json]
+// tilewise box stats [--moves ...]
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
 #include "cli/commands.hpp"
+#include "core/box_board.hpp"
+#include "core/box_solver.hpp"
 
 namespace tilewise::cli {
+namespace {
+
+std::atomic<bool> g_box_interrupted{false};
+extern "C" void on_box_sigint(int) {
+  g_box_interrupted = true;
+}
+
+struct BoxArgs {
+  std::string start, target, moves = "cw";
+  bool all = false, json = false;
+  std::uint64_t budget = 200000000;
+};
+
+int run_box_solve(const BoxArgs& a) {
+  bool ok = false;
+  box::BoxPuzzle p;
+  p.moves = box::parse_move_set(a.moves, ok);
+  if (!ok) {
+    std::cerr << "tilewise: --moves '" << a.moves << "': use cw, cw+ccw or cw+ccw+half\n";
+    return kExitBadInput;
+  }
+  Result<std::vector<int>> start = box::parse_board(a.start, "start");
+  if (!start) {
+    std::cerr << "tilewise: " << start.error().to_string() << "\n";
+    return kExitBadInput;
+  }
+  p.size = box::board_size(*start);
+  p.start = *start;
+  if (a.target.empty()) {
+    for (int i = 1; i <= p.size * p.size; ++i) p.target.push_back(i);
+  } else {
+    Result<std::vector<int>> target = box::parse_board(a.target, "target");
+    if (!target) {
+      std::cerr << "tilewise: " << target.error().to_string() << "\n";
+      return kExitBadInput;
+    }
+    if (target->size() != start->size()) {
+      std::cerr << "tilewise: target: a " << box::board_size(*target) << "x"
+                << box::board_size(*target) << " board does not fit a " << p.size << "x" << p.size
+                << " start\n";
+      return kExitBadInput;
+    }
+    p.target = *target;
+  }
+  box::BoxSolveOptions o;
+  o.all = a.all;
+  o.node_budget = a.budget;
+  o.cancel = &g_box_interrupted;
+  g_box_interrupted = false;
+  auto previous = std::signal(SIGINT, on_box_sigint);
+  Result<box::BoxSolveResult> r = box::solve_box(p, o);
+  std::signal(SIGINT, previous);
+  if (!r) {
+    std::cerr << "tilewise: " << r.error().to_string() << "\n";
+    return kExitBadInput;
+  }
+  if (a.json) {
+    nlohmann::json sols = nlohmann::json::array();
+    for (const auto& seq : r->solutions) {
+      nlohmann::json names = nlohmann::json::array();
+      for (const auto& m : seq) names.push_back(box::move_name(m, p.size));
+      sols.push_back(names);
+    }
+    std::cout << nlohmann::json{{"size", p.size},
+                                {"moves", box::move_set_name(p.moves)},
+                                {"length", r->length},
+                                {"count", r->count},
+                                {"solutions", sols},
+                                {"solutions_truncated", r->solutions_truncated},
+                                {"proven_optimal", r->proven_optimal},
+                                {"complete", r->complete},
+                                {"nodes", r->nodes},
+                                {"method", r->method},
+                                {"elapsed_ms", r->elapsed_ms}}
+                     .dump()
+              << "\n";
+  } else {
+    if (r->length < 0) {
+      std::cout << (r->complete ? "no sequence of moves reaches the target\n"
+                                : "no solution found within the search budget\n");
+    } else {
+      std::cout << (r->proven_optimal ? "optimal" : "best found") << " length: " << r->length
+                << " moves (" << r->method << ")\n";
+      for (const auto& seq : r->solutions) {
+        for (size_t i = 0; i < seq.size(); ++i)
+          std::cout << (i ? " " : "") << box::move_name(seq[i], p.size);
+        std::cout << "\n";
+      }
+      std::cout << (a.all ? "optimal solutions: " : "shown: ") << r->count
+                << (r->complete ? "" : " (search cut short)") << "; " << r->elapsed_ms << " ms\n";
+    }
+  }
+  if (g_box_interrupted || !r->complete) return kExitInterrupted;
+  return r->length < 0 ? kExitNoSolution : kExitOk;
+}
+
+}  // namespace
 
 void add_box_command(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("box", "(not built yet)");
-  cmd->callback([&exit_code] {
-    std::cerr << "tilewise box: not built yet\n";
-    exit_code = kExitInternal;
+  auto* box_cmd = app.add_subcommand("box", "Puzzle Box: rotation puzzles solved optimally");
+  box_cmd->require_subcommand(1);
+  auto a = std::make_shared<BoxArgs>();
+  auto* solve =
+      box_cmd->add_subcommand("solve", "All optimal button sequences from START to the target");
+  solve
+      ->add_option("START", a->start,
+                   "board row by row: 765849321, 765/849/321, or 1,2,3,4/5,... for N>=4")
+      ->required();
+  solve->add_option("--target", a->target, "target board (default 1..N*N in order)");
+  solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half");
+  solve->add_flag("--all", a->all, "list every optimal sequence (default: the first)");
+  solve->add_flag("--json", a->json, "print one JSON object");
+  solve->add_option("--budget", a->budget, "IDA* node budget for boards of 4x4 and more");
+  solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
+
+  auto moves = std::make_shared<std::string>("cw");
+  auto* stats = box_cmd->add_subcommand("stats", "Distance distribution of the 3x3 Puzzle Box");
+  stats->add_option("--moves", *moves, "cw, cw+ccw or cw+ccw+half");
+  stats->callback([moves, &exit_code] {
+    bool ok = false;
+    const box::MoveSet set = box::parse_move_set(*moves, ok);
+    if (!ok) {
+      std::cerr << "tilewise: --moves '" << *moves << "': use cw, cw+ccw or cw+ccw+half\n";
+      exit_code = kExitBadInput;
+      return;
+    }
+    const auto dist = box::distance_distribution_3x3(set);
+    std::uint64_t total = 0;
+    for (size_t d = 0; d < dist.size(); ++d) {
+      std::cout << "distance " << d << ": " << dist[d] << " states\n";
+      total += dist[d];
+    }
+    std::cout << "states: " << total << ", hardest: " << dist.size() - 1 << " moves\n";
+    exit_code = kExitOk;
   });
 }
 

@@ -1,0 +1,175 @@
+#include "core/box_board.hpp"
+
+#include <cctype>
+#include <set>
+
+namespace tilewise::box {
+
+int board_size(const std::vector<int>& board) {
+  int n = 0;
+  while (n * n < static_cast<int>(board.size())) ++n;
+  return n * n == static_cast<int>(board.size()) ? n : 0;
+}
+
+Result<std::vector<int>> parse_board(std::string_view text, std::string_view what) {
+  const std::string where(what);
+  std::vector<int> cells;
+  const bool commas = text.find(',') != std::string_view::npos;
+  std::string number;
+  auto flush = [&]() -> bool {
+    if (number.empty()) return true;
+    if (number.size() > 3) return false;
+    cells.push_back(std::stoi(number));
+    number.clear();
+    return true;
+  };
+  for (char c : text) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      if (commas) {
+        number.push_back(c);
+      } else {
+        cells.push_back(c - '0');
+      }
+    } else if (c == ',' || c == '/' || c == ' ') {
+      if (!flush()) return Error{where, "number '" + number + "' is too long"};
+    } else {
+      return Error{where, std::string("unexpected character '") + c +
+                              "': write the board row by row, e.g. 765/849/321 or 1,2,3,4/5,..."};
+    }
+    if (cells.size() > static_cast<size_t>(kMaxSize * kMaxSize))
+      return Error{where, "too many numbers: at most " + std::to_string(kMaxSize) + "x" +
+                              std::to_string(kMaxSize)};
+  }
+  if (!flush()) return Error{where, "number '" + number + "' is too long"};
+  const int n = board_size(cells);
+  if (n == 0 || n < kMinSize) {
+    return Error{where, std::to_string(cells.size()) +
+                            " numbers do not make a square board of at least 2x2 (4, 9, 16, ... "
+                            "numbers)"};
+  }
+  if (n > 3 && !commas) return Error{where, "boards bigger than 3x3 need comma-separated numbers"};
+  std::set<int> seen;
+  for (int v : cells) {
+    if (v < 1 || v > n * n)
+      return Error{where, "number " + std::to_string(v) + " is out of range: a " +
+                              std::to_string(n) + "x" + std::to_string(n) + " board holds 1.." +
+                              std::to_string(n * n)};
+    if (!seen.insert(v).second)
+      return Error{where, "number " + std::to_string(v) + " appears twice"};
+  }
+  return cells;
+}
+
+std::string format_board(const std::vector<int>& board, int size) {
+  std::string out;
+  for (int i = 0; i < size * size; ++i) {
+    if (i > 0) out += (i % size == 0) ? "/" : (size > 3 ? "," : "");
+    out += std::to_string(board[i]);
+  }
+  return out;
+}
+
+std::string move_name(const Move& m, int size) {
+  std::string name = (size == 3 ? "Q" : "B") + std::to_string(m.button + 1);
+  if (m.quarter_turns == 3) name += "'";
+  if (m.quarter_turns == 2) name += "2";
+  return name;
+}
+
+Result<Move> parse_move(std::string_view name, int size, MoveSet moves) {
+  const std::string text(name);
+  const char letter = size == 3 ? 'Q' : 'B';
+  size_t i = 0;
+  if (text.empty() || std::toupper(static_cast<unsigned char>(text[0])) != letter)
+    return Error{"move '" + text + "'", std::string("moves are ") + letter + "1.." + letter +
+                                            std::to_string((size - 1) * (size - 1)) +
+                                            " with an optional ' or 2"};
+  ++i;
+  int button = 0;
+  size_t digits = 0;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && digits < 3) {
+    button = button * 10 + (text[i++] - '0');
+    ++digits;
+  }
+  Move m{button - 1, 1};
+  if (i < text.size() && text[i] == '\'')
+    m.quarter_turns = 3, ++i;
+  else if (i < text.size() && text[i] == '2')
+    m.quarter_turns = 2, ++i;
+  if (digits == 0 || i != text.size() || m.button < 0 || m.button >= (size - 1) * (size - 1))
+    return Error{"move '" + text + "'", "no such button on a " + std::to_string(size) + "x" +
+                                            std::to_string(size) + " board"};
+  if ((m.quarter_turns == 3 && moves == MoveSet::kClockwise) ||
+      (m.quarter_turns == 2 && moves != MoveSet::kBothDirectionsAndHalf))
+    return Error{"move '" + text + "'",
+                 std::string("not allowed with moves ") + move_set_name(moves)};
+  return m;
+}
+
+Result<std::vector<Move>> parse_moves(std::string_view text, int size, MoveSet moves) {
+  std::vector<Move> out;
+  std::string word;
+  auto flush = [&]() -> Result<bool> {
+    if (word.empty()) return true;
+    Result<Move> m = parse_move(word, size, moves);
+    if (!m) return m.error();
+    out.push_back(*m);
+    word.clear();
+    return true;
+  };
+  for (char c : text) {
+    if (c == ' ' || c == ',') {
+      if (auto r = flush(); !r) return r.error();
+    } else {
+      word.push_back(c);
+    }
+  }
+  if (auto r = flush(); !r) return r.error();
+  return out;
+}
+
+std::vector<Move> allowed_moves(int size, MoveSet moves) {
+  std::vector<Move> out;
+  const int buttons = (size - 1) * (size - 1);
+  for (int b = 0; b < buttons; ++b) {
+    out.push_back({b, 1});
+    if (moves != MoveSet::kClockwise) out.push_back({b, 3});
+    if (moves == MoveSet::kBothDirectionsAndHalf) out.push_back({b, 2});
+  }
+  return out;
+}
+
+MoveSet parse_move_set(std::string_view name, bool& ok) {
+  ok = true;
+  if (name == "cw") return MoveSet::kClockwise;
+  if (name == "cw+ccw") return MoveSet::kBothDirections;
+  if (name == "cw+ccw+half") return MoveSet::kBothDirectionsAndHalf;
+  ok = false;
+  return MoveSet::kClockwise;
+}
+
+const char* move_set_name(MoveSet moves) {
+  switch (moves) {
+    case MoveSet::kClockwise:
+      return "cw";
+    case MoveSet::kBothDirections:
+      return "cw+ccw";
+    default:
+      return "cw+ccw+half";
+  }
+}
+
+void apply_move(std::vector<int>& board, int size, const Move& m) {
+  const int r = m.button / (size - 1), c = m.button % (size - 1);
+  const int tl = r * size + c, tr = tl + 1, bl = tl + size, br = bl + 1;
+  for (int k = 0; k < m.quarter_turns; ++k) {
+    // clockwise: top-left -> top-right -> bottom-right -> bottom-left -> top-left
+    const int t = board[bl];
+    board[bl] = board[br];
+    board[br] = board[tr];
+    board[tr] = board[tl];
+    board[tl] = t;
+  }
+}
+
+}  // namespace tilewise::box

@@ -1,0 +1,250 @@
+// The Puzzle Box solver checked against an independent breadth-first search written here.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <queue>
+#include <random>
+#include <set>
+#include <unordered_map>
+
+#include "core/box_board.hpp"
+#include "core/box_solver.hpp"
+
+namespace tilewise::box {
+namespace {
+
+// The checker's own move: turn the 2x2 block at (r, c) clockwise `q` times, written with
+// coordinates rather than the solver's index arithmetic.
+std::vector<int> turn(std::vector<int> b, int n, int button, int q) {
+  const int r = button / (n - 1), c = button % (n - 1);
+  for (int k = 0; k < q; ++k) {
+    const int a = b[r * n + c], bb = b[r * n + c + 1], cc = b[(r + 1) * n + c + 1],
+              d = b[(r + 1) * n + c];
+    b[r * n + c + 1] = a;         // top-left goes to top-right
+    b[(r + 1) * n + c + 1] = bb;  // top-right to bottom-right
+    b[(r + 1) * n + c] = cc;      // bottom-right to bottom-left
+    b[r * n + c] = d;             // bottom-left to top-left
+  }
+  return b;
+}
+
+std::vector<int> quarter_turns(MoveSet m) {
+  if (m == MoveSet::kClockwise) return {1};
+  if (m == MoveSet::kBothDirections) return {1, 3};
+  return {1, 3, 2};
+}
+
+std::uint64_t key(const std::vector<int>& b) {
+  std::uint64_t k = 0;
+  for (int v : b) k = k * 17 + static_cast<std::uint64_t>(v);
+  return k;
+}
+
+// Distance of every state TO `target`: BFS from target along reversed turns.
+std::unordered_map<std::uint64_t, int> bfs_to(const std::vector<int>& target, int n, MoveSet m,
+                                              int max_depth = 99) {
+  std::unordered_map<std::uint64_t, int> dist;
+  std::queue<std::vector<int>> q;
+  dist[key(target)] = 0;
+  q.push(target);
+  while (!q.empty()) {
+    auto s = q.front();
+    q.pop();
+    const int d = dist[key(s)];
+    if (d == max_depth) continue;
+    for (int b = 0; b < (n - 1) * (n - 1); ++b)
+      for (int t : quarter_turns(m)) {
+        auto prev = turn(s, n, b, (4 - t) % 4);
+        if (dist.emplace(key(prev), d + 1).second) q.push(prev);
+      }
+  }
+  return dist;
+}
+
+std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& seq) {
+  for (const Move& m : seq) b = turn(b, n, m.button, m.quarter_turns);
+  return b;
+}
+
+std::vector<int> identity(int n) {
+  std::vector<int> b(n * n);
+  for (int i = 0; i < n * n; ++i) b[i] = i + 1;
+  return b;
+}
+
+TEST(BoxSolver, SeedBoardHasExactlyTheFiveTenMoveSolutions) {
+  BoxPuzzle p{3, *parse_board("765/849/321", "start"), identity(3), MoveSet::kClockwise};
+  Result<BoxSolveResult> r = solve_box(p, {});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->length, 10);
+  EXPECT_EQ(r->count, 5u);
+  EXPECT_TRUE(r->proven_optimal);
+  std::set<std::string> got;
+  for (const auto& seq : r->solutions) {
+    std::string s;
+    for (const Move& m : seq) s += move_name(m, 3) + " ";
+    got.insert(s);
+    EXPECT_EQ(replay(p.start, 3, seq), p.target);
+  }
+  // Seed 003's five solutions, as it printed them.
+  const std::set<std::string> seed = {
+      "Q2 Q4 Q3 Q4 Q1 Q3 Q1 Q3 Q2 Q3 ", "Q3 Q3 Q4 Q1 Q2 Q2 Q2 Q3 Q3 Q1 ",
+      "Q3 Q3 Q4 Q2 Q1 Q1 Q3 Q3 Q1 Q2 ", "Q3 Q4 Q2 Q1 Q3 Q1 Q3 Q2 Q1 Q3 ",
+      "Q4 Q2 Q3 Q1 Q1 Q2 Q1 Q3 Q1 Q3 "};
+  EXPECT_EQ(got, seed);
+}
+
+TEST(BoxSolver, DistancesAgreeWithBreadthFirstSearchOnRandomStates) {
+  std::mt19937 rng(2026);
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const auto dist = bfs_to(identity(3), 3, m);
+    ASSERT_EQ(dist.size(), 362880u);
+    std::uint64_t total = 0;
+    for (auto c : distance_distribution_3x3(m)) total += c;
+    EXPECT_EQ(total, 362880u);
+    for (int k = 0; k < 150; ++k) {
+      std::vector<int> b = identity(3);
+      std::shuffle(b.begin(), b.end(), rng);
+      const int d = dist.at(key(b));
+      EXPECT_EQ(distance_3x3(b, m), d);
+      BoxPuzzle p{3, b, identity(3), m};
+      Result<BoxSolveResult> r = solve_box(p, {});
+      ASSERT_TRUE(r.ok());
+      EXPECT_EQ(r->length, d);
+      EXPECT_GE(r->count, 1u);
+      std::set<std::vector<std::pair<int, int>>> distinct;
+      for (const auto& seq : r->solutions) {
+        EXPECT_EQ(static_cast<int>(seq.size()), d);
+        EXPECT_EQ(replay(b, 3, seq), identity(3));
+        std::vector<std::pair<int, int>> v;
+        for (const Move& mv : seq) v.push_back({mv.button, mv.quarter_turns});
+        distinct.insert(v);
+      }
+      EXPECT_EQ(distinct.size(), r->solutions.size());
+    }
+  }
+}
+
+TEST(BoxSolver, AnyTargetWorks) {
+  std::mt19937 rng(7);
+  std::vector<int> target = identity(3);
+  std::shuffle(target.begin(), target.end(), rng);
+  const auto dist = bfs_to(target, 3, MoveSet::kBothDirections);
+  for (int k = 0; k < 50; ++k) {
+    std::vector<int> b = identity(3);
+    std::shuffle(b.begin(), b.end(), rng);
+    Result<BoxSolveResult> r = solve_box({3, b, target, MoveSet::kBothDirections}, {});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->length, dist.at(key(b)));
+    for (const auto& seq : r->solutions) EXPECT_EQ(replay(b, 3, seq), target);
+  }
+}
+
+TEST(BoxSolver, AllOptimalSequencesAreListed) {
+  // Every sequence of the optimal length that solves (enumerated by brute force over all
+  // move strings) is listed, except `X' X'`, which is spelled `X X`.
+  std::mt19937 rng(11);
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (int k = 0; k < 20; ++k) {
+      std::vector<int> b = identity(3);
+      for (int s = 0; s < 5; ++s) b = turn(b, 3, static_cast<int>(rng() % 4), 1);
+      Result<BoxSolveResult> r = solve_box({3, b, identity(3), m}, {});
+      ASSERT_TRUE(r.ok());
+      std::vector<Move> moves = allowed_moves(3, m);
+      std::set<std::string> brute;
+      std::vector<Move> seq;
+      auto rec = [&](auto&& self, const std::vector<int>& s) -> void {
+        if (static_cast<int>(seq.size()) == r->length) {
+          if (s == identity(3)) {
+            std::string t;
+            for (size_t i = 0; i < seq.size(); ++i) {
+              const bool respelled = m == MoveSet::kBothDirections && i > 0 &&
+                                     seq[i].quarter_turns == 3 && seq[i - 1].quarter_turns == 3 &&
+                                     seq[i].button == seq[i - 1].button;
+              if (respelled) return;
+              t += move_name(seq[i], 3) + " ";
+            }
+            brute.insert(t);
+          }
+          return;
+        }
+        for (const Move& mv : moves) {
+          seq.push_back(mv);
+          self(self, turn(s, 3, mv.button, mv.quarter_turns));
+          seq.pop_back();
+        }
+      };
+      rec(rec, b);
+      std::set<std::string> got;
+      for (const auto& sq : r->solutions) {
+        std::string t;
+        for (const Move& mv : sq) t += move_name(mv, 3) + " ";
+        got.insert(t);
+      }
+      EXPECT_EQ(got, brute);
+    }
+  }
+}
+
+TEST(BoxSolver, IdaStarIsOptimalOnShallow4x4And2x2Boards) {
+  std::mt19937 rng(99);
+  for (int n : {2, 4}) {
+    for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+      const auto dist = bfs_to(identity(n), n, m, n == 4 ? 4 : 99);
+      for (int k = 0; k < 15; ++k) {
+        std::vector<int> b = identity(n);
+        // Scrambled by turning back, so at most 4 moves undo it in either move set.
+        for (int s = 0; s < 4; ++s)
+          b = turn(b, n, static_cast<int>(rng() % ((n - 1) * (n - 1))), 3);
+        auto it = dist.find(key(b));
+        ASSERT_NE(it, dist.end());
+        Result<BoxSolveResult> r = solve_box({n, b, identity(n), m}, {});
+        ASSERT_TRUE(r.ok());
+        EXPECT_TRUE(r->proven_optimal);
+        EXPECT_EQ(r->length, it->second);
+        for (const auto& seq : r->solutions) EXPECT_EQ(replay(b, n, seq), identity(n));
+      }
+    }
+  }
+}
+
+TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
+  EXPECT_EQ(*parse_board("765849321", "s"), (std::vector<int>{7, 6, 5, 8, 4, 9, 3, 2, 1}));
+  EXPECT_EQ(*parse_board("765/849/321", "s"), *parse_board("765849321", "s"));
+  EXPECT_EQ(format_board(*parse_board("765849321", "s"), 3), "765/849/321");
+  EXPECT_EQ(parse_board("1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,16", "s")->size(), 16u);
+  EXPECT_EQ(format_board(identity(4), 4), "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,16");
+  auto moves = parse_moves("Q2 Q4' Q12", 3, MoveSet::kBothDirectionsAndHalf);
+  EXPECT_FALSE(moves.ok());
+  moves = parse_moves("Q2 Q4' Q1", 3, MoveSet::kBothDirections);
+  ASSERT_TRUE(moves.ok());
+  EXPECT_EQ(move_name((*moves)[1], 3), "Q4'");
+  EXPECT_FALSE(parse_moves("Q4'", 3, MoveSet::kClockwise).ok());
+  EXPECT_EQ(move_name(Move{8, 2}, 4), "B92");
+}
+
+TEST(BoxBoard, BadBoardsGetOneClearError) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"76584932", "8 numbers do not make a square board"},
+      {"765849322", "number 2 appears twice"},
+      {"7658493210", "10 numbers do not make a square board"},
+      {"765/849/3x1", "unexpected character 'x'"},
+      {"1", "1 numbers do not make a square board of at least 2x2"},
+      {"", "0 numbers do not make a square board"},
+      {"1234567890123456", "boards bigger than 3x3 need comma-separated numbers"},
+      {"1,2,3,5", "number 5 is out of range: a 2x2 board holds 1..4"},
+      {"1,2,3,12345", "number '12345' is too long"},
+      {"965/849/321", "number 9 appears twice"},
+  };
+  for (const auto& [text, message] : cases) {
+    Result<std::vector<int>> r = parse_board(text, "start");
+    ASSERT_FALSE(r.ok()) << text;
+    EXPECT_NE(r.error().to_string().find(message), std::string::npos)
+        << text << " -> " << r.error().to_string();
+    EXPECT_EQ(r.error().to_string().rfind("start: ", 0), 0u);
+  }
+}
+
+}  // namespace
+}  // namespace tilewise::box
