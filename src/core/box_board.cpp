@@ -70,7 +70,8 @@ std::string format_board(const std::vector<int>& board, int size) {
 }
 
 std::string move_name(const Move& m, int size) {
-  std::string name = (size == 3 ? "Q" : "B") + std::to_string(m.button + 1);
+  std::string name(1, size == 3 ? 'Q' : 'B');  // appended, not operator+ (GCC 12 -Wrestrict)
+  name.append(std::to_string(m.button + 1));
   if (m.quarter_turns == 3) name += "'";
   if (m.quarter_turns == 2) name += "2";
   return name;
