@@ -74,6 +74,8 @@ int run_box_solve(const BoxArgs& a) {
       sols.push_back(names);
     }
     std::cout << nlohmann::json{{"size", p.size},
+                                {"start", p.start},
+                                {"target", p.target},
                                 {"moves", box::move_set_name(p.moves)},
                                 {"length", r->length},
                                 {"count", r->count},

@@ -36,33 +36,41 @@ std::vector<int> unrank9(int r) {
   return p;
 }
 
+}  // namespace
+
 // Distances to 1..9 for one move set, built by breadth-first search from the solved board
 // along inverse moves.
-const std::vector<std::uint8_t>& table3(MoveSet moves) {
-  static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
-  auto& t = tables[static_cast<int>(moves)];
-  if (t) return *t;
-  t = std::make_unique<std::vector<std::uint8_t>>(kStates3, 0xff);
+std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
+  std::vector<std::uint8_t> t(kStates3, 0xff);
   std::vector<Move> inverse = allowed_moves(3, moves);
   for (Move& m : inverse) m.quarter_turns = (4 - m.quarter_turns) % 4;
   std::vector<int> queue;
   queue.reserve(kStates3);
   const int solved = rank9({1, 2, 3, 4, 5, 6, 7, 8, 9});
-  (*t)[solved] = 0;
+  t[solved] = 0;
   queue.push_back(solved);
   for (size_t head = 0; head < queue.size(); ++head) {
     const std::vector<int> s = unrank9(queue[head]);
-    const std::uint8_t d = (*t)[queue[head]];
+    const std::uint8_t d = t[queue[head]];
     for (const Move& m : inverse) {
       std::vector<int> n = s;
       apply_move(n, 3, m);
       const int r = rank9(n);
-      if ((*t)[r] == 0xff) {
-        (*t)[r] = static_cast<std::uint8_t>(d + 1);
+      if (t[r] == 0xff) {
+        t[r] = static_cast<std::uint8_t>(d + 1);
         queue.push_back(r);
       }
     }
   }
+  return t;
+}
+
+namespace {
+
+const std::vector<std::uint8_t>& table3(MoveSet moves) {
+  static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
+  auto& t = tables[static_cast<int>(moves)];
+  if (!t) t = std::make_unique<std::vector<std::uint8_t>>(build_distance_table_3x3(moves));
   return *t;
 }
 

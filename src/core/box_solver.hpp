@@ -43,6 +43,9 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& puzzle, const BoxSolveOptions&
 
 // 3x3: how many states lie at each distance from the solved board (index = distance).
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves);
+// 3x3: a fresh distance table (index = Lehmer rank of the board, 0xff = unreachable);
+// solve_box keeps one per move set, built on first use.
+std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves);
 // 3x3: moves needed from `board` to 1..9 (table lookup).
 int distance_3x3(const std::vector<int>& board, MoveSet moves);
 
