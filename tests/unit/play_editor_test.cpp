@@ -1,0 +1,85 @@
+#include "core/play_editor.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/edge_validate.hpp"
+#include "core/play_board.hpp"
+
+namespace tilewise {
+namespace {
+
+TEST(PlayEditor, BlankPuzzlesAreValidAndSolvedAsLaidOut) {
+  for (MatchRule rule : {MatchRule::kComplement, MatchRule::kEqual})
+    for (bool frame : {false, true}) {
+      if (frame && rule == MatchRule::kComplement) continue;
+      for (auto [r, c] : {std::pair{1, 1}, {3, 4}, {16, 16}, {1, 5}}) {
+        Result<EdgePuzzle> p = blank_puzzle(r, c, rule, frame);
+        ASSERT_TRUE(p) << p.error().to_string();
+        EXPECT_EQ(static_cast<int>(p->tiles.size()), r * c);
+        EXPECT_TRUE(validate_puzzle(*p));
+        EXPECT_TRUE(PlayBoard(*p).solved());
+      }
+    }
+}
+
+TEST(PlayEditor, BlankPuzzleRejectsBadOptionsWithOneError) {
+  Result<EdgePuzzle> big = blank_puzzle(17, 2, MatchRule::kEqual, false);
+  ASSERT_FALSE(big);
+  EXPECT_EQ(big.error().to_string(), "editor: board size must be 1..16 x 1..16, not 17x2");
+  EXPECT_FALSE(blank_puzzle(0, 3, MatchRule::kEqual, false));
+  EXPECT_FALSE(blank_puzzle(3, 3, MatchRule::kComplement, true));
+}
+
+TEST(PlayEditor, SetSideChecksValuesAndValidationCatchesLonelyHalves) {
+  EdgePuzzle d = *blank_puzzle(2, 2, MatchRule::kComplement, false);
+  EXPECT_FALSE(set_tile_side(d, 0, kTop, 0));
+  EXPECT_FALSE(set_tile_side(d, 0, kTop, 27));
+  EXPECT_FALSE(set_tile_side(d, 4, kTop, 1));
+  EXPECT_FALSE(set_tile_side(d, 0, 4, 1));
+  EXPECT_EQ(d.tiles[0].sides[kTop], -1);
+  ASSERT_TRUE(set_tile_side(d, 0, kTop, 3));
+  Result<EdgePuzzle> bad = finish_draft(d);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().where, "editor");
+  EXPECT_NE(bad.error().what.find("no partner"), std::string::npos) << bad.error().what;
+  ASSERT_TRUE(set_tile_side(d, 1, kBottom, -3));
+  EXPECT_TRUE(finish_draft(d));
+}
+
+TEST(PlayEditor, EqualRuleSidesAndFrameCount) {
+  EdgePuzzle d = *blank_puzzle(3, 3, MatchRule::kEqual, true);
+  EXPECT_FALSE(set_tile_side(d, 0, kTop, -1));
+  ASSERT_TRUE(set_tile_side(d, 4, kTop, 0));  // a frame side in the middle
+  EXPECT_FALSE(finish_draft(d));
+  ASSERT_TRUE(set_tile_side(d, 4, kTop, 7));
+  EXPECT_TRUE(finish_draft(d));
+}
+
+TEST(PlayEditor, DuplicateAndDeleteMustEndWithRowsTimesColsTiles) {
+  EdgePuzzle d = *blank_puzzle(2, 3, MatchRule::kEqual, false);
+  ASSERT_TRUE(set_tile_side(d, 2, kLeft, 5));
+  ASSERT_TRUE(duplicate_tile(d, 2));
+  ASSERT_EQ(d.tiles.size(), 7u);
+  EXPECT_EQ(d.tiles[6].sides, d.tiles[2].sides);
+  EXPECT_FALSE(finish_draft(d));
+  EXPECT_FALSE(delete_tile(d, 7));
+  ASSERT_TRUE(delete_tile(d, 0));
+  Result<EdgePuzzle> p = finish_draft(d);
+  ASSERT_TRUE(p) << p.error().to_string();
+  EXPECT_EQ(p->tiles[1].sides[kLeft], 5);
+  EXPECT_EQ(p->tiles[5].sides[kLeft], 5);
+}
+
+TEST(PlayEditor, DeleteDropsAndRenumbersFixedTiles) {
+  EdgePuzzle d = *blank_puzzle(2, 2, MatchRule::kEqual, false);
+  d.fixed = {FixedTile{0, 0, 1, 0}, FixedTile{1, 1, 3, 2}};
+  ASSERT_TRUE(duplicate_tile(d, 0));
+  ASSERT_TRUE(delete_tile(d, 1));
+  ASSERT_EQ(d.fixed.size(), 1u);
+  EXPECT_EQ(d.fixed[0].tile, 2);
+  EXPECT_EQ(d.fixed[0].rotation, 2);
+  EXPECT_TRUE(finish_draft(d));
+}
+
+}  // namespace
+}  // namespace tilewise
