@@ -4,14 +4,18 @@
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/board_view.hpp"
+#include "app/editor_view.hpp"
 #include "app/examples.hpp"
+#include "app/widgets.hpp"
 #include "core/edge_format.hpp"
 #include "core/edge_generator.hpp"
 #include "core/play_board.hpp"
+#include "core/play_hint.hpp"
 #include "core/version.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
@@ -46,19 +50,11 @@ struct AppState {
   long long frames = 0;
   BoardGeometry geometry;
   int applied_solutions = 0;
+  Hint hint;
+  std::string hint_text;
 };
 
 AppState g;
-nlohmann::json g_widgets = nlohmann::json::object();  // screen rects of buttons, for tests
-
-// ImGui::Button that also records where it was drawn (window.tilewise.state.widgets).
-bool button(const char* label) {
-  const bool pressed = ImGui::Button(label);
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  g_widgets[label] = {a.x, a.y, b.x - a.x, b.y - a.y};
-  return pressed;
-}
-
 void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.board = PlayBoard(p);
   g.puzzle_name = name;
@@ -67,6 +63,8 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.solve.running = false;
   g.play_started_ms = platform::now_ms();
   g.solved_after_ms = -1;
+  g.hint = Hint{};
+  g.hint_text.clear();
 }
 
 // Parses text as a puzzle; on failure shows the error and keeps the current puzzle.
@@ -200,6 +198,35 @@ void puzzle_panel() {
   }
 }
 
+// A quick search on the UI thread (small budget): one placement of the closest solution.
+void show_hint() {
+  HintLimits limits;
+  limits.node_budget = 400000;
+  g.hint = find_hint(g.board.puzzle(), g.board.cells(), limits);
+  char buf[200];
+  switch (g.hint.kind) {
+    case Hint::Kind::kSolved:
+      g.hint_text = "The board is solved.";
+      break;
+    case Hint::Kind::kNoSolution:
+      g.hint_text = "This puzzle has no solution.";
+      break;
+    case Hint::Kind::kUnknown:
+      g.hint_text = "Too hard for a quick hint: try the solver.";
+      break;
+    case Hint::Kind::kPlace: {
+      const int c = g.hint.cell, cols = g.board.puzzle().cols;
+      std::snprintf(buf, sizeof buf,
+                    "Put tile %d at row %d, column %d, turned %d quarter(s) clockwise "
+                    "(%d tiles already fit that solution).",
+                    g.hint.place.tile + 1, c / cols + 1, c % cols + 1, g.hint.place.rotation,
+                    g.hint.kept);
+      g.hint_text = buf;
+      break;
+    }
+  }
+}
+
 void play_panel() {
   if (!ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const int matched = g.board.matched_edges(), inner = g.board.inner_edges();
@@ -217,6 +244,12 @@ void play_panel() {
   ImGui::BeginDisabled(!g.board.can_redo());
   if (button("Redo")) g.board.redo();
   ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (button("Hint")) show_hint();
+  if (g.hint.kind == Hint::Kind::kPlace && g.board.cells()[g.hint.cell].tile == g.hint.place.tile &&
+      g.board.cells()[g.hint.cell].rotation == g.hint.place.rotation)
+    g.hint = Hint{};  // done: the highlight goes
+  if (!g.hint_text.empty()) ImGui::TextWrapped("%s", g.hint_text.c_str());
   ImGui::TextDisabled("click: turn, right-click: turn back, drag: swap");
 }
 
@@ -271,6 +304,8 @@ void publish_state() {
       {"inner", g.board.inner_edges()},
       {"solved", g.board.solved()},
       {"error", g.error},
+      {"hint", g.hint_text},
+      {"hint_cell", g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1},
       {"solving", g.solve.running},
       {"status", g.solve.status},
       {"solutions", g.solve.solutions.size()},
@@ -281,7 +316,7 @@ void publish_state() {
       {"frames", g.frames},
       {"last_frame_ms", g.last_frame_ms},
       {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
-      {"widgets", g_widgets}};
+      {"widgets", widget_rects()}};
   platform::publish_test_state(s.dump());
 }
 
@@ -323,6 +358,10 @@ void frame() {
   puzzle_panel();
   play_panel();
   solve_panel();
+  if (std::optional<EdgePuzzle> edited = editor_panel(g.board.puzzle(), g.error)) {
+    g.error.clear();
+    load_puzzle(*edited, "edited puzzle");
+  }
   ImGui::End();
 
   ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
@@ -330,7 +369,7 @@ void frame() {
   ImGui::Begin("Board", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
-  g.geometry = draw_board(g.board, true);
+  g.geometry = draw_board(g.board, true, g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1);
   ImGui::End();
   publish_state();
 }

@@ -82,7 +82,7 @@ ImU32 motif_colour(int index) {
   return ImGui::GetColorU32(ImVec4(r, g, b, 1.0f));
 }
 
-BoardGeometry draw_board(PlayBoard& board, bool interactive) {
+BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
   const EdgePuzzle& p = board.puzzle();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
@@ -134,6 +134,13 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive) {
       dl->AddLine(
           ImVec2(tl.x + inset, tl.y + g.cell), ImVec2(tl.x + g.cell - inset, tl.y + g.cell),
           b == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
+  }
+  if (hint_cell >= 0 && hint_cell < p.rows * p.cols) {  // a pulsing outline on the hint
+    const ImVec2 tl(g.origin.x + (hint_cell % p.cols) * g.cell,
+                    g.origin.y + (hint_cell / p.cols) * g.cell);
+    const float pulse = 0.5f + 0.5f * std::sin(static_cast<float>(ImGui::GetTime()) * 6.0f);
+    dl->AddRect(ImVec2(tl.x + 2, tl.y + 2), ImVec2(tl.x + g.cell - 2, tl.y + g.cell - 2),
+                IM_COL32(255, 255, 255, static_cast<int>(140 + 115 * pulse)), 4.0f, 0, 5.0f);
   }
   if (g_drag.from >= 0 && g_drag.moved) {  // the lifted tile follows the pointer
     draw_tile(ImGui::GetForegroundDrawList(), board, g_drag.from,

@@ -12,8 +12,9 @@ struct BoardGeometry {
 };
 
 // Draws the board into the current window's remaining space and handles clicks (left =
-// turn clockwise, right = turn back) and drags (swap). Returns the geometry drawn.
-BoardGeometry draw_board(PlayBoard& board, bool interactive);
+// turn clockwise, right = turn back) and drags (swap). `hint_cell` (or -1) is outlined.
+// Returns the geometry drawn.
+BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell = -1);
 
 // The colour of motif/colour `index` (1-based); 0 = frame grey.
 ImU32 motif_colour(int index);
