@@ -80,7 +80,7 @@ void box_ida_4x4_first(benchmark::State& state) {
   for (int k = 0; k < 16; ++k) target[k] = k + 1;
   BoxSolveOptions opt;
   opt.all = false;
-  opt.node_budget = 50000000;  // keeps the bench bounded
+  opt.node_budget = 5000000;  // keeps the bench bounded (unfinished = not proven optimal)
   long optimal = 0;
   for (auto _ : state) {
     optimal = 0;
@@ -91,7 +91,7 @@ void box_ida_4x4_first(benchmark::State& state) {
   }
   state.counters["proven_optimal_of_20"] = static_cast<double>(optimal);
 }
-BENCHMARK(box_ida_4x4_first)->Arg(8)->Arg(12)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(box_ida_4x4_first)->Arg(6)->Arg(8)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

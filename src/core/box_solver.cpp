@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/box_board.hpp"
+#include "core/box_pattern_db.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -142,7 +143,8 @@ class Search {
       sum += std::abs(i / size_ - goal / size_) + std::abs(i % size_ - goal % size_);
     }
     const int per_move = moves_ == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
-    return (sum + per_move - 1) / per_move;
+    const int manhattan = (sum + per_move - 1) / per_move;
+    return size_ == 4 ? std::max(manhattan, pattern_bound_4x4(s, moves_)) : manhattan;
   }
 
   // IDA*: every sequence of exactly `limit` moves that solves.
@@ -219,7 +221,7 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
     r.proven_optimal = true;
     r.complete = !(o.cancel && o.cancel->load());
   } else {
-    r.method = "IDA* with Manhattan bound";
+    r.method = n == 4 ? "IDA* with pattern databases (3 MiB)" : "IDA* with Manhattan bound";
     for (int limit = search.bound_of(s); limit <= 60; ++limit) {
       if (!search.ida(s, 0, limit)) break;  // out of budget
       if (r.count > 0) {
