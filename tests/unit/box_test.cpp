@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/box_board.hpp"
+#include "core/box_pattern_db.hpp"
 #include "core/box_solver.hpp"
 
 namespace tilewise::box {
@@ -206,6 +207,26 @@ TEST(BoxSolver, IdaStarIsOptimalOnShallow4x4And2x2Boards) {
         for (const auto& seq : r->solutions) EXPECT_EQ(replay(b, n, seq), identity(n));
       }
     }
+  }
+}
+
+TEST(BoxSolver, PatternBoundNeverExceedsTheBreadthFirstDistanceOn4x4) {
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const auto dist = bfs_to(identity(4), 4, m, 3);
+    std::mt19937 rng(5);
+    int checked = 0;
+    for (int k = 0; k < 200; ++k) {
+      std::vector<int> b = identity(4);
+      for (int s = 0; s < 3; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      auto it = dist.find(key(b));
+      ASSERT_NE(it, dist.end());
+      const int bound = pattern_bound_4x4(b, m);
+      EXPECT_LE(bound, it->second);
+      EXPECT_EQ(bound == 0, it->second == 0);
+      ++checked;
+    }
+    EXPECT_EQ(checked, 200);
   }
 }
 
