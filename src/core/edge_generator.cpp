@@ -35,6 +35,29 @@ EdgePuzzle one_attempt(SplitMix64& rng, const GenerateOptions& o) {
       s[kBottom] = (i == o.rows - 1 && frame) ? 0 : random_side(rng, o);
     }
   }
+  // A motif half drawn only on the free border would have no partner anywhere (an invalid
+  // puzzle): such sides take a half that is used inside instead.
+  if (o.rule == MatchRule::kComplement && o.border == BorderRule::kFree && cells > 1) {
+    std::vector<Side> inner;
+    for (int i = 0; i < o.rows; ++i)
+      for (int j = 0; j < o.cols; ++j) {
+        if (j + 1 < o.cols) inner.push_back(solved[i * o.cols + j][kRight]);
+        if (i + 1 < o.rows) inner.push_back(solved[i * o.cols + j][kBottom]);
+      }
+    auto present = [&](Side v) {
+      for (const auto& s : solved)
+        for (Side x : s)
+          if (x == v) return true;
+      return false;
+    };
+    for (int i = 0; i < o.rows; ++i)
+      for (int j = 0; j < o.cols; ++j) {
+        auto& s = solved[i * o.cols + j];
+        const bool outside[4] = {i == 0, j == o.cols - 1, i == o.rows - 1, j == 0};
+        for (int d = 0; d < 4; ++d)
+          if (outside[d] && !present(-s[d])) s[d] = -inner[rng.below(inner.size())];
+      }
+  }
   // Shuffle cells (Fisher-Yates) and turn each tile by a random quarter turn.
   std::vector<int> perm(cells);
   for (int k = 0; k < cells; ++k) perm[k] = k;
