@@ -58,9 +58,12 @@ AppState g;
 void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.board = PlayBoard(p);
   g.puzzle_name = name;
-  g.solve = SolveState{g.solve.running, g.solve.id, g.solve.mode};
-  if (g.solve.running) platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
-  g.solve.running = false;
+  const bool was_running = g.solve.running;
+  SolveState fresh;
+  fresh.id = g.solve.id;
+  fresh.mode = g.solve.mode;
+  g.solve = fresh;
+  if (was_running) platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
   g.play_started_ms = platform::now_ms();
   g.solved_after_ms = -1;
   g.hint = Hint{};

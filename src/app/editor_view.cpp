@@ -63,12 +63,20 @@ std::optional<EdgePuzzle> editor_panel(const EdgePuzzle& playing, std::string& e
       const int old = d.tiles[t].sides[s];
       int v = old;
       ImGui::PushID(s);
-      if (ImGui::InputInt(kSideNames[s], &v)) {
+      ImGui::SetNextItemWidth(80);
+      ImGui::InputInt("##value", &v, 0, 0);
+      ImGui::PopID();
+      const std::string name = kSideNames[s];
+      ImGui::SameLine();
+      if (button(("-##" + name).c_str())) --v;
+      ImGui::SameLine();
+      if (button(("+##" + name).c_str())) ++v;
+      ImGui::SameLine();
+      ImGui::TextUnformatted(kSideNames[s]);
+      if (v != old) {
         if (d.rule == MatchRule::kComplement && v == 0) v = old > 0 ? -1 : 1;  // no motif 0
         set_tile_side(d, t, s, v);
       }
-      record_item((std::string("side ") + kSideNames[s]).c_str());
-      ImGui::PopID();
     }
     if (button("Duplicate tile")) duplicate_tile(d, t);
     ImGui::SameLine();

@@ -87,3 +87,74 @@ test('a long search can be cancelled and the board stays usable; frame time is m
   s = await h.waitState(page, '!s.solving && s.solutions === 2');
   await page.close();
 });
+
+// Drags the tile at cell `from` onto cell `to` (cells in reading order) as a person does.
+async function dragCell(page, cols, from, to) {
+  const a = await h.cellCentre(page, Math.floor(from / cols), from % cols);
+  const b = await h.cellCentre(page, Math.floor(to / cols), to % cols);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(150);
+}
+
+test('following the hints with the mouse solves seed 000', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  let s;
+  for (let step = 0; step <= 9; ++step) {
+    await h.clickWidget(page, 'Hint');
+    s = await h.waitState(page, 's.hint.length > 0');
+    if (/solved/.test(s.hint)) break;
+    const m = s.hint.match(/Put tile (\d+) at row (\d+), column (\d+), turned (\d)/);
+    assert.ok(m, s.hint);
+    const [tile, row, col, turn] = m.slice(1).map(Number);
+    const cell = (row - 1) * s.cols + (col - 1);
+    assert.equal(s.hint_cell, cell);
+    if (step === 0) await h.screenshot(page, 'board-hint');
+    const from = s.cells.findIndex((c) => c[0] === tile);
+    if (from !== cell) {
+      await dragCell(page, s.cols, from, cell);
+      s = await h.waitState(page, `s.cells[${cell}][0] === ${tile}`);
+    }
+    for (let k = 0; k < 4 && s.cells[cell][1] !== turn; ++k) {
+      const c = await h.cellCentre(page, row - 1, col - 1);
+      await h.humanClick(page, c.x, c.y);
+      s = await h.state(page);
+    }
+    assert.equal(s.cells[cell][1], turn);
+  }
+  s = await h.waitState(page, 's.solved');
+  assert.equal(s.matched, 12);
+  assert.match(s.hint, /solved/);
+  await h.screenshot(page, 'board-solved-by-hints');
+  await page.close();
+});
+
+test('editing a tile, playing the edit and saving it as a file', async () => {
+  const { page } = await h.openApp(browser, srv.url, { width: 1280, height: 1400 });
+  await h.clickWidget(page, 'Edit');
+  await h.waitState(page, "'Copy the current puzzle' in s.widgets");
+  await h.clickWidget(page, 'Copy the current puzzle');
+  let s = await h.waitState(page, "'+##top' in s.widgets");
+  // Tile 1's top: b (-2) becomes B (+2) in three steps: -1, then 1 (there is no motif 0), 2.
+  for (let k = 0; k < 3; ++k) await h.clickWidget(page, '+##top');
+  await h.screenshot(page, 'board-editor');
+  await h.clickWidget(page, 'Play this puzzle');
+  s = await h.waitState(page, "s.puzzle === 'edited puzzle'");
+  assert.equal(s.error, '');
+  await h.clickWidget(page, 'Save');
+  const saved = await page.waitForFunction(() => globalThis.tilewise.lastDownload, null, { timeout: 10000 });
+  const file = await saved.jsonValue();
+  assert.match(file.text, /^tile \S+ B c A D$/m);
+  assert.doesNotMatch(file.text, /^tile \S+ b c A D$/m);
+  // A lonely half cannot be played: one clear error, the edited puzzle stays.
+  for (let k = 0; k < 3; ++k) await h.clickWidget(page, '+##top');  // E: no tile has e
+  await h.clickWidget(page, 'Play this puzzle');
+  s = await h.waitState(page, 's.error.length > 0');
+  assert.match(s.error, /editor: .*no partner/);
+  assert.equal(s.puzzle, 'edited puzzle');
+  await h.screenshot(page, 'board-editor-error');
+  await page.close();
+});
