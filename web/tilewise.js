@@ -9,6 +9,8 @@ globalThis.tilewise = {
   worker: null,
   workerStarts: 0,
   lastDownload: null,
+  lastClipboard: null,
+  hashChanged: false, // set by the user's own hash changes (back button, address bar)
 
   startWorker() {
     if (this.worker) this.worker.terminate();
@@ -39,6 +41,8 @@ globalThis.tilewise = {
   },
 };
 
+// history.pushState/replaceState (the app's own updates) fire no hashchange event.
+addEventListener('hashchange', () => { globalThis.tilewise.hashChanged = true; });
 addEventListener('dragover', (e) => e.preventDefault());
 addEventListener('drop', (e) => {
   e.preventDefault();

@@ -51,6 +51,32 @@ EM_JS(char*, tw_js_take_opened_file, (), {
 EM_JS(void, tw_js_publish_state, (const char* json), {
   globalThis.tilewise.state = JSON.parse(UTF8ToString(json));
 });
+
+EM_JS(char*, tw_js_location_hash, (), {
+  const text = location.hash.substring(1);
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
+EM_JS(void, tw_js_set_location_hash, (const char* hash, int replace), {
+  const url = location.pathname + location.search + "#" + UTF8ToString(hash);
+  if (replace) history.replaceState(null, "", url); else history.pushState(null, "", url);
+});
+
+EM_JS(int, tw_js_take_hash_change, (), {
+  const tw = globalThis.tilewise;
+  const changed = tw.hashChanged;
+  tw.hashChanged = false;
+  return changed ? 1 : 0;
+});
+
+EM_JS(void, tw_js_copy_to_clipboard, (const char* text), {
+  const t = UTF8ToString(text);
+  globalThis.tilewise.lastClipboard = t;
+  if (navigator.clipboard) navigator.clipboard.writeText(t).catch(() => {});
+});
 // clang-format on
 #endif
 
@@ -100,6 +126,18 @@ std::optional<OpenedFile> take_opened_file() {
 void publish_test_state(const std::string& json) {
   tw_js_publish_state(json.c_str());
 }
+std::string location_hash() {
+  return take_string(tw_js_location_hash());
+}
+void set_location_hash(const std::string& hash, bool replace) {
+  tw_js_set_location_hash(hash.c_str(), replace ? 1 : 0);
+}
+bool take_hash_change() {
+  return tw_js_take_hash_change() != 0;
+}
+void copy_to_clipboard(const std::string& text) {
+  tw_js_copy_to_clipboard(text.c_str());
+}
 #else
 // Native fallbacks: no worker, no files, no page (the app is built only for the web,
 // but these keep the platform API compilable and testable natively).
@@ -114,6 +152,14 @@ std::optional<OpenedFile> take_opened_file() {
   return std::nullopt;
 }
 void publish_test_state(const std::string&) {}
+std::string location_hash() {
+  return {};
+}
+void set_location_hash(const std::string&, bool) {}
+bool take_hash_change() {
+  return false;
+}
+void copy_to_clipboard(const std::string&) {}
 #endif
 
 double now_ms() {

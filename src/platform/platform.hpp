@@ -26,6 +26,15 @@ struct OpenedFile {
 };
 std::optional<OpenedFile> take_opened_file();
 
+// The page's address fragment (text after '#', without it, URL-decoded as the browser
+// gives it). set_location_hash(replace=true) rewrites the current history entry (no back
+// button flooding); false adds one. take_hash_change() is true once after the user changed
+// the fragment (back button, edited address), never for set_location_hash's own changes.
+std::string location_hash();
+void set_location_hash(const std::string& hash, bool replace);
+bool take_hash_change();
+void copy_to_clipboard(const std::string& text);
+
 // State published for the browser tests (window.tilewise.state), JSON text.
 void publish_test_state(const std::string& json);
 

@@ -19,7 +19,9 @@ void expect_same(const EdgeShare& a, const EdgeShare& b) {
   ASSERT_EQ(a.arrangement.size(), b.arrangement.size());
   for (size_t i = 0; i < a.arrangement.size(); ++i) {
     EXPECT_EQ(a.arrangement[i].tile, b.arrangement[i].tile);
-    if (a.arrangement[i].tile >= 0) EXPECT_EQ(a.arrangement[i].rotation, b.arrangement[i].rotation);
+    if (a.arrangement[i].tile >= 0) {
+      EXPECT_EQ(a.arrangement[i].rotation, b.arrangement[i].rotation);
+    }
   }
 }
 
