@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the static site into build/web/site (run scripts/setup-web.sh first; test.sh and
-# serve.sh do).
+# serve.sh do). TILEWISE_WEB_BUILD=build/other puts the build (and its site/) elsewhere.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 CACHE="${TILEWISE_CACHE:-$HOME/.cache/tilewise}"
@@ -8,7 +8,8 @@ export NODE_PATH=/usr/share/nodejs
 export IMGUI_DIR="$CACHE/src/imgui-1.86"
 export SDL2_PREFIX="$CACHE/sdl2-2.26.5-emscripten"
 cd "$ROOT"
-emcmake cmake -S . -B build/web -G Ninja -DCMAKE_BUILD_TYPE=Release \
+BUILD="${TILEWISE_WEB_BUILD:-build/web}"
+emcmake cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DIMGUI_DIR="$IMGUI_DIR" -DSDL2_PREFIX="$SDL2_PREFIX" >/dev/null
-cmake --build build/web -j2
-echo "build-web: site in $ROOT/build/web/site"
+cmake --build "$BUILD" -j2
+echo "build-web: site in $ROOT/$BUILD/site"
