@@ -69,11 +69,20 @@ std::string format_board(const std::vector<int>& board, int size) {
   return out;
 }
 
+// A half turn is written with the suffix "2" ("Q12" = Q1 half) while every button number
+// has one digit; from 5x5 on (10+ buttons) "B12" is button 12, so the half turn of B1 is
+// written "B1x2". parse_move accepts "x2" on every size.
+namespace {
+const char* half_turn_suffix(int size) {
+  return (size - 1) * (size - 1) > 9 ? "x2" : "2";
+}
+}  // namespace
+
 std::string move_name(const Move& m, int size) {
   std::string name(1, size == 3 ? 'Q' : 'B');  // appended, not operator+ (GCC 12 -Wrestrict)
   name.append(std::to_string(m.button + 1));
   if (m.quarter_turns == 3) name += "'";
-  if (m.quarter_turns == 2) name += "2";
+  if (m.quarter_turns == 2) name += half_turn_suffix(size);
   return name;
 }
 
@@ -84,18 +93,22 @@ Result<Move> parse_move(std::string_view name, int size, MoveSet moves) {
   if (text.empty() || std::toupper(static_cast<unsigned char>(text[0])) != letter)
     return Error{"move '" + text + "'", std::string("moves are ") + letter + "1.." + letter +
                                             std::to_string((size - 1) * (size - 1)) +
-                                            " with an optional ' or 2"};
+                                            " with an optional ' or " + half_turn_suffix(size)};
   ++i;
   int button = 0;
-  size_t digits = 0;
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && digits < 3) {
+  size_t digits = 0;  // at most as many digits as the largest button number has
+  const size_t max_digits = std::to_string((size - 1) * (size - 1)).size();
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) &&
+         digits < max_digits) {
     button = button * 10 + (text[i++] - '0');
     ++digits;
   }
   Move m{button - 1, 1};
   if (i < text.size() && text[i] == '\'')
     m.quarter_turns = 3, ++i;
-  else if (i < text.size() && text[i] == '2')
+  else if (text.compare(i, 2, "x2") == 0)
+    m.quarter_turns = 2, i += 2;
+  else if (max_digits == 1 && i < text.size() && text[i] == '2')
     m.quarter_turns = 2, ++i;
   if (digits == 0 || i != text.size() || m.button < 0 || m.button >= (size - 1) * (size - 1))
     return Error{"move '" + text + "'", "no such button on a " + std::to_string(size) + "x" +

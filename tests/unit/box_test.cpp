@@ -237,7 +237,10 @@ TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
   EXPECT_EQ(parse_board("1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,16", "s")->size(), 16u);
   EXPECT_EQ(format_board(identity(4), 4), "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,16");
   auto moves = parse_moves("Q2 Q4' Q12", 3, MoveSet::kBothDirectionsAndHalf);
-  EXPECT_FALSE(moves.ok());
+  ASSERT_TRUE(moves.ok());  // "Q12" is Q1's half turn, as move_name writes it
+  EXPECT_EQ((*moves)[2].button, 0);
+  EXPECT_EQ((*moves)[2].quarter_turns, 2);
+  EXPECT_FALSE(parse_moves("Q2 Q4' Q12", 3, MoveSet::kBothDirections).ok());
   moves = parse_moves("Q2 Q4' Q1", 3, MoveSet::kBothDirections);
   ASSERT_TRUE(moves.ok());
   EXPECT_EQ(move_name((*moves)[1], 3), "Q4'");
