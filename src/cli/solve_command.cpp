@@ -133,8 +133,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   const std::map<std::string, PlacementOrder> orders{{"auto", PlacementOrder::kAuto},
                                                      {"row", PlacementOrder::kRowMajor},
                                                      {"short", PlacementOrder::kShortSide},
-                                                     {"spiral", PlacementOrder::kSpiral}};
-  cmd->add_option("--order", args->order, "placement order: auto, row, short, spiral")
+                                                     {"spiral", PlacementOrder::kSpiral},
+                                                     {"frame", PlacementOrder::kFrameFirst}};
+  cmd->add_option("--order", args->order, "placement order: auto, row, short, spiral, frame")
       ->transform(CLI::CheckedTransformer(orders, CLI::ignore_case));
   const std::map<std::string, SymmetryBreaking> symmetries{
       {"corner", SymmetryBreaking::kCornerRule},

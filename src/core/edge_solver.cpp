@@ -11,13 +11,6 @@ namespace {
 constexpr int kDi[4] = {-1, 0, 1, 0};  // top, right, bottom, left
 constexpr int kDj[4] = {0, 1, 0, -1};
 
-int pair_index(int a, int b) {  // a < b, both 0..3 -> 0..5
-  static constexpr int kIndex[4][4] = {{-1, 0, 1, 2}, {0, -1, 3, 4}, {1, 3, -1, 5}, {2, 4, 5, -1}};
-  return kIndex[a][b];
-}
-
-const std::vector<int> kNoCandidates;
-
 std::vector<int> spiral_order(int rows, int cols) {
   std::vector<int> order;
   int i = (rows - 1) / 2, j = (cols - 1) / 2;
@@ -37,6 +30,34 @@ std::vector<int> spiral_order(int rows, int cols) {
   return order;
 }
 
+// Rows along the short side: reading order, or column by column on wide boards.
+std::vector<int> short_side_order(int rows, int cols) {
+  std::vector<int> order;
+  if (cols > rows) {
+    for (int j = 0; j < cols; ++j)
+      for (int i = 0; i < rows; ++i) order.push_back(i * cols + j);
+  } else {
+    for (int c = 0; c < rows * cols; ++c) order.push_back(c);
+  }
+  return order;
+}
+
+// The perimeter clockwise from the top-left corner, then the inside along the short side.
+std::vector<int> frame_first_order(int rows, int cols) {
+  std::vector<int> order;
+  std::vector<char> seen(rows * cols, 0);
+  auto add = [&](int i, int j) {
+    if (!seen[i * cols + j]) seen[i * cols + j] = 1, order.push_back(i * cols + j);
+  };
+  for (int j = 0; j < cols; ++j) add(0, j);
+  for (int i = 0; i < rows; ++i) add(i, cols - 1);
+  for (int j = cols - 1; j >= 0; --j) add(rows - 1, j);
+  for (int i = rows - 1; i >= 0; --i) add(i, 0);
+  for (int c : short_side_order(rows, cols))
+    if (!seen[c]) order.push_back(c);
+  return order;
+}
+
 }  // namespace
 
 EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
@@ -46,50 +67,128 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   tiles_ = static_cast<int>(puzzle.tiles.size());
   if (options_.mode == SolveMode::kFirst) options_.limit = 1;
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
-  build_tables();
+  build_side_values();
   plan_order(puzzle);
   board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
-  list_.assign(order_.size() + 1, &kNoCandidates);
-  next_.assign(order_.size() + 1, 0);
+  next_.assign(order_.size() + 1, nullptr);
+  end_.assign(order_.size() + 1, nullptr);
   stats_.nodes_per_depth.assign(order_.size() + 1, 0);
+  if (options_.mode == SolveMode::kFirst && options.order == PlacementOrder::kAuto &&
+      puzzle_.fixed.empty()) {
+    std::vector<PlacementOrder> orders = {PlacementOrder::kShortSide};
+    if (puzzle_.border == BorderRule::kFrame0 && rows_ > 2 && cols_ > 2)
+      orders.push_back(PlacementOrder::kFrameFirst);
+    if (rows_ != cols_) orders.push_back(PlacementOrder::kRowMajor);
+    if (orders.size() > 1) {
+      for (PlacementOrder order : orders) {
+        SolveOptions o = options_;
+        o.order = order;
+        racers_.push_back(std::make_unique<EdgeSearch>(puzzle_, o));
+      }
+    }
+  }
 }
 
-void EdgeSearch::build_tables() {
+namespace {
+constexpr std::uint64_t kRaceSlice = 1 << 10;  // steps per racer per turn
+}
+
+// Racers take turns of kRaceSlice steps, in a fixed order, so the winner depends only on
+// the puzzle. The first racer to finish decides: with a solution it is the answer; without
+// one, its exhaustive search proved there is none.
+bool EdgeSearch::run_race(std::uint64_t node_budget) {
+  const auto t0 = std::chrono::steady_clock::now();
+  while (node_budget > 0 && !finished_) {
+    if (slice_left_ == 0) slice_left_ = kRaceSlice;
+    const std::uint64_t steps = std::min(node_budget, slice_left_);
+    EdgeSearch& racer = *racers_[active_];
+    racer.run(steps);
+    node_budget -= steps;
+    slice_left_ -= steps;
+    if (racer.finished()) {
+      count_ = racer.count_;
+      solutions_ = racer.solutions_;
+      patterns_ = racer.patterns_;
+      patterns_complete_ = racer.patterns_complete_;
+      order_ = racer.order_;
+      finish(racer.complete());
+    } else if (slice_left_ == 0) {
+      active_ = (active_ + 1) % racers_.size();
+    }
+  }
+  stats_.nodes = stats_.tries = 0;
+  stats_.max_depth = 0;
+  std::fill(stats_.nodes_per_depth.begin(), stats_.nodes_per_depth.end(), 0);
+  for (const auto& r : racers_) {
+    stats_.nodes += r->stats_.nodes;
+    stats_.tries += r->stats_.tries;
+    stats_.max_depth = std::max(stats_.max_depth, r->stats_.max_depth);
+    for (size_t d = 0; d < stats_.nodes_per_depth.size(); ++d)
+      stats_.nodes_per_depth[d] += r->stats_.nodes_per_depth[d];
+  }
+  elapsed_ += std::chrono::steady_clock::now() - t0;
+  stats_.elapsed_ms = std::chrono::duration<double, std::milli>(elapsed_).count();
+  return finished_;
+}
+
+void EdgeSearch::build_side_values() {
   std::map<Side, int> index;
   for (const Tile& t : puzzle_.tiles)
     for (Side s : t.sides) index.emplace(s, 0);
   int n = 0;
   for (auto& [side, idx] : index) idx = n++;
   values_ = n;
-  partner_.assign(values_, -1);
+  std::vector<int> partner(values_, values_);  // values_: nothing can face this side
   for (auto& [side, idx] : index) {
     const Side want = puzzle_.rule == MatchRule::kComplement ? -side : side;
     auto it = index.find(want);
-    if (it != index.end()) partner_[idx] = it->second;
+    if (it != index.end()) partner[idx] = it->second;
   }
   const int oriented = tiles_ * 4;
   value_of_side_.assign(oriented * 4, 0);
+  need_.assign(oriented * 4, 0);
   zero_mask_.assign(oriented, 0);
-  by_one_.assign(4 * values_, {});
-  by_two_.assign(6, std::vector<std::vector<int>>(values_ * values_));
-  all_oriented_.clear();
   for (int t = 0; t < tiles_; ++t) {
     for (int r = 0; r < 4; ++r) {
       const int o = t * 4 + r;
       const auto sides = rotated(puzzle_.tiles[t].sides, r);
       for (int d = 0; d < 4; ++d) {
         value_of_side_[o * 4 + d] = index[sides[d]];
+        need_[o * 4 + d] = partner[index[sides[d]]];
         if (sides[d] == 0) zero_mask_[o] |= 1 << d;
       }
-      all_oriented_.push_back(o);
-      for (int d = 0; d < 4; ++d) by_one_[d * values_ + value_of_side_[o * 4 + d]].push_back(o);
-      for (int a = 0; a < 4; ++a)
-        for (int b = a + 1; b < 4; ++b)
-          by_two_[pair_index(a, b)][value_of_side_[o * 4 + a] * values_ + value_of_side_[o * 4 + b]]
-              .push_back(o);
     }
   }
+}
+
+int EdgeSearch::table_for(int dir0, int dir1, int frame_mask) {
+  for (size_t k = 0; k < tables_.size(); ++k) {
+    const CandidateTable& t = tables_[k];
+    if (t.dir0 == dir0 && t.dir1 == dir1 && t.frame_mask == frame_mask) return static_cast<int>(k);
+  }
+  CandidateTable t;
+  t.dir0 = dir0;
+  t.dir1 = dir1;
+  t.frame_mask = frame_mask;
+  const size_t width = static_cast<size_t>(values_) + 1;
+  const size_t keys = dir0 < 0 ? 1 : dir1 < 0 ? width : width * width;
+  auto key_of = [&](int o) -> size_t {
+    if (dir0 < 0) return 0;
+    const size_t k0 = static_cast<size_t>(value_of_side_[o * 4 + dir0]);
+    return dir1 < 0 ? k0 : k0 * width + static_cast<size_t>(value_of_side_[o * 4 + dir1]);
+  };
+  std::vector<int> kept;
+  for (int o = 0; o < tiles_ * 4; ++o)
+    if (frame_mask < 0 || zero_mask_[o] == frame_mask) kept.push_back(o);
+  t.offsets.assign(keys + 1, 0);
+  for (int o : kept) ++t.offsets[key_of(o) + 1];
+  for (size_t k = 0; k < keys; ++k) t.offsets[k + 1] += t.offsets[k];
+  t.items.resize(kept.size());
+  std::vector<std::uint32_t> fill(t.offsets.begin(), t.offsets.end() - 1);
+  for (int o : kept) t.items[fill[key_of(o)]++] = static_cast<std::uint16_t>(o);
+  tables_.push_back(std::move(t));
+  return static_cast<int>(tables_.size()) - 1;
 }
 
 void EdgeSearch::plan_order(const EdgePuzzle& p) {
@@ -99,9 +198,10 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   if (order == PlacementOrder::kAuto) order = PlacementOrder::kShortSide;
   if (order == PlacementOrder::kSpiral) {
     base = spiral_order(rows_, cols_);
-  } else if (order == PlacementOrder::kShortSide && cols_ > rows_) {
-    for (int j = 0; j < cols_; ++j)
-      for (int i = 0; i < rows_; ++i) base.push_back(i * cols_ + j);
+  } else if (order == PlacementOrder::kShortSide) {
+    base = short_side_order(rows_, cols_);
+  } else if (order == PlacementOrder::kFrameFirst) {
+    base = frame_first_order(rows_, cols_);
   } else {
     for (int c = 0; c < cells; ++c) base.push_back(c);
   }
@@ -137,34 +237,41 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   std::vector<int> position(cells, -1);
   for (int d = 0; d < cells; ++d) position[order_[d]] = d;
   plan_.assign(cells, CellPlan{});
-  fixed_lists_.assign(cells, {});
+  fixed_items_.assign(cells, 0);
+  tables_.clear();
   for (int d = 0; d < cells; ++d) {
     CellPlan& plan = plan_[d];
     const int c = order_[d];
     plan.cell = c;
     const int i = c / cols_, j = c % cols_;
-    int known = 0;
+    const bool fixed = fixed_at[c] >= 0;
+    int keys = 0, key_dir[2] = {-1, -1};
     for (int dir = 0; dir < 4; ++dir) {
       const int ni = i + kDi[dir], nj = j + kDj[dir];
       if (ni < 0 || ni >= rows_ || nj < 0 || nj >= cols_) continue;
       const int nc = ni * cols_ + nj;
       if (position[nc] >= d) continue;
-      if (known < 2) {
-        plan.key_dir[known] = dir;
-        plan.key_cell[known] = nc;
+      if (keys < 2 && !fixed) {
+        key_dir[keys] = dir;
+        plan.key_cell[keys] = nc;
+        plan.key_side[keys] = (dir + 2) % 4;
+        ++keys;
       } else {
-        plan.check_dir[known - 2] = dir;
-        plan.check_cell[known - 2] = nc;
+        plan.check_dir[plan.check_count] = dir;
+        plan.check_cell[plan.check_count] = nc;
+        ++plan.check_count;
       }
-      ++known;
     }
+    int frame_mask = -1;
     if (p.border == BorderRule::kFrame0) {
-      plan.frame_mask =
+      frame_mask =
           (i == 0 ? 1 : 0) | (j == cols_ - 1 ? 2 : 0) | (i == rows_ - 1 ? 4 : 0) | (j == 0 ? 8 : 0);
     }
-    if (fixed_at[c] >= 0) {
+    if (fixed) {
       plan.fixed_oriented = fixed_at[c];
-      fixed_lists_[d] = {fixed_at[c]};
+      fixed_items_[d] = static_cast<std::uint16_t>(fixed_at[c]);
+    } else {
+      plan.table = table_for(key_dir[0], key_dir[1], frame_mask);
     }
     if (options_.symmetry == SymmetryBreaking::kCornerRule) {
       if (c == corner_tl_cell_) plan.corner = 0;
@@ -172,45 +279,40 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
         plan.corner = 1;
     }
     plan.centre = options_.symmetry == SymmetryBreaking::kCentreRotation && c == centre_cell;
+    plan.slow = fixed || plan.check_count > 0 || plan.corner >= 0 || plan.centre;
   }
 }
 
-const std::vector<int>& EdgeSearch::candidates(int depth) const {
+void EdgeSearch::enter(int depth) {
   const CellPlan& plan = plan_[depth];
-  if (plan.fixed_oriented >= 0) return fixed_lists_[depth];
-  int need[2] = {-1, -1};
-  for (int k = 0; k < 2; ++k) {
-    if (plan.key_dir[k] < 0) break;
-    const int neighbour = board_[plan.key_cell[k]];
-    const int facing = value_of_side_[neighbour * 4 + (plan.key_dir[k] + 2) % 4];
-    need[k] = partner_[facing];
-    if (need[k] < 0) return kNoCandidates;
+  if (plan.fixed_oriented >= 0) {
+    next_[depth] = &fixed_items_[depth];
+    end_[depth] = next_[depth] + 1;
+    return;
   }
-  if (plan.key_dir[0] < 0) return all_oriented_;
-  if (plan.key_dir[1] < 0) return by_one_[plan.key_dir[0] * values_ + need[0]];
-  return by_two_[pair_index(plan.key_dir[0], plan.key_dir[1])][need[0] * values_ + need[1]];
+  const CandidateTable& t = tables_[plan.table];
+  size_t key = 0;
+  if (plan.key_cell[0] >= 0) {
+    key = static_cast<size_t>(need_[board_[plan.key_cell[0]] * 4 + plan.key_side[0]]);
+    if (plan.key_cell[1] >= 0)
+      key = key * (static_cast<size_t>(values_) + 1) +
+            static_cast<size_t>(need_[board_[plan.key_cell[1]] * 4 + plan.key_side[1]]);
+  }
+  next_[depth] = t.items.data() + t.offsets[key];
+  end_[depth] = t.items.data() + t.offsets[key + 1];
 }
 
+// The tests beyond "unused": the known neighbours outside the key, a fixed tile's frame,
+// and symmetry breaking.
 bool EdgeSearch::fits(int depth, int o) const {
-  const int tile = o >> 2;
-  if (used_[tile]) return false;
   const CellPlan& plan = plan_[depth];
-  if (plan.fixed_oriented >= 0) {  // a fixed tile must still meet its placed neighbours
-    for (int k = 0; k < 2; ++k) {
-      if (plan.key_dir[k] < 0) break;
-      const int n = board_[plan.key_cell[k]];
-      const int facing = value_of_side_[n * 4 + (plan.key_dir[k] + 2) % 4];
-      if (partner_[facing] != value_of_side_[o * 4 + plan.key_dir[k]]) return false;
-    }
-  }
-  for (int k = 0; k < 2; ++k) {
-    if (plan.check_dir[k] < 0) break;
+  for (int k = 0; k < plan.check_count; ++k) {
     const int n = board_[plan.check_cell[k]];
-    const int facing = value_of_side_[n * 4 + (plan.check_dir[k] + 2) % 4];
-    if (partner_[facing] != value_of_side_[o * 4 + plan.check_dir[k]]) return false;
+    const int dir = plan.check_dir[k];
+    if (need_[n * 4 + (dir + 2) % 4] != value_of_side_[o * 4 + dir]) return false;
   }
-  if (plan.frame_mask >= 0 && zero_mask_[o] != plan.frame_mask) return false;
   if (plan.centre && (o & 3) >= centre_rotations_) return false;
+  const int tile = o >> 2;
   if (plan.corner == 0) {
     for (int c : corner_cells_)
       if (board_[c] >= 0 && (board_[c] >> 2) < tile) return false;
@@ -250,67 +352,80 @@ void EdgeSearch::finish(bool complete) {
 
 void EdgeSearch::cancel() {
   if (!finished_) finish(false);
+  for (auto& r : racers_) r->cancel();
 }
 
 bool EdgeSearch::run(std::uint64_t node_budget) {
   if (finished_) return true;
+  if (!racers_.empty()) return run_race(node_budget);
   const auto t0 = std::chrono::steady_clock::now();
   const int n = static_cast<int>(order_.size());
   if (!started_) {
     started_ = true;
     depth_ = 0;
     stats_.nodes_per_depth[0] = 1;
-    list_[0] = &candidates(0);
-    next_[0] = 0;
+    if (n > 0) enter(0);
   }
+  std::uint64_t tries = 0, nodes = 0;
+  std::uint64_t* per_depth = stats_.nodes_per_depth.data();
+  int depth = depth_;
   while (node_budget > 0 && !finished_) {
-    if (depth_ == n) {
+    if (depth == n) {
+      depth_ = depth;
       record_solution();
-      --depth_;
-      const int cell = order_[depth_];
+      --depth;
+      const int cell = order_[depth];
       used_[board_[cell] >> 2] = 0;
       board_[cell] = -1;
       continue;
     }
-    const std::vector<int>& list = *list_[depth_];
-    std::uint32_t idx = next_[depth_];
-    int found = -1;
-    while (idx < list.size()) {
-      const int o = list[idx++];
-      ++stats_.tries;
-      if (fits(depth_, o)) {
-        found = o;
-        break;
-      }
-    }
-    next_[depth_] = idx;
-    --node_budget;
-    if (found >= 0) {
-      board_[order_[depth_]] = found;
-      used_[found >> 2] = 1;
-      ++stats_.nodes;
-      ++depth_;
-      ++stats_.nodes_per_depth[depth_];
-      stats_.max_depth = std::max(stats_.max_depth, depth_);
-      if (depth_ < n) {
-        list_[depth_] = &candidates(depth_);
-        next_[depth_] = 0;
-      }
-    } else if (depth_ == 0) {
-      finish(true);
+    const std::uint16_t* p = next_[depth];
+    const std::uint16_t* const end = end_[depth];
+    const std::uint16_t* const start = p;
+    if (!plan_[depth].slow) {
+      while (p < end && used_[*p >> 2]) ++p;
     } else {
-      --depth_;
-      const int cell = order_[depth_];
-      used_[board_[cell] >> 2] = 0;
-      board_[cell] = -1;
+      while (p < end && (used_[*p >> 2] || !fits(depth, *p))) ++p;
+    }
+    --node_budget;
+    if (p < end) {
+      const int found = *p++;
+      tries += static_cast<std::uint64_t>(p - start);
+      next_[depth] = p;
+      board_[order_[depth]] = found;
+      used_[found >> 2] = 1;
+      ++nodes;
+      ++depth;
+      ++per_depth[depth];
+      if (depth < n) enter(depth);
+    } else {
+      tries += static_cast<std::uint64_t>(p - start);
+      next_[depth] = p;
+      if (depth == 0) {
+        finish(true);
+      } else {
+        --depth;
+        const int cell = order_[depth];
+        used_[board_[cell] >> 2] = 0;
+        board_[cell] = -1;
+      }
     }
   }
+  depth_ = depth;
+  stats_.tries += tries;
+  stats_.nodes += nodes;
+  for (int d = n; d > stats_.max_depth; --d)
+    if (per_depth[d]) {
+      stats_.max_depth = d;
+      break;
+    }
   elapsed_ += std::chrono::steady_clock::now() - t0;
   stats_.elapsed_ms = std::chrono::duration<double, std::milli>(elapsed_).count();
   return finished_;
 }
 
 std::vector<Placement> EdgeSearch::current_board() const {
+  if (!racers_.empty() && !finished_) return racers_[active_]->current_board();
   std::vector<Placement> out(board_.size());
   for (size_t c = 0; c < board_.size(); ++c)
     if (board_[c] >= 0) out[c] = Placement{board_[c] >> 2, board_[c] & 3};

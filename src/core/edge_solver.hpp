@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -16,10 +17,12 @@ enum class SolveMode { kFirst, kCount, kAll };
 
 // Order in which cells are filled.
 enum class PlacementOrder {
-  kAuto,       // rows along the board's short side; frame puzzles: the same (see docs)
-  kRowMajor,   // plain reading order
-  kShortSide,  // rows along the short side (column-major on wide boards)
-  kSpiral,     // from the centre outwards, clockwise (seed 000)
+  kAuto,        // rows along the board's short side; frame puzzles: the same (see docs)
+  kRowMajor,    // plain reading order
+  kShortSide,   // rows along the short side (column-major on wide boards)
+  kSpiral,      // from the centre outwards, clockwise (seed 000)
+  kFrameFirst,  // the perimeter ring clockwise from the top-left, then the inside along the short
+                // side
 };
 
 // How the 4 (or 2) rotations of the whole board are kept from being searched repeatedly.
@@ -34,6 +37,9 @@ struct SolveOptions {
   std::uint64_t limit = 0;               // stop after this many solutions (0 = no limit)
   std::uint64_t max_kept = 10000;        // solutions kept in memory; counting goes on past it
   std::uint64_t max_patterns = 1000000;  // coloured boards remembered for distinct_boards
+  // kAuto: rows along the short side; in kFirst mode several orders (short side, frame
+  // first, reading order) race in fixed node slices and the first to finish wins, so the
+  // outcome is the same on every machine.
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kCornerRule;
 };
@@ -50,6 +56,8 @@ class EdgeSearch {
  public:
   // The puzzle must have passed validate_puzzle().
   EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options);
+  EdgeSearch(const EdgeSearch&) = delete;  // candidate cursors point into its own tables
+  EdgeSearch& operator=(const EdgeSearch&) = delete;
 
   // Advances the search by about `node_budget` steps; returns finished().
   bool run(std::uint64_t node_budget);
@@ -66,48 +74,59 @@ class EdgeSearch {
   // True when the search ran to its end (no limit, cancel or first-mode stop cut it).
   bool complete() const { return complete_; }
   bool solutions_truncated() const { return count_ > solutions_.size(); }
-  int depth() const { return depth_; }
+  int depth() const { return racers_.empty() ? depth_ : racers_[active_]->depth(); }
   int cell_count() const { return static_cast<int>(order_.size()); }
-  const std::vector<int>& order() const { return order_; }
   // The partial board in reading order (tile -1 = empty), for the live search view.
   std::vector<Placement> current_board() const;
+  // Placement orders racing (kFirst + kAuto); 1 when a single order searches.
+  int orders_racing() const { return racers_.empty() ? 1 : static_cast<int>(racers_.size()); }
 
  private:
+  // Candidates of a cell, keyed by the values its (up to two) key neighbours require, already
+  // filtered by the frame rule: offsets[key]..offsets[key + 1] index into items.
+  struct CandidateTable {
+    int dir0 = -1, dir1 = -1, frame_mask = -1;
+    std::vector<std::uint32_t> offsets;
+    std::vector<std::uint16_t> items;  // oriented tile ids (tile * 4 + rotation)
+  };
   struct CellPlan {
     int cell = 0;
-    int key_dir[2] = {-1, -1};  // directions looked up in the candidate tables
-    int key_cell[2] = {-1, -1};
-    int check_dir[2] = {-1, -1};  // further known neighbours, checked per candidate
-    int check_cell[2] = {-1, -1};
-    int frame_mask = -1;      // required mask of sides that are 0 (-1: no frame rule)
+    int table = 0;                        // index into tables_
+    int key_cell[2] = {-1, -1};           // neighbours whose facing sides form the key
+    int key_side[2] = {0, 0};             // their side facing this cell
+    int check_count = 0;                  // further known neighbours, checked per candidate
+    int check_dir[4] = {-1, -1, -1, -1};  // this cell's side
+    int check_cell[4] = {-1, -1, -1, -1};
     int fixed_oriented = -1;  // oriented tile id of a fixed tile
     int corner = -1;          // 0 = top-left, 1 = another corner, -1 = not a corner
     bool centre = false;
+    bool slow = false;  // needs fits() beyond the used-tile test
   };
 
   void plan_order(const EdgePuzzle& p);
-  void build_tables();
-  const std::vector<int>& candidates(int depth) const;
+  void build_side_values();
+  int table_for(int dir0, int dir1, int frame_mask);
+  void enter(int depth);
   bool fits(int depth, int oriented) const;
   void record_solution();
   void finish(bool complete);
+  bool run_race(std::uint64_t node_budget);
 
   EdgePuzzle puzzle_;
   SolveOptions options_;
   int rows_ = 0, cols_ = 0, tiles_ = 0, values_ = 0;
-  std::vector<int> value_of_side_;                     // oriented*4 + dir -> value index
-  std::vector<int> partner_;                           // value index -> value index it matches
-  std::vector<int> zero_mask_;                         // oriented -> mask of sides equal to 0
-  std::vector<int> order_;                             // depth -> cell
-  std::vector<CellPlan> plan_;                         // depth -> plan
-  std::vector<std::vector<int>> by_one_;               // [dir*values + v] -> oriented ids
-  std::vector<std::vector<std::vector<int>>> by_two_;  // [pair][v1*values+v2] -> oriented ids
-  std::vector<int> all_oriented_;
-  std::vector<std::vector<int>> fixed_lists_;
-  std::vector<int> board_;                     // cell -> oriented id or -1
-  std::vector<std::uint8_t> used_;             // tile -> used
-  std::vector<const std::vector<int>*> list_;  // depth -> candidate list
-  std::vector<std::uint32_t> next_;            // depth -> next index into list
+  std::vector<int> value_of_side_;  // oriented*4 + dir -> value index
+  std::vector<int> need_;           // oriented*4 + dir -> value index a neighbour must show
+                                    // there (values_ when nothing can face it)
+  std::vector<int> zero_mask_;      // oriented -> mask of sides equal to 0
+  std::vector<int> order_;          // depth -> cell
+  std::vector<CellPlan> plan_;      // depth -> plan
+  std::vector<CandidateTable> tables_;
+  std::vector<std::uint16_t> fixed_items_;  // depth -> the fixed oriented tile (if any)
+  std::vector<int> board_;                  // cell -> oriented id or -1
+  std::vector<std::uint8_t> used_;          // tile -> used
+  std::vector<const std::uint16_t*> next_;  // depth -> next candidate to try
+  std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
   int depth_ = 0;
   int corner_tl_cell_ = 0;
   int centre_rotations_ = 1;
@@ -121,6 +140,10 @@ class EdgeSearch {
   std::unordered_set<std::string> patterns_;
   SolveStats stats_;
   std::chrono::steady_clock::duration elapsed_{};
+  // The race of placement orders (empty unless kFirst + kAuto and several orders differ).
+  std::vector<std::unique_ptr<EdgeSearch>> racers_;
+  size_t active_ = 0;             // racer running the current slice
+  std::uint64_t slice_left_ = 0;  // steps left in its slice
 };
 
 struct SolveResult {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/edge_format.hpp"
 #include "core/edge_generator.hpp"
 #include "core/edge_reference_solver.hpp"
@@ -35,7 +37,10 @@ std::vector<Cells> as_cells(const std::vector<Solution>& solutions) {
 void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::string& what) {
   for (auto symmetry : {SymmetryBreaking::kCornerRule, SymmetryBreaking::kCentreRotation,
                         SymmetryBreaking::kNone}) {
-    for (auto order : {PlacementOrder::kAuto, PlacementOrder::kRowMajor, PlacementOrder::kSpiral}) {
+    for (auto order : {PlacementOrder::kAuto, PlacementOrder::kRowMajor, PlacementOrder::kSpiral,
+                       PlacementOrder::kShortSide, PlacementOrder::kFrameFirst}) {
+      // Without a frame, filling the ring first is legal but slow: only frame puzzles use it.
+      if (order == PlacementOrder::kFrameFirst && p.border != BorderRule::kFrame0) continue;
       SolveOptions o;
       o.max_kept = 1000000;
       o.symmetry = symmetry;
@@ -47,6 +52,16 @@ void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::str
       EXPECT_EQ(r.count, brute.classes.size());
       EXPECT_EQ(r.distinct_boards, brute.patterns);
       EXPECT_EQ(as_cells(r.solutions), brute.classes);
+      // First-solution mode (kAuto: the race of orders) finds one of those classes.
+      o.mode = SolveMode::kFirst;
+      const SolveResult first = solve(p, o);
+      ASSERT_EQ(first.count, brute.classes.empty() ? 0u : 1u);
+      if (!brute.classes.empty()) {
+        EXPECT_FALSE(first.complete);
+        const Cells found = as_cells(first.solutions).at(0);
+        EXPECT_NE(std::find(brute.classes.begin(), brute.classes.end(), found),
+                  brute.classes.end());
+      }
     }
   }
   const ReferenceResult ref = reference_solve(p, false);
