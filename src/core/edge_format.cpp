@@ -235,7 +235,9 @@ Result<EdgePuzzle> Parser::cards(const std::vector<Line>& lines) {
     }
     Tile t;
     t.name = l.words[0];
-    if (t.name.size() > 32) return error(l.number, "card name is longer than 32 characters");
+    if (!printable(t.name) || t.name.size() > 32) {  // as tile ids: it is written as one
+      return error(l.number, "card name must be 1..32 visible characters");
+    }
     if (!ids.emplace(t.name, static_cast<int>(p.tiles.size())).second) {
       return error(l.number, "card name '" + t.name + "' is used twice");
     }
@@ -247,6 +249,10 @@ Result<EdgePuzzle> Parser::cards(const std::vector<Line>& lines) {
       if ((part != "HEAD" && part != "TAIL") || colour.empty() || !printable(colour)) {
         return error(l.number, "unknown side '" + l.words[1 + s] +
                                    "': expected HEAD-<COLOUR> or TAIL-<COLOUR>");
+      }
+      if (colour.find_first_of(";=") != std::string::npos) {  // they separate the legend
+        return error(l.number,
+                     "side '" + l.words[1 + s] + "': a colour may not contain ';' or '='");
       }
       auto it = colours.find(colour);
       if (it == colours.end()) {
@@ -325,6 +331,12 @@ Result<EdgePuzzle> parse_puzzle(std::string_view text, std::string_view source_n
   const std::vector<Line> lines = split_lines(text);
   Result<EdgePuzzle> parsed = looks_like_native(lines) ? parser.native(lines) : parser.cards(lines);
   if (!parsed) return parsed;
+  // Legend keys past the rule's motifs name nothing ("36=red" with match complement), and
+  // trailing unnamed motifs are dropped, so the written legend reads back the same.
+  std::vector<std::string>& names = parsed->motif_names;
+  if (parsed->rule == MatchRule::kComplement && names.size() > size_t{kMaxComplementMotifs})
+    names.resize(kMaxComplementMotifs);
+  while (!names.empty() && names.back().empty()) names.pop_back();
   Result<bool> valid = validate_puzzle(*parsed);
   if (!valid) return parser.error(valid.error().what);
   return parsed;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/box_board.hpp"
+#include "core/edge_format.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -37,3 +38,39 @@ TEST(FuzzRegression, HalfTurnSpellingOnBigBoards) {
 
 }  // namespace
 }  // namespace tilewise::box
+
+namespace tilewise {
+namespace {
+
+// fuzz_edge_format: a card name with a control character was accepted, then written as a
+// native tile id that parse_puzzle refuses (the saved file would not load again).
+TEST(FuzzRegression, CardNamesMustBeVisibleLikeTileIds) {
+  Result<EdgePuzzle> p = parse_puzzle(
+      "\x17"
+      "2 TAIL-RED TAIL-RED TAIL-BLUE TAIL-GREEN\n",
+      "cards.txt");
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(p.error().to_string(), "cards.txt:1: card name must be 1..32 visible characters");
+}
+
+// fuzz_edge_format: a card colour holding ';' became a motif name that the written legend
+// line ("# legend: A=Green; B=...") split in two, so a saved file lost the name.
+TEST(FuzzRegression, CardColoursCannotBreakTheLegend) {
+  Result<EdgePuzzle> p = parse_puzzle("1 HEAD-GREEN HEAD-RE;D TAIL-RED TAIL-GREEN\n", "c.txt");
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(p.error().to_string(),
+            "c.txt:1: side 'HEAD-RE;D': a colour may not contain ';' or '='");
+}
+
+// fuzz_edge_format: a numeric legend key past Z ("36=red") with match complement was kept
+// and written back as motif "d", which the next read took for something else.
+TEST(FuzzRegression, LegendKeysPastTheMotifsAreDropped) {
+  Result<EdgePuzzle> p = parse_puzzle(
+      "# legend: A=gold; 36=red\nsize 1 1\nmatch complement\ntile 1 A a A a\n", "l.txt");
+  ASSERT_TRUE(p.ok()) << p.error().to_string();
+  EXPECT_EQ(p->motif_names, std::vector<std::string>{"gold"});
+  EXPECT_EQ(format_puzzle(*parse_puzzle(format_puzzle(*p), "again")), format_puzzle(*p));
+}
+
+}  // namespace
+}  // namespace tilewise
