@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (build/fuzz, -DTILEWISE_FUZZ=ON) and runs each
+# for a bounded time through `ctest -L fuzz` (TILEWISE_FUZZ_SECONDS each, default 20).
+# Longer runs: docs/fuzzing.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${TILEWISE_FUZZ_BUILD:-build/fuzz}
+CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DTILEWISE_FUZZ=ON -DTILEWISE_FUZZ_SECONDS="${TILEWISE_FUZZ_SECONDS:-20}" >/dev/null
+cmake --build "$dir" -j2 --target fuzz_targets
+ctest --test-dir "$dir" --output-on-failure -L fuzz
