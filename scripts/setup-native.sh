@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the native build needs (idempotent).
 set -euo pipefail
-pkgs=(cmake ninja-build g++ clang libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev)
+pkgs=(cmake ninja-build g++ clang libclang-rt-dev libgtest-dev libbenchmark-dev nlohmann-json3-dev libcli11-dev)
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -eq 0 ]; then echo "setup-native: all packages present"; exit 0; fi

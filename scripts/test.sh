@@ -18,6 +18,9 @@ cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILEWI
 cmake --build build/sanitize -j2
 ctest --test-dir build/sanitize --output-on-failure -j2 -L 'unit|cli'
 
+step "fuzz: build the libFuzzer targets with clang and run each for 20 s (build/fuzz)"
+./scripts/test-fuzz.sh
+
 step "web: set up Emscripten, SDL2, ImGui, Chromium, playwright-core"
 ./scripts/setup-web.sh
 step "web: build the site (build/web/site)"

@@ -5,6 +5,7 @@
 #include "core/edge_json.hpp"
 #include "core/edge_solver.hpp"
 #include "worker/jobs.hpp"
+#include "worker/request_fields.hpp"
 
 namespace tilewise::worker {
 namespace {
@@ -68,11 +69,17 @@ std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann
     return nullptr;
   }
   SolveOptions o;
-  const std::string mode = request.value("mode", std::string("all"));
+  std::string mode = "all";
+  if (!read_field(request, "mode", mode, events) || !read_field(request, "limit", o.limit, events))
+    return nullptr;
+  if (mode != "first" && mode != "count" && mode != "all") {
+    events.push_back({{"type", "error"},
+                      {"message", "unknown mode '" + mode + "': expected first, count or all"}});
+    return nullptr;
+  }
   o.mode = mode == "first"   ? SolveMode::kFirst
            : mode == "count" ? SolveMode::kCount
                              : SolveMode::kAll;
-  o.limit = request.value("limit", std::uint64_t{0});
   return std::make_unique<EdgeSolveJob>(*p, o);
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/version.hpp"
 #include "worker/jobs.hpp"
+#include "worker/request_fields.hpp"
 
 namespace {
 
@@ -33,8 +34,11 @@ const char* tw_request(const char* text) {
     events.push_back({{"type", "error"}, {"message", "request is not a JSON object"}});
     return emit(events, -1);
   }
-  const long long id = request.value("id", -1LL);
-  const std::string type = request.value("type", std::string());
+  long long id = -1;
+  std::string type;
+  if (!tilewise::worker::read_field(request, "id", id, events) ||
+      !tilewise::worker::read_field(request, "type", type, events))
+    return emit(events, id);
   if (g_job) {  // a new request replaces the running one, which is reported as cancelled
     nlohmann::json old = nlohmann::json::array();
     g_job->cancel(old);
