@@ -11,6 +11,7 @@
 #include "app/board_view.hpp"
 #include "app/editor_view.hpp"
 #include "app/examples.hpp"
+#include "app/share.hpp"
 #include "app/widgets.hpp"
 #include "core/edge_format.hpp"
 #include "core/edge_generator.hpp"
@@ -68,6 +69,7 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.solved_after_ms = -1;
   g.hint = Hint{};
   g.hint_text.clear();
+  share::new_puzzle();
 }
 
 // Parses text as a puzzle; on failure shows the error and keeps the current puzzle.
@@ -174,6 +176,8 @@ void puzzle_panel() {
   if (button("Open file...")) platform::open_file_dialog();
   ImGui::SameLine();
   if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(p));
+  ImGui::SameLine();
+  share::share_controls(g.board);
   if (ImGui::TreeNode("Generate a solvable puzzle")) {
     ImGui::SliderInt("rows", &g.gen_rows, 1, kMaxBoardSide);
     ImGui::SliderInt("columns", &g.gen_cols, 1, kMaxBoardSide);
@@ -320,6 +324,7 @@ void publish_state() {
       {"last_frame_ms", g.last_frame_ms},
       {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
       {"widgets", widget_rects()}};
+  share::add_test_state(s, g.board);
   platform::publish_test_state(s.dump());
 }
 
@@ -330,6 +335,7 @@ void init() {
   for (const Example& e : examples())
     if (e.name == "seed000_mockup.txt") load_text(std::string(e.text), std::string(e.name));
   if (g.puzzle_name.empty()) load_text(std::string(first.text), std::string(first.name));
+  share::open_address(true, g.board, g.error, load_puzzle);
 }
 
 void frame() {
@@ -342,6 +348,7 @@ void frame() {
     g.max_frame_ms_while_solving = std::max(g.max_frame_ms_while_solving, g.last_frame_ms);
   poll_worker();
   poll_files();
+  share::open_address(false, g.board, g.error, load_puzzle);
   ImGuiIO& io = ImGui::GetIO();
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) g.board.undo();
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) g.board.redo();
@@ -374,6 +381,7 @@ void frame() {
                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
   g.geometry = draw_board(g.board, true, g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1);
   ImGui::End();
+  share::sync(g.board);
   publish_state();
 }
 

@@ -60,6 +60,14 @@ EM_JS(char*, tw_js_location_hash, (), {
   return ptr;
 });
 
+EM_JS(char*, tw_js_location_without_hash, (), {
+  const text = location.href.split("#")[0];
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
 EM_JS(void, tw_js_set_location_hash, (const char* hash, int replace), {
   const url = location.pathname + location.search + "#" + UTF8ToString(hash);
   if (replace) history.replaceState(null, "", url); else history.pushState(null, "", url);
@@ -135,6 +143,9 @@ void set_location_hash(const std::string& hash, bool replace) {
 bool take_hash_change() {
   return tw_js_take_hash_change() != 0;
 }
+std::string location_without_hash() {
+  return take_string(tw_js_location_without_hash());
+}
 void copy_to_clipboard(const std::string& text) {
   tw_js_copy_to_clipboard(text.c_str());
 }
@@ -158,6 +169,9 @@ std::string location_hash() {
 void set_location_hash(const std::string&, bool) {}
 bool take_hash_change() {
   return false;
+}
+std::string location_without_hash() {
+  return {};
 }
 void copy_to_clipboard(const std::string&) {}
 #endif

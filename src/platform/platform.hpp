@@ -33,6 +33,7 @@ std::optional<OpenedFile> take_opened_file();
 std::string location_hash();
 void set_location_hash(const std::string& hash, bool replace);
 bool take_hash_change();
+std::string location_without_hash();  // the page's full address up to '#'
 void copy_to_clipboard(const std::string& text);
 
 // State published for the browser tests (window.tilewise.state), JSON text.

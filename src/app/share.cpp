@@ -1,0 +1,155 @@
+#include "app/share.hpp"
+
+#include <utility>
+#include <variant>
+
+#include "app/widgets.hpp"
+#include "core/link_codec.hpp"
+#include "imgui.h"
+#include "platform/platform.hpp"
+
+namespace tilewise::app::share {
+namespace {
+
+constexpr double kRewriteEveryMs = 500;  // in-place address updates while playing
+
+struct ShareState {
+  std::string written;           // the code the address holds, as far as we know
+  std::vector<Placement> cells;  // the board's cells when `written` was last compared
+  bool checked = false;          // `cells` is meaningful
+  bool pending = false;          // a change not yet written (throttled)
+  bool new_entry = false;        // the next write adds a history entry
+  bool rewrite_now = false;      // the next write replaces the entry at once
+  double last_write_ms = -1e9;
+  std::string url, error;
+};
+ShareState g_share;
+
+bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].tile != b[i].tile || a[i].rotation != b[i].rotation) return false;
+  return true;
+}
+
+// The link of the board: the puzzle (without display titles, which the board never shows:
+// links stay short), plus the arrangement unless the tiles still lie as dealt.
+std::string code_for(const PlayBoard& board) {
+  EdgeShare shared{board.puzzle(), {}};
+  shared.puzzle.name.clear();
+  shared.puzzle.motif_names.clear();
+  if (!same_cells(board.cells(), PlayBoard(board.puzzle()).cells()))
+    shared.arrangement = board.cells();
+  return encode_link(SharedPuzzle{shared});
+}
+
+// A board takes an arrangement that places every tile once, fixed tiles where fixed.
+bool arrangement_fits(const EdgePuzzle& p, const std::vector<Placement>& cells) {
+  const PlayBoard dealt(p);
+  for (size_t c = 0; c < cells.size(); ++c) {
+    if (cells[c].tile < 0) return false;
+    if (dealt.is_fixed_cell(static_cast<int>(c)) &&
+        (cells[c].tile != dealt.cells()[c].tile || cells[c].rotation != dealt.cells()[c].rotation))
+      return false;
+  }
+  return true;
+}
+
+// Decodes a link the board can show; one clear message (the codec's own) when it cannot.
+Result<EdgeShare> edge_link(const std::string& code) {
+  Result<SharedPuzzle> shared = decode_link(code);
+  if (!shared) return shared.error();
+  if (std::holds_alternative<BoxShare>(*shared))
+    return Error{"link", "Puzzle Box links open in the Puzzle Box view (not available yet)"};
+  EdgeShare& e = std::get<EdgeShare>(*shared);
+  if (!e.arrangement.empty() && !arrangement_fits(e.puzzle, e.arrangement))
+    return Error{"link", "the board in it leaves a cell empty or moves a fixed tile"};
+  return std::move(e);
+}
+
+void adopt(const PlayBoard& board) {  // the address already shows this board
+  g_share.written = code_for(board);
+  g_share.cells = board.cells();
+  g_share.checked = true;
+  g_share.new_entry = g_share.rewrite_now = false;
+}
+
+}  // namespace
+
+void open_address(bool at_start, PlayBoard& board, std::string& error, Loader load) {
+  if (!at_start && !platform::take_hash_change()) return;
+  const std::string code = platform::location_hash();
+  if (!at_start && code == g_share.written) return;  // the board already shows it
+  if (code.empty()) {
+    // No link (a plain address, or the fragment was erased): put the board's link there.
+    g_share.new_entry = false;
+    g_share.rewrite_now = true;
+    return;
+  }
+  Result<EdgeShare> linked = edge_link(code);
+  if (!linked) {
+    g_share.error = error = linked.error().to_string();
+    if (at_start) adopt(board);  // keep the bad link in view until the user plays
+    return;
+  }
+  const std::string name =
+      linked->puzzle.name.empty() ? "shared puzzle (from the link)" : linked->puzzle.name;
+  load(linked->puzzle, name);
+  if (!linked->arrangement.empty()) board.set_cells(linked->arrangement);
+  g_share.error.clear();
+  error.clear();
+  adopt(board);
+}
+
+void new_puzzle() {
+  g_share.url.clear();  // it was the previous puzzle's link
+  g_share.new_entry = true;
+  g_share.checked = false;
+}
+
+void sync(const PlayBoard& board) {
+  const bool changed = !g_share.checked || !same_cells(board.cells(), g_share.cells);
+  if (changed) {
+    g_share.cells = board.cells();
+    g_share.checked = true;
+    g_share.pending = true;
+  }
+  if (!g_share.pending && !g_share.rewrite_now) return;
+  const double now = platform::now_ms();
+  const bool due =
+      g_share.new_entry || g_share.rewrite_now || now - g_share.last_write_ms >= kRewriteEveryMs;
+  if (!due) return;
+  const std::string code = code_for(board);
+  if (code != g_share.written || g_share.rewrite_now) {
+    platform::set_location_hash(code, !g_share.new_entry);
+    g_share.written = code;
+    g_share.last_write_ms = now;
+  }
+  g_share.pending = g_share.new_entry = g_share.rewrite_now = false;
+}
+
+void share_controls(const PlayBoard& board) {
+  if (button("Share")) {
+    g_share.url = platform::location_without_hash() + "#" + code_for(board);
+    platform::copy_to_clipboard(g_share.url);
+  }
+  if (g_share.url.empty()) return;
+  ImGui::TextDisabled("Link copied. Or copy it from here:");
+  ImGui::SetNextItemWidth(-1);
+  // Read-only: ImGui never writes into the buffer; the size includes the terminating zero.
+  ImGui::InputText("##share_url", g_share.url.data(), g_share.url.size() + 1,
+                   ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+  record_item("share_url");
+}
+
+void add_test_state(nlohmann::json& state, const PlayBoard& board) {
+  nlohmann::json tiles = nlohmann::json::array();
+  for (const Tile& t : board.puzzle().tiles) tiles.push_back(t.sides);
+  state["tiles"] = tiles;
+  state["fixed"] = board.puzzle().fixed.size();
+  state["share_url"] = g_share.url;
+  state["link_error"] = g_share.error;
+  state["link"] = g_share.written;
+}
+
+}  // namespace tilewise::app::share
