@@ -62,16 +62,9 @@ void box_query_3x3(benchmark::State& state) {
 }
 BENCHMARK(box_query_3x3)->Unit(benchmark::kMicrosecond);
 
+// The same 20 boards the browser worker's box.bench request uses (scrambled_boards).
 std::vector<std::vector<int>> scrambles_4x4(int count, int depth) {
-  std::mt19937 rng(2024);
-  std::vector<std::vector<int>> out;
-  for (int i = 0; i < count; ++i) {
-    std::vector<int> b(16);
-    for (int k = 0; k < 16; ++k) b[k] = k + 1;
-    for (int s = 0; s < depth; ++s) apply_move(b, 4, Move{static_cast<int>(rng() % 9), 1});
-    out.push_back(b);
-  }
-  return out;
+  return scrambled_boards(4, MoveSet::kClockwise, count, depth, 2024);
 }
 
 void box_ida_4x4_first(benchmark::State& state) {

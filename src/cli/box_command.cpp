@@ -3,10 +3,10 @@
 #include <atomic>
 #include <csignal>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "core/box_board.hpp"
+#include "core/box_json.hpp"
 #include "core/box_solver.hpp"
 
 namespace tilewise::cli {
@@ -24,36 +24,12 @@ struct BoxArgs {
 };
 
 int run_box_solve(const BoxArgs& a) {
-  bool ok = false;
-  box::BoxPuzzle p;
-  p.moves = box::parse_move_set(a.moves, ok);
-  if (!ok) {
-    std::cerr << "tilewise: --moves '" << a.moves << "': use cw, cw+ccw or cw+ccw+half\n";
+  Result<box::BoxPuzzle> puzzle = box::parse_box_puzzle(a.start, a.target, a.moves);
+  if (!puzzle) {
+    std::cerr << "tilewise: " << puzzle.error().to_string() << "\n";
     return kExitBadInput;
   }
-  Result<std::vector<int>> start = box::parse_board(a.start, "start");
-  if (!start) {
-    std::cerr << "tilewise: " << start.error().to_string() << "\n";
-    return kExitBadInput;
-  }
-  p.size = box::board_size(*start);
-  p.start = *start;
-  if (a.target.empty()) {
-    for (int i = 1; i <= p.size * p.size; ++i) p.target.push_back(i);
-  } else {
-    Result<std::vector<int>> target = box::parse_board(a.target, "target");
-    if (!target) {
-      std::cerr << "tilewise: " << target.error().to_string() << "\n";
-      return kExitBadInput;
-    }
-    if (target->size() != start->size()) {
-      std::cerr << "tilewise: target: a " << box::board_size(*target) << "x"
-                << box::board_size(*target) << " board does not fit a " << p.size << "x" << p.size
-                << " start\n";
-      return kExitBadInput;
-    }
-    p.target = *target;
-  }
+  const box::BoxPuzzle& p = *puzzle;
   box::BoxSolveOptions o;
   o.all = a.all;
   o.node_budget = a.budget;
@@ -67,27 +43,7 @@ int run_box_solve(const BoxArgs& a) {
     return kExitBadInput;
   }
   if (a.json) {
-    nlohmann::json sols = nlohmann::json::array();
-    for (const auto& seq : r->solutions) {
-      nlohmann::json names = nlohmann::json::array();
-      for (const auto& m : seq) names.push_back(box::move_name(m, p.size));
-      sols.push_back(names);
-    }
-    std::cout << nlohmann::json{{"size", p.size},
-                                {"start", p.start},
-                                {"target", p.target},
-                                {"moves", box::move_set_name(p.moves)},
-                                {"length", r->length},
-                                {"count", r->count},
-                                {"solutions", sols},
-                                {"solutions_truncated", r->solutions_truncated},
-                                {"proven_optimal", r->proven_optimal},
-                                {"complete", r->complete},
-                                {"nodes", r->nodes},
-                                {"method", r->method},
-                                {"elapsed_ms", r->elapsed_ms}}
-                     .dump()
-              << "\n";
+    std::cout << box::box_result_json(p, *r).dump() << "\n";
   } else {
     if (r->length < 0) {
       std::cout << (r->complete ? "no sequence of moves reaches the target\n"
@@ -100,6 +56,9 @@ int run_box_solve(const BoxArgs& a) {
           std::cout << (i ? " " : "") << box::move_name(seq[i], p.size);
         std::cout << "\n";
       }
+      if (r->solutions_truncated)
+        std::cout << "(listed the first " << r->solutions.size() << " of " << r->count
+                  << " solutions: only those are kept in memory)\n";
       std::cout << (a.all ? "optimal solutions: " : "shown: ") << r->count
                 << (r->complete ? "" : " (search cut short)") << "; " << r->elapsed_ms << " ms\n";
     }

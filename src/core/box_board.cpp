@@ -1,6 +1,7 @@
 #include "core/box_board.hpp"
 
 #include <cctype>
+#include <random>
 #include <set>
 
 namespace tilewise::box {
@@ -184,6 +185,20 @@ void apply_move(std::vector<int>& board, int size, const Move& m) {
     board[tr] = board[tl];
     board[tl] = t;
   }
+}
+
+std::vector<std::vector<int>> scrambled_boards(int size, MoveSet moves, int count, int turns,
+                                               unsigned seed) {
+  std::mt19937 rng(seed);
+  const std::vector<Move> allowed = allowed_moves(size, moves);
+  std::vector<std::vector<int>> out;
+  for (int i = 0; i < count; ++i) {
+    std::vector<int> b(static_cast<size_t>(size * size));
+    for (int k = 0; k < size * size; ++k) b[k] = k + 1;
+    for (int t = 0; t < turns; ++t) apply_move(b, size, allowed[rng() % allowed.size()]);
+    out.push_back(b);
+  }
+  return out;
 }
 
 }  // namespace tilewise::box

@@ -31,4 +31,10 @@ const char* move_set_name(MoveSet moves);
 
 void apply_move(std::vector<int>& board, int size, const Move& m);
 
+// `count` boards, each 1..N*N after `turns` presses drawn from allowed_moves by one
+// std::mt19937 seeded with `seed` (the same boards on every platform): the app's Scramble
+// and the benchmarks' test states.
+std::vector<std::vector<int>> scrambled_boards(int size, MoveSet moves, int count, int turns,
+                                               unsigned seed);
+
 }  // namespace tilewise::box

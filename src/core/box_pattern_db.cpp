@@ -1,8 +1,6 @@
 #include "core/box_pattern_db.hpp"
 
 #include <algorithm>
-#include <array>
-#include <memory>
 
 #include "core/box_board.hpp"
 
@@ -11,9 +9,8 @@ namespace {
 
 constexpr int kCells = 16;
 constexpr int kGroup = 5;
-constexpr int kGroups = 3;
+constexpr int kGroups = PatternDbBuild::kGroups;
 constexpr std::uint32_t kEntries = 1u << (4 * kGroup);  // 16^5
-constexpr std::uint8_t kUnseen = 0xff;
 
 // Index of the five positions (cell of number first+0, ..., first+4), base 16.
 std::uint32_t encode(const std::array<int, kGroup>& pos) {
@@ -43,42 +40,67 @@ std::vector<std::array<int, kCells>> inverse_cell_maps(MoveSet moves) {
   return maps;
 }
 
-std::vector<std::uint8_t> build_group(MoveSet moves, int first) {
-  std::vector<std::uint8_t> dist(kEntries, kUnseen);
-  const auto maps = inverse_cell_maps(moves);
+// The search for group g (numbers 5g+1..5g+5), starting from their home cells.
+std::unique_ptr<ResumableBfs> group_search(int g) {
   std::array<int, kGroup> home{};
-  for (int i = 0; i < kGroup; ++i) home[i] = first - 1 + i;
-  std::vector<std::uint32_t> queue = {encode(home)};
-  dist[queue[0]] = 0;
-  for (size_t head = 0; head < queue.size(); ++head) {
-    const std::array<int, kGroup> pos = decode(queue[head]);
-    const std::uint8_t d = dist[queue[head]];
-    for (const auto& to : maps) {
-      std::array<int, kGroup> next{};
-      for (int i = 0; i < kGroup; ++i) next[i] = to[pos[i]];
-      const std::uint32_t k = encode(next);
-      if (dist[k] == kUnseen) {
-        dist[k] = static_cast<std::uint8_t>(d + 1);
-        queue.push_back(k);
-      }
-    }
-  }
-  return dist;
+  for (int i = 0; i < kGroup; ++i) home[i] = g * kGroup + i;
+  return std::make_unique<ResumableBfs>(kEntries, encode(home));
 }
 
 using GroupTables = std::array<std::vector<std::uint8_t>, kGroups>;
 
-const GroupTables& tables(MoveSet moves) {
+std::unique_ptr<GroupTables>& cached(MoveSet moves) {
   static std::unique_ptr<GroupTables> cache[3];
-  auto& t = cache[static_cast<int>(moves)];
-  if (!t) {
-    t = std::make_unique<GroupTables>();
-    for (int g = 0; g < kGroups; ++g) (*t)[g] = build_group(moves, 1 + g * kGroup);
+  return cache[static_cast<int>(moves)];
+}
+
+const GroupTables& tables(MoveSet moves) {
+  if (!cached(moves)) {
+    PatternDbBuild build(moves);
+    build.run(PatternDbBuild::states_total());
   }
-  return *t;
+  return *cached(moves);
 }
 
 }  // namespace
+
+PatternDbBuild::PatternDbBuild(MoveSet moves) : moves_(moves) {
+  ready_ = cached(moves) != nullptr;
+  if (!ready_) {
+    maps_ = inverse_cell_maps(moves);
+    bfs_ = group_search(0);
+  }
+}
+
+bool PatternDbBuild::run(std::uint64_t max_states) {
+  while (!ready_ && max_states > 0) {
+    const std::uint64_t before = bfs_->expanded();
+    const bool group_done = bfs_->run(max_states, [&](std::uint32_t k, auto&& visit) {
+      const std::array<int, kGroup> pos = decode(k);
+      for (const auto& to : maps_) {
+        std::array<int, kGroup> next{};
+        for (int i = 0; i < kGroup; ++i) next[i] = to[pos[i]];
+        visit(encode(next));
+      }
+    });
+    max_states -= std::min(max_states, bfs_->expanded() - before);
+    if (!group_done) break;
+    built_[group_] = bfs_->take();
+    if (++group_ < kGroups) {
+      bfs_ = group_search(group_);
+    } else {
+      bfs_.reset();
+      if (!cached(moves_)) cached(moves_) = std::make_unique<GroupTables>(std::move(built_));
+      ready_ = true;
+    }
+  }
+  return ready_;
+}
+
+std::uint64_t PatternDbBuild::states_done() const {
+  if (ready_) return states_total();
+  return group_ * kStatesPerGroup + (bfs_ ? bfs_->expanded() : 0);
+}
 
 int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves) {
   const GroupTables& t = tables(moves);

@@ -3,7 +3,9 @@
 // once, ~0.4 MB), from which every optimal sequence is read off. Any target works:
 // numbers are relabelled so the target becomes 1..9.
 // N >= 4: IDA* with an admissible bound (sum of Manhattan distances / 4, / 8 with half
-// turns); optimal when it finishes within its node budget.
+// turns; on 4x4 also pattern databases); optimal when it finishes within its node budget.
+// Both run as one resumable depth-first search (BoxSearch), the 3x3 one with the exact
+// table distance as its bound, so it only walks optimal sequences.
 //
 // Counting: solutions are distinct move sequences of optimal length, except that with
 // clockwise + counter-clockwise moves a half turn is spelled only as `X X` (the equal
@@ -13,6 +15,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/box_puzzle.hpp"
@@ -39,7 +43,61 @@ struct BoxSolveResult {
   const char* method = "";
 };
 
+// Start and target must be N x N boards (kMinSize <= N <= kMaxSize) of 1..N*N each;
+// the error says which rule is broken.
+std::optional<Error> check_box_puzzle(const BoxPuzzle& puzzle);
+
 Result<BoxSolveResult> solve_box(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
+
+// Builds the tables a solve of (size, moves) needs a slice at a time, for callers that
+// must stay responsive (the browser worker). solve_box builds what is missing in one go.
+// Tables are kept for the life of the process (3x3: 0.36 MB; 4x4: 3 MiB per move set).
+class BoxTableBuild {
+ public:
+  BoxTableBuild(int size, MoveSet moves);
+  ~BoxTableBuild();
+  bool run(std::uint64_t max_states);  // true when ready
+  std::uint64_t states_done() const;
+  std::uint64_t states_total() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// One optimal search, resumable: solve_box runs it to the end; the browser worker runs it
+// a slice at a time. The puzzle must pass check_box_puzzle. Tables still missing are built
+// by the constructor.
+class BoxSearch {
+ public:
+  BoxSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
+  bool run(std::uint64_t max_nodes);  // visits up to max_nodes nodes; true when finished
+  bool finished() const { return finished_; }
+  const BoxSolveResult& result() const { return r_; }  // final once finished
+  int depth_bound() const { return limit_; }           // length tried by this iteration
+  int depth() const { return static_cast<int>(path_.size()); }
+
+ private:
+  int bound_of(const std::vector<int>& s) const;
+  bool next_iteration();  // false when the search is over
+  void enter_child(const Move& m);
+  void undo_last();
+  void found();
+  void finish(bool complete);
+
+  int size_;
+  MoveSet moves_;
+  BoxSolveOptions o_;
+  BoxSolveResult r_;
+  std::vector<Move> allowed_;
+  std::vector<int> s_;  // the board after path_, renamed so the target reads 1..N*N
+  std::vector<Move> path_;
+  std::vector<std::size_t> next_;  // per open node: index in allowed_ of its next child
+  const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
+  int limit_ = -1;
+  bool finished_ = false;
+  double t0_ms_ = 0;
+};
 
 // 3x3: how many states lie at each distance from the solved board (index = distance).
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves);

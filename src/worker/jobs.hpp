@@ -20,5 +20,7 @@ class Job {
 
 // Each factory returns nullptr and appends an "error" event when the request is bad.
 std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann::json& events);
+std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann::json& events);
+std::unique_ptr<Job> make_box_bench_job(const nlohmann::json& request, nlohmann::json& events);
 
 }  // namespace tilewise::worker
