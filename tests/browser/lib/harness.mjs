@@ -15,11 +15,11 @@ const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
   '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png',
   '.txt': 'text/plain' };
 
-export function startServer() {
+export function startServer(dir = siteDir) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
-    let file = path.join(siteDir, decodeURIComponent(url.pathname));
-    if (!file.startsWith(siteDir)) { res.writeHead(403); res.end(); return; }
+    let file = path.join(dir, decodeURIComponent(url.pathname));
+    if (!file.startsWith(dir)) { res.writeHead(403); res.end(); return; }
     if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404); res.end('not found'); return; }

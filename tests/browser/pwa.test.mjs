@@ -1,0 +1,188 @@
+// Offline and installable: the manifest, the icons, the service worker's build-tied cache,
+// loading/solving/sharing with no network, replacing an old build, Chromium's installability.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import * as h from './lib/harness.mjs';
+
+let srv, browser;
+before(async () => { srv = await h.startServer(); browser = await h.launch(); });
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+// BUILD_ID and FILES as the build wrote them into the site's sw.js.
+function serviceWorkerOf(dir) {
+  const text = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
+  const id = text.match(/const BUILD_ID = '([^']*)';/)?.[1];
+  const files = text.match(/const FILES = '([^']*)'\.split/)?.[1].split(' ');
+  return { text, id, files };
+}
+const sha256 = (data) => crypto.createHash('sha256').update(data).digest('hex');
+const pngSize = (file) => {
+  const b = fs.readFileSync(file);
+  assert.equal(b.subarray(1, 4).toString(), 'PNG', `${file} is a PNG`);
+  return [b.readUInt32BE(16), b.readUInt32BE(20)];
+};
+
+// Opens the app in `context` and waits until the service worker controls the page.
+async function openControlled(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
+    null, { timeout: 60000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  return { page, errors };
+}
+// Polls an async condition (page.waitForFunction does not wait for promises).
+async function until(condition, timeout = 30000) {
+  for (const end = Date.now() + timeout; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await condition()) return;
+  throw new Error('timed out waiting for ' + condition);
+}
+const cacheContents = (page) => page.evaluate(async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    out[name] = (await cache.keys()).map((r) => new URL(r.url).pathname.replace(/^.*\//, '')).sort();
+  }
+  return out;
+});
+
+test('the build writes a manifest, both icons and a service worker tied to the build', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(h.siteDir, 'manifest.webmanifest'), 'utf8'));
+  assert.equal(manifest.name, 'Tilewise');
+  assert.ok(manifest.short_name);
+  assert.equal(manifest.display, 'standalone');
+  assert.equal(manifest.start_url, './');
+  assert.equal(manifest.scope, './');
+  assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/i);
+  assert.match(manifest.background_color, /^#[0-9a-f]{6}$/i);
+  const sizes = manifest.icons.map((i) => i.sizes).sort();
+  assert.deepEqual(sizes, ['192x192', '512x512']);
+  for (const icon of manifest.icons) {
+    const [w, hgt] = pngSize(path.join(h.siteDir, icon.src));
+    assert.equal(`${w}x${hgt}`, icon.sizes, icon.src);
+  }
+
+  const sw = serviceWorkerOf(h.siteDir);
+  assert.match(sw.id, /^[0-9a-f]{16}$/, 'the placeholder was replaced');
+  assert.ok(!sw.text.includes('@TILEWISE_'));
+  for (const f of ['index.html', 'tilewise.js', 'worker.js', 'tilewise_app.js', 'tilewise_app.wasm',
+    'tilewise_worker.js', 'tilewise_worker.wasm', 'manifest.webmanifest', 'icon-192.png', 'icon-512.png'])
+    assert.ok(sw.files.includes(f), `the service worker caches ${f}`);
+  // The id is a hash of exactly those files as built (src/app/make_sw.cmake).
+  const digests = sw.files.map((f) => sha256(fs.readFileSync(path.join(h.siteDir, f)))).join('');
+  assert.equal(sw.id, sha256(digests).substring(0, 16));
+});
+
+test('offline after one visit: the app loads, solves seed 000 in the worker and shares', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const first = await openControlled(context, srv.url);
+  const { id, files } = serviceWorkerOf(h.siteDir);
+  assert.deepEqual(await cacheContents(first.page), { ['tilewise-' + id]: [...files].sort() });
+  const online = await h.state(first.page);
+  await first.page.close();
+
+  await context.setOffline(true);
+  const failed = [];
+  const { page, errors } = await openControlled(context, srv.url);
+  page.on('requestfailed', (r) => failed.push(r.url()));
+  await page.reload();
+  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
+    null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => navigator.onLine), false, 'the page is offline');
+  assert.deepEqual((await h.state(page)).tiles, online.tiles, 'the same puzzle (kept in the address)');
+
+  await h.clickWidget(page, 'Solve');
+  const solved = await h.waitState(page, '!s.solving && s.solutions === 2');
+  assert.match(solved.status, /^done: 2 solution/);
+  await h.clickWidget(page, 'Next >');
+  await h.waitState(page, 's.solved');
+  await h.clickWidget(page, 'Share');
+  const shared = await h.waitState(page, "s.share_url !== ''");
+  assert.ok(shared.share_url.startsWith(srv.url + '#'));
+  await h.screenshot(page, 'pwa-offline-solved');
+  assert.deepEqual(failed, [], 'no request went unanswered');
+  assert.deepEqual(errors, []);
+
+  // The same with the server gone altogether (and the browser back "online").
+  await context.setOffline(false);
+  srv.server.closeAllConnections();
+  await new Promise((resolve) => srv.server.close(resolve));
+  await page.reload();
+  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
+    null, { timeout: 60000 });
+  const pong = await h.workerRequest(page, { id: 1, type: 'ping' });
+  assert.equal(pong.at(-1).type, 'pong', 'the worker module loads from the cache too');
+  assert.deepEqual(errors, []);
+  await context.close();
+  srv = await h.startServer();  // for the tests after this one
+});
+
+test('a new build is cached whole beside the old one and replaces it once the old page is gone', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-site-'));
+  fs.cpSync(h.siteDir, dir, { recursive: true });
+  const local = await h.startServer(dir);
+  try {
+    const context = await browser.newContext();
+    const { page: old, errors } = await openControlled(context, local.url);
+    const oldId = serviceWorkerOf(dir).id;
+
+    // "Deploy" a new build: another app script, another service worker (new id).
+    fs.appendFileSync(path.join(dir, 'tilewise.js'), '\n// build 2\n');
+    const sw = serviceWorkerOf(dir);
+    const newId = 'b2' + oldId.substring(2);
+    fs.writeFileSync(path.join(dir, 'sw.js'), sw.text.replace(oldId, newId));
+    // Check for the update from a second, idle page of the site (an update() called from the
+    // app's own page, which draws frames all the time, started ~60 s late in headless Chromium).
+    const checker = await context.newPage();
+    await checker.goto(local.url + 'manifest.webmanifest');
+    await checker.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await until(() => old.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)));
+    const both = await cacheContents(old);
+    assert.deepEqual(Object.keys(both).sort(), ['tilewise-' + newId, 'tilewise-' + oldId].sort());
+    assert.deepEqual(both['tilewise-' + newId], both['tilewise-' + oldId], 'the new build is cached whole');
+    // The open page keeps getting its own build's files, never the new one's.
+    assert.ok(!(await old.evaluate(() => fetch('tilewise.js').then((r) => r.text()))).includes('build 2'));
+    await old.close();
+    await checker.close();
+
+    const { page: fresh, errors: freshErrors } = await openControlled(context, local.url);
+    await until(() => fresh.evaluate((name) => caches.keys().then((k) => k.length === 1 && k[0] === name),
+      'tilewise-' + newId));
+    assert.ok((await fresh.evaluate(() => fetch('tilewise.js').then((r) => r.text()))).includes('build 2'));
+    assert.deepEqual(errors, []);
+    assert.deepEqual(freshErrors, []);
+    await context.close();
+  } finally {
+    local.server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('Chromium reports no installability errors', async () => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-profile-'));
+  // A persistent profile: a plain (incognito) context is never installable.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+    args: h.chromiumArgs, viewport: { width: 1280, height: 800 } });
+  try {
+    const { page, errors } = await openControlled(context, srv.url);
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(manifest.errors, []);
+    assert.equal(manifest.url, srv.url + 'manifest.webmanifest');
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
