@@ -3,7 +3,9 @@
 #include <utility>
 #include <variant>
 
+#include "app/examples.hpp"
 #include "app/widgets.hpp"
+#include "core/edge_format.hpp"
 #include "core/link_codec.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
@@ -32,12 +34,31 @@ bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b
   return true;
 }
 
-// The link of the board: the puzzle (without display titles, which the board never shows:
-// links stay short), plus the arrangement unless the tiles still lie as dealt.
-std::string code_for(const PlayBoard& board) {
-  EdgeShare shared{board.puzzle(), {}};
+// The puzzle as links carry it: without the display titles, which the board never shows
+// (links stay short).
+EdgeShare untitled(const EdgePuzzle& p) {
+  EdgeShare shared{p, {}};
   shared.puzzle.name.clear();
   shared.puzzle.motif_names.clear();
+  return shared;
+}
+std::string puzzle_code(const EdgePuzzle& p) {
+  return encode_link(SharedPuzzle{untitled(p)});
+}
+
+// What the panel calls a linked puzzle: the example it is (a reloaded page), else its title.
+std::string name_for(const EdgePuzzle& p) {
+  const std::string code = puzzle_code(p);
+  for (const Example& e : examples()) {
+    Result<EdgePuzzle> example = parse_puzzle(e.text, e.name);
+    if (example && puzzle_code(*example) == code) return std::string(e.name);
+  }
+  return p.name.empty() ? "puzzle from a link" : p.name;
+}
+
+// The link of the board: the puzzle, plus the arrangement unless the tiles lie as dealt.
+std::string code_for(const PlayBoard& board) {
+  EdgeShare shared = untitled(board.puzzle());
   if (!same_cells(board.cells(), PlayBoard(board.puzzle()).cells()))
     shared.arrangement = board.cells();
   return encode_link(SharedPuzzle{shared});
@@ -92,9 +113,7 @@ void open_address(bool at_start, PlayBoard& board, std::string& error, Loader lo
     if (at_start) adopt(board);  // keep the bad link in view until the user plays
     return;
   }
-  const std::string name =
-      linked->puzzle.name.empty() ? "shared puzzle (from the link)" : linked->puzzle.name;
-  load(linked->puzzle, name);
+  load(linked->puzzle, name_for(linked->puzzle));
   if (!linked->arrangement.empty()) board.set_cells(linked->arrangement);
   g_share.error.clear();
   error.clear();

@@ -104,6 +104,7 @@ test('a link opens the same puzzle and arrangement in a fresh page; Share hands 
   const { page: b, errors: errorsB } = await h.openApp(browser, shared.share_url);
   const opened = await h.state(b);
   assert.equal(opened.link_error, '');
+  assert.equal(opened.puzzle, 'seed001_dogs.txt', 'a built-in example is named as such');
   assert.equal(opened.error, '');
   assert.equal(opened.rows, shared.rows);
   assert.equal(opened.cols, shared.cols);

@@ -98,6 +98,7 @@ test('offline after one visit: the app loads, solves seed 000 in the worker and 
     null, { timeout: 60000 });
   assert.equal(await page.evaluate(() => navigator.onLine), false, 'the page is offline');
   assert.deepEqual((await h.state(page)).tiles, online.tiles, 'the same puzzle (kept in the address)');
+  assert.equal((await h.state(page)).puzzle, 'seed000_mockup.txt');
 
   await h.clickWidget(page, 'Solve');
   const solved = await h.waitState(page, '!s.solving && s.solutions === 2');
