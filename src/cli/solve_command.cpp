@@ -8,6 +8,7 @@
 #include "cli/puzzle_file.hpp"
 #include "core/edge_format.hpp"
 #include "core/edge_json.hpp"
+#include "core/edge_parallel.hpp"
 #include "core/edge_solver.hpp"
 
 namespace tilewise::cli {
@@ -23,6 +24,7 @@ struct SolveArgs {
   bool first = false, count = false, all = false, json = false, quiet = false;
   std::uint64_t limit = 0;
   std::uint64_t max_kept = 10000;
+  int threads = 0;
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kCornerRule;
 };
@@ -93,16 +95,16 @@ int run_solve(const SolveArgs& a) {
   o.symmetry = a.symmetry;
   g_interrupted = false;
   auto previous = std::signal(SIGINT, on_sigint);
-  EdgeSearch search(*puzzle, o);
-  while (!search.run(1u << 16)) {
-    if (g_interrupted) search.cancel();
-  }
+  ParallelOptions parallel;
+  parallel.threads = a.threads;
+  parallel.cancel = &g_interrupted;
+  const SolveResult r = solve_parallel(*puzzle, o, parallel);
   std::signal(SIGINT, previous);
   const bool interrupted = g_interrupted;
-  const SolveResult r = result_of(search, puzzle->rows, puzzle->cols);
   if (a.json) {
     nlohmann::json j = solve_result_json(r);
     j["interrupted"] = interrupted;
+    j["threads"] = parallel_threads(o, parallel);
     std::cout << j.dump() << "\n";
   } else {
     print_human(*puzzle, r, interrupted, o.mode != SolveMode::kCount && !a.quiet);
@@ -126,6 +128,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
   first->excludes(count)->excludes(all);
   count->excludes(all);
   cmd->add_option("--limit", args->limit, "stop after N solutions (0 = no limit)");
+  cmd->add_option("--threads", args->threads,
+                  "threads for --count/--all (0 = every core; results do not depend on it)")
+      ->check(CLI::Range(0, 256));
   cmd->add_option("--keep", args->max_kept, "solutions kept in memory for listing")
       ->check(CLI::Range(1, 10000000));
   cmd->add_flag("--json", args->json, "print one JSON object");

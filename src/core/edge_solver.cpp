@@ -232,6 +232,17 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     for (int c : corners)
       if (c != 0 && std::find(corner_cells_.begin(), corner_cells_.end(), c) == corner_cells_.end())
         corner_cells_.push_back(c);
+    // A framed square board holds its corner tiles (two adjacent frame sides) in its four
+    // corners, so the top-left one is the smallest of them: known before the search starts.
+    corner_min_tile_ = -1;
+    if (square && rows_ > 1 && p.border == BorderRule::kFrame0) {
+      std::vector<int> corner_tiles;
+      for (int t = 0; t < tiles_; ++t)
+        if (zero_mask_[t * 4] == 3 || zero_mask_[t * 4] == 6 || zero_mask_[t * 4] == 12 ||
+            zero_mask_[t * 4] == 9)
+          corner_tiles.push_back(t);
+      if (corner_tiles.size() == 4) corner_min_tile_ = corner_tiles[0];
+    }
   }
 
   std::vector<int> position(cells, -1);
@@ -281,16 +292,19 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     plan.centre = options_.symmetry == SymmetryBreaking::kCentreRotation && c == centre_cell;
     plan.slow = fixed || plan.check_count > 0 || plan.corner >= 0 || plan.centre;
   }
+  for (CellPlan& plan : plan_) {
+    plan.offsets = tables_.empty() ? nullptr : tables_[plan.table].offsets.data();
+    plan.items = tables_.empty() ? nullptr : tables_[plan.table].items.data();
+  }
 }
 
-void EdgeSearch::enter(int depth) {
+inline void EdgeSearch::enter(int depth) {
   const CellPlan& plan = plan_[depth];
   if (plan.fixed_oriented >= 0) {
     next_[depth] = &fixed_items_[depth];
     end_[depth] = next_[depth] + 1;
     return;
   }
-  const CandidateTable& t = tables_[plan.table];
   size_t key = 0;
   if (plan.key_cell[0] >= 0) {
     key = static_cast<size_t>(need_[board_[plan.key_cell[0]] * 4 + plan.key_side[0]]);
@@ -298,8 +312,8 @@ void EdgeSearch::enter(int depth) {
       key = key * (static_cast<size_t>(values_) + 1) +
             static_cast<size_t>(need_[board_[plan.key_cell[1]] * 4 + plan.key_side[1]]);
   }
-  next_[depth] = t.items.data() + t.offsets[key];
-  end_[depth] = t.items.data() + t.offsets[key + 1];
+  next_[depth] = plan.items + plan.offsets[key];
+  end_[depth] = plan.items + plan.offsets[key + 1];
 }
 
 // The tests beyond "unused": the known neighbours outside the key, a fixed tile's frame,
@@ -314,6 +328,7 @@ bool EdgeSearch::fits(int depth, int o) const {
   if (plan.centre && (o & 3) >= centre_rotations_) return false;
   const int tile = o >> 2;
   if (plan.corner == 0) {
+    if (corner_min_tile_ >= 0) return tile == corner_min_tile_;
     for (int c : corner_cells_)
       if (board_[c] >= 0 && (board_[c] >> 2) < tile) return false;
   } else if (plan.corner == 1) {
@@ -362,9 +377,9 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   if (!started_) {
     started_ = true;
-    depth_ = 0;
-    stats_.nodes_per_depth[0] = 1;
-    if (n > 0) enter(0);
+    depth_ = base_depth_;
+    if (base_depth_ == 0) stats_.nodes_per_depth[0] = 1;
+    if (depth_ < n) enter(depth_);
   }
   std::uint64_t tries = 0, nodes = 0;
   std::uint64_t* per_depth = stats_.nodes_per_depth.data();
@@ -373,6 +388,16 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
     if (depth == n) {
       depth_ = depth;
       record_solution();
+      --depth;
+      const int cell = order_[depth];
+      used_[board_[cell] >> 2] = 0;
+      board_[cell] = -1;
+      continue;
+    }
+    if (depth == split_depth_) {
+      std::vector<std::uint16_t> prefix(depth);
+      for (int d = 0; d < depth; ++d) prefix[d] = static_cast<std::uint16_t>(board_[order_[d]]);
+      prefixes_.push_back(std::move(prefix));
       --depth;
       const int cell = order_[depth];
       used_[board_[cell] >> 2] = 0;
@@ -401,7 +426,7 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
     } else {
       tries += static_cast<std::uint64_t>(p - start);
       next_[depth] = p;
-      if (depth == 0) {
+      if (depth == base_depth_) {
         finish(true);
       } else {
         --depth;
@@ -422,6 +447,14 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   elapsed_ += std::chrono::steady_clock::now() - t0;
   stats_.elapsed_ms = std::chrono::duration<double, std::milli>(elapsed_).count();
   return finished_;
+}
+
+void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
+  base_depth_ = static_cast<int>(prefix.size());
+  for (int d = 0; d < base_depth_; ++d) {
+    board_[order_[d]] = prefix[d];
+    used_[prefix[d] >> 2] = 1;
+  }
 }
 
 std::vector<Placement> EdgeSearch::current_board() const {

@@ -78,6 +78,13 @@ class EdgeSearch {
   int cell_count() const { return static_cast<int>(order_.size()); }
   // The partial board in reading order (tile -1 = empty), for the live search view.
   std::vector<Placement> current_board() const;
+  // Splitting the tree (edge_parallel): with a split depth, partial boards of that many tiles
+  // are collected as prefixes (oriented ids in placement order) instead of searched below;
+  // start_from() makes a search explore only below one prefix. Call either before run().
+  void set_split_depth(int depth) { split_depth_ = depth; }
+  const std::vector<std::vector<std::uint16_t>>& prefixes() const { return prefixes_; }
+  void start_from(const std::vector<std::uint16_t>& prefix);
+  const std::unordered_set<std::string>& board_patterns() const { return patterns_; }
   // Placement orders racing (kFirst + kAuto); 1 when a single order searches.
   int orders_racing() const { return racers_.empty() ? 1 : static_cast<int>(racers_.size()); }
 
@@ -91,7 +98,9 @@ class EdgeSearch {
   };
   struct CellPlan {
     int cell = 0;
-    int table = 0;                        // index into tables_
+    int table = 0;                           // index into tables_
+    const std::uint32_t* offsets = nullptr;  // tables_[table], set once every table is built
+    const std::uint16_t* items = nullptr;
     int key_cell[2] = {-1, -1};           // neighbours whose facing sides form the key
     int key_side[2] = {0, 0};             // their side facing this cell
     int check_count = 0;                  // further known neighbours, checked per candidate
@@ -129,6 +138,7 @@ class EdgeSearch {
   std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
   int depth_ = 0;
   int corner_tl_cell_ = 0;
+  int corner_min_tile_ = -1;  // the top-left tile when the frame forces it (else -1)
   int centre_rotations_ = 1;
   std::vector<int> corner_cells_;
   bool started_ = false;
@@ -142,6 +152,9 @@ class EdgeSearch {
   std::chrono::steady_clock::duration elapsed_{};
   // The race of placement orders (empty unless kFirst + kAuto and several orders differ).
   std::vector<std::unique_ptr<EdgeSearch>> racers_;
+  int split_depth_ = -1;
+  int base_depth_ = 0;
+  std::vector<std::vector<std::uint16_t>> prefixes_;
   size_t active_ = 0;             // racer running the current slice
   std::uint64_t slice_left_ = 0;  // steps left in its slice
 };

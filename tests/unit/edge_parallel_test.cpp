@@ -1,0 +1,86 @@
+// The parallel search must report exactly what the single-threaded search reports.
+#include "core/edge_parallel.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/edge_generator.hpp"
+
+namespace tilewise {
+namespace {
+
+void expect_same(const SolveResult& a, const SolveResult& b) {
+  EXPECT_EQ(a.count, b.count);
+  EXPECT_EQ(a.distinct_boards, b.distinct_boards);
+  EXPECT_EQ(a.complete, b.complete);
+  EXPECT_EQ(a.stats.nodes, b.stats.nodes);
+  EXPECT_EQ(a.stats.tries, b.stats.tries);
+  EXPECT_EQ(a.stats.nodes_per_depth, b.stats.nodes_per_depth);
+  EXPECT_EQ(a.solutions_truncated, b.solutions_truncated);
+  ASSERT_EQ(a.solutions.size(), b.solutions.size());
+  for (size_t k = 0; k < a.solutions.size(); ++k)
+    for (size_t c = 0; c < a.solutions[k].cells.size(); ++c) {
+      EXPECT_EQ(a.solutions[k].cells[c].tile, b.solutions[k].cells[c].tile);
+      EXPECT_EQ(a.solutions[k].cells[c].rotation, b.solutions[k].cells[c].rotation);
+    }
+}
+
+TEST(EdgeParallel, EveryThreadCountGivesTheSingleThreadedResult) {
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    GenerateOptions g;
+    g.rows = 4 + static_cast<int>(seed % 2);
+    g.cols = 4 + static_cast<int>(seed % 3 == 0);
+    g.seed = seed;
+    g.rule = seed % 2 ? MatchRule::kEqual : MatchRule::kComplement;
+    g.border = seed % 4 == 1 ? BorderRule::kFrame0 : BorderRule::kFree;
+    // Enough motifs for a few hundred solutions at most: the single-threaded run is the check.
+    g.motifs = g.border == BorderRule::kFrame0 ? 5
+               : g.rule == MatchRule::kEqual   ? 14
+                                               : 7 + static_cast<int>(seed % 3);
+    g.fixed_hints = seed % 6 == 0 ? 1 : 0;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    for (SolveMode mode : {SolveMode::kAll, SolveMode::kCount}) {
+      SolveOptions o;
+      o.mode = mode;
+      o.max_kept = seed % 3 == 0 ? 3 : 100000;  // also when only the first few are kept
+      const SolveResult single = solve(*p, o);
+      for (int threads : {2, 3, 5}) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + " threads " + std::to_string(threads));
+        ParallelOptions par;
+        par.threads = threads;
+        expect_same(solve_parallel(*p, o, par), single);
+      }
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 12);
+}
+
+TEST(EdgeParallel, CancelledSearchIsIncomplete) {
+  GenerateOptions g;
+  g.rows = g.cols = 6;
+  g.motifs = 3;
+  g.seed = 5;
+  Result<EdgePuzzle> p = generate_puzzle(g);
+  ASSERT_TRUE(p.ok());
+  std::atomic<bool> cancel{true};
+  ParallelOptions par;
+  par.threads = 2;
+  par.cancel = &cancel;
+  const SolveResult r = solve_parallel(*p, SolveOptions{}, par);
+  EXPECT_FALSE(r.complete);
+}
+
+TEST(EdgeParallel, FirstAndLimitedSearchesStayOnOneThread) {
+  SolveOptions first;
+  first.mode = SolveMode::kFirst;
+  EXPECT_EQ(parallel_threads(first, {4, nullptr}), 1);
+  SolveOptions limited;
+  limited.limit = 5;
+  EXPECT_EQ(parallel_threads(limited, {4, nullptr}), 1);
+  EXPECT_EQ(parallel_threads(SolveOptions{}, {4, nullptr}), 4);
+}
+
+}  // namespace
+}  // namespace tilewise
