@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/board_view.hpp"
+#include "app/box_view.hpp"
 #include "app/editor_view.hpp"
 #include "app/examples.hpp"
 #include "app/share.hpp"
@@ -144,7 +145,8 @@ void poll_worker() {
   for (const std::string& text : platform::worker_poll()) {
     const nlohmann::json events = nlohmann::json::parse(text, nullptr, false);
     if (events.is_array())
-      for (const auto& e : events) handle_event(e);
+      for (const auto& e : events)
+        if (!box_handle_event(e)) handle_event(e);
   }
 }
 
@@ -325,6 +327,7 @@ void publish_state() {
       {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
       {"widgets", widget_rects()}};
   share::add_test_state(s, g.board);
+  box_add_test_state(s);
   platform::publish_test_state(s.dump());
 }
 
@@ -354,11 +357,17 @@ void frame() {
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) g.board.redo();
 
   const float panel_w = std::min(360.0f, io.DisplaySize.x * 0.4f);
+  if (box_mode()) {  // the Puzzle Box mode draws its own panel and board (box_view.cpp)
+    draw_box_mode(panel_w);
+    publish_state();
+    return;
+  }
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
   ImGui::Begin("Tilewise", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   ImGui::TextDisabled("Tilewise %s", version());
+  box_mode_selector();
   if (!g.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
     ImGui::TextWrapped("Could not load: %s", g.error.c_str());

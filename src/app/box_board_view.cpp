@@ -1,0 +1,132 @@
+// The Puzzle Box board: numbered cells, one round button per 2x2 block at the block's
+// centre (click = clockwise, right-click or shift-click = back), turns animated by rotating
+// the block's four numbers about its centre.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "app/box_state.hpp"
+#include "app/widgets.hpp"
+#include "core/box_board.hpp"
+#include "platform/platform.hpp"
+
+namespace tilewise::app {
+namespace {
+
+constexpr double kTurnMs = 300;
+
+ImU32 cell_colour(int value, int size, bool home) {
+  const float hue = static_cast<float>(value - 1) / static_cast<float>(size * size);
+  float r, g, b;
+  ImGui::ColorConvertHSVtoRGB(hue * 0.8f, home ? 0.55f : 0.35f, home ? 0.85f : 0.6f, r, g, b);
+  return ImGui::GetColorU32(ImVec4(r, g, b, 1.0f));
+}
+
+void draw_cell(ImDrawList* dl, ImVec2 centre, float cell, int value, bool home, int size) {
+  const float half = cell * 0.46f;
+  dl->AddRectFilled(ImVec2(centre.x - half, centre.y - half),
+                    ImVec2(centre.x + half, centre.y + half), cell_colour(value, size, home),
+                    cell * 0.12f);
+  const std::string text = std::to_string(value);
+  const float font = cell * 0.45f;
+  const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(font, 1e9f, 0, text.c_str());
+  dl->AddText(ImGui::GetFont(), font, ImVec2(centre.x - ts.x / 2, centre.y - ts.y / 2),
+              IM_COL32(20, 20, 28, 255), text.c_str());
+}
+
+// The cells of button b's block, clockwise from top-left.
+std::array<int, 4> block_cells(int b, int n) {
+  const int r = b / (n - 1), c = b % (n - 1);
+  return {r * n + c, r * n + c + 1, (r + 1) * n + c + 1, (r + 1) * n + c};
+}
+
+}  // namespace
+
+void box_turn(const box::Move& m) {
+  BoxView& v = box_view();
+  v.anim = {v.board, m, platform::now_ms()};
+  box::apply_move(v.board, v.size, m);
+}
+
+void draw_box_board() {
+  BoxView& v = box_view();
+  const int n = v.size;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float side = std::max(60.0f, std::min(avail.x, avail.y) - 20.0f);
+  v.cell = std::floor(side / n);
+  const ImVec2 cursor = ImGui::GetCursorScreenPos();
+  v.origin = ImVec2(cursor.x + 10, cursor.y + 10);
+  ImGui::SetCursorScreenPos(v.origin);
+  ImGui::InvisibleButton("box board", ImVec2(v.cell * n, v.cell * n),
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool left = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  const bool right = ImGui::IsItemClicked(ImGuiMouseButton_Right);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  auto centre_of = [&](float row, float col) {
+    return ImVec2(v.origin.x + (col + 0.5f) * v.cell, v.origin.y + (row + 0.5f) * v.cell);
+  };
+
+  // Buttons sit on the grid corners shared by four cells.
+  v.button_centres.clear();
+  v.button_radius = v.cell * 0.2f;
+  for (int b = 0; b < (n - 1) * (n - 1); ++b)
+    v.button_centres.push_back(centre_of(b / (n - 1) + 0.5f, b % (n - 1) + 0.5f));
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int hovered = -1;
+  for (int b = 0; b < static_cast<int>(v.button_centres.size()); ++b) {
+    const float dx = mouse.x - v.button_centres[b].x, dy = mouse.y - v.button_centres[b].y;
+    if (dx * dx + dy * dy <= v.button_radius * v.button_radius * 1.4f) hovered = b;
+  }
+  if (hovered >= 0 && (left || right)) {
+    const bool back = right || ImGui::GetIO().KeyShift;
+    v.playing = false;
+    box_turn(box::Move{hovered, back ? 3 : 1});
+  }
+
+  // The cells: at rest, or the turning block rotated part way.
+  const double now = platform::now_ms();
+  const bool animating = v.anim.start_ms >= 0 && now - v.anim.start_ms < kTurnMs &&
+                         static_cast<int>(v.anim.before.size()) == n * n;
+  const std::vector<int>& shown = animating ? v.anim.before : v.board;
+  std::array<int, 4> turning{-1, -1, -1, -1};
+  if (animating) turning = block_cells(v.anim.move.button, n);
+  dl->AddRectFilled(ImVec2(v.origin.x - 6, v.origin.y - 6),
+                    ImVec2(v.origin.x + v.cell * n + 6, v.origin.y + v.cell * n + 6),
+                    IM_COL32(45, 47, 55, 255), 10.0f);
+  for (int c = 0; c < n * n; ++c) {
+    if (std::find(turning.begin(), turning.end(), c) != turning.end()) continue;
+    draw_cell(dl, centre_of(c / n, c % n), v.cell, shown[c], shown[c] == v.target[c], n);
+  }
+  if (animating) {
+    const float t = static_cast<float>((now - v.anim.start_ms) / kTurnMs);
+    const float eased = t * t * (3 - 2 * t);
+    const int q = v.anim.move.quarter_turns;
+    const float angle = (q == 3 ? -1.0f : static_cast<float>(q)) * 1.5707963f * eased;
+    const int b = v.anim.move.button;
+    const ImVec2 pivot = centre_of(b / (n - 1) + 0.5f, b % (n - 1) + 0.5f);
+    for (int c : turning) {
+      const ImVec2 at = centre_of(c / n, c % n);
+      const float x = at.x - pivot.x, y = at.y - pivot.y;
+      const ImVec2 moved(pivot.x + x * std::cos(angle) - y * std::sin(angle),
+                         pivot.y + x * std::sin(angle) + y * std::cos(angle));
+      draw_cell(dl, moved, v.cell, shown[c], false, n);
+    }
+  }
+  for (int b = 0; b < static_cast<int>(v.button_centres.size()); ++b) {
+    const ImVec2 p = v.button_centres[b];
+    const bool hot = b == hovered;
+    dl->AddCircleFilled(p, v.button_radius,
+                        hot ? IM_COL32(255, 200, 60, 255) : IM_COL32(230, 150, 40, 240));
+    dl->AddCircle(p, v.button_radius, IM_COL32(30, 30, 30, 255), 0, 2.0f);
+    const std::string name = box::move_name(box::Move{b, 1}, n);
+    const float font = std::max(13.0f, v.button_radius * 0.8f);
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(font, 1e9f, 0, name.c_str());
+    dl->AddText(ImGui::GetFont(), font, ImVec2(p.x - ts.x / 2, p.y - ts.y / 2),
+                IM_COL32(20, 20, 20, 255), name.c_str());
+    widget_rects()["box:" + name] = {p.x - v.button_radius, p.y - v.button_radius,
+                                     2 * v.button_radius, 2 * v.button_radius};
+  }
+}
+
+}  // namespace tilewise::app

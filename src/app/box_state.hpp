@@ -1,0 +1,53 @@
+// The Puzzle Box view's state, shared by its panel (box_view.cpp) and its board drawing
+// (box_board_view.cpp). Internal to the app.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/box_puzzle.hpp"
+#include "imgui.h"
+
+namespace tilewise::app {
+
+// One turn being animated: the board before it, drawn with the turned block rotating.
+struct BoxTurnAnimation {
+  std::vector<int> before;
+  box::Move move;
+  double start_ms = -1;  // < 0: none
+};
+
+struct BoxView {
+  bool active = false;
+  int size = 3;
+  int move_set = 0;  // 0 cw, 1 cw+ccw, 2 cw+ccw+half
+  std::vector<int> board, target;
+  std::string start_text, target_text, error;
+  int scramble_turns = 12, scramble_seed = 1;
+  // The solver.
+  bool solving = false;
+  long long request_id = 0;
+  std::string status, progress;
+  std::vector<int> solved_from;  // the board the shown solutions start from
+  std::vector<std::vector<box::Move>> solutions;
+  int length = -1;
+  // Playback of a chosen solution.
+  int chosen = -1, step = 0;
+  bool playing = false;
+  double next_play_ms = 0;
+  BoxTurnAnimation anim;
+  // Where the board's buttons were drawn (centres, radius) for clicks and tests.
+  std::vector<ImVec2> button_centres;
+  float button_radius = 0;
+  ImVec2 origin{0, 0};
+  float cell = 0;
+};
+
+BoxView& box_view();
+box::MoveSet box_move_set();
+// Turns the board and animates the turn (the board itself changes at once).
+void box_turn(const box::Move& m);
+// Draws the board into the current window and turns blocks on clicks.
+void draw_box_board();
+
+}  // namespace tilewise::app

@@ -1,0 +1,349 @@
+// The Puzzle Box mode: side panel (size, move set, start/target fields, scramble, solve in
+// the worker with progress and cancel, the optimal solutions, playback) and its state.
+#include "app/box_view.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "app/box_state.hpp"
+#include "app/widgets.hpp"
+#include "core/box_board.hpp"
+#include "imgui.h"
+#include "platform/platform.hpp"
+
+namespace tilewise::app {
+namespace {
+
+// Box requests get ids far above the tile solver's, so each side knows its own events.
+constexpr long long kFirstBoxRequestId = 1LL << 40;
+constexpr double kPlayStepMs = 450;
+const char* const kMoveSets[] = {"cw", "cw+ccw", "cw+ccw+half"};
+
+std::vector<int> identity(int n) {
+  std::vector<int> b(n * n);
+  for (int i = 0; i < n * n; ++i) b[i] = i + 1;
+  return b;
+}
+
+BoxView make_default() {
+  BoxView v;
+  v.board = {7, 6, 5, 8, 4, 9, 3, 2, 1};  // seed 003's board
+  v.target = identity(3);
+  v.start_text = box::format_board(v.board, 3);
+  v.target_text = box::format_board(v.target, 3);
+  v.request_id = kFirstBoxRequestId;
+  return v;
+}
+
+void forget_solutions() {
+  BoxView& v = box_view();
+  v.solutions.clear();
+  v.chosen = -1;
+  v.step = 0;
+  v.playing = false;
+  v.length = -1;
+}
+
+void cancel_solve() {
+  BoxView& v = box_view();
+  if (v.solving) platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
+}
+
+// A new puzzle (size change, typed board, scramble): old solutions no longer apply.
+void set_boards(std::vector<int> board, std::vector<int> target) {
+  BoxView& v = box_view();
+  cancel_solve();
+  v.size = box::board_size(board);
+  v.board = std::move(board);
+  v.target = std::move(target);
+  v.start_text = box::format_board(v.board, v.size);
+  v.target_text = box::format_board(v.target, v.size);
+  v.anim = {};
+  v.error.clear();
+  forget_solutions();
+  v.status.clear();
+}
+
+void start_solve() {
+  BoxView& v = box_view();
+  v.request_id += 1;
+  v.solving = true;
+  forget_solutions();
+  v.solved_from = v.board;
+  v.status = "solving...";
+  v.progress.clear();
+  platform::worker_post(nlohmann::json{{"id", v.request_id},
+                                       {"type", "box.solve"},
+                                       {"size", v.size},
+                                       {"start", v.board},
+                                       {"target", v.target},
+                                       {"moves", kMoveSets[v.move_set]}}
+                            .dump());
+}
+
+void scramble() {
+  BoxView& v = box_view();
+  const auto s = box::scrambled_boards(v.size, box_move_set(), 1, v.scramble_turns,
+                                       static_cast<unsigned>(v.scramble_seed))[0];
+  std::vector<int> board(s.size());
+  for (size_t i = 0; i < s.size(); ++i) board[i] = v.target[s[i] - 1];  // scrambled target
+  v.scramble_seed += 1;
+  set_boards(board, v.target);
+}
+
+// Start/target text fields: Enter or "Set" applies; a bad board shows the parser's error
+// and keeps the current boards.
+void board_field(const char* label, std::string& text, bool is_target) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%s", text.c_str());
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
+  const bool enter = ImGui::InputText(label, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+  text = buf;
+  record_item(label);
+  ImGui::SameLine();
+  const std::string set_label = std::string("Set##") + label;
+  if (!(button(set_label.c_str()) || enter)) return;
+  BoxView& v = box_view();
+  Result<std::vector<int>> b = box::parse_board(text, is_target ? "target" : "start");
+  if (!b) {
+    v.error = b.error().to_string();
+    return;
+  }
+  const std::vector<int>& other = is_target ? v.board : v.target;
+  if (b->size() != other.size()) {
+    // A new size: the other board becomes 1..N*N.
+    const int n = box::board_size(*b);
+    is_target ? set_boards(identity(n), *b) : set_boards(*b, identity(n));
+  } else {
+    is_target ? set_boards(v.board, *b) : set_boards(*b, v.target);
+  }
+}
+
+void solve_controls() {
+  BoxView& v = box_view();
+  ImGui::BeginDisabled(v.solving);
+  if (button("Solve##box")) start_solve();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!v.solving);
+  if (button("Cancel##box")) cancel_solve();
+  ImGui::EndDisabled();
+  if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
+  if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
+}
+
+void choose(int k) {
+  BoxView& v = box_view();
+  v.chosen = k;
+  v.step = 0;
+  v.playing = false;
+  v.board = v.solved_from;
+  v.anim = {};
+}
+
+void step_forward() {
+  BoxView& v = box_view();
+  if (v.chosen < 0 || v.step >= static_cast<int>(v.solutions[v.chosen].size())) return;
+  box_turn(v.solutions[v.chosen][v.step++]);
+}
+
+void step_back() {
+  BoxView& v = box_view();
+  if (v.chosen < 0 || v.step == 0) return;
+  const box::Move m = v.solutions[v.chosen][--v.step];
+  box_turn(box::Move{m.button, (4 - m.quarter_turns) % 4});
+}
+
+void solutions_list() {
+  BoxView& v = box_view();
+  if (v.solutions.empty()) return;
+  ImGui::Text("%d optimal solution(s) of %d moves:", static_cast<int>(v.solutions.size()),
+              v.length);
+  ImGui::BeginChild("box solutions", ImVec2(0, 150), true);
+  for (int k = 0; k < static_cast<int>(v.solutions.size()) && k < 500; ++k) {
+    std::string line = std::to_string(k + 1) + ".";
+    for (const box::Move& m : v.solutions[k]) line += " " + box::move_name(m, v.size);
+    const std::string id = line + "##sol" + std::to_string(k);
+    if (ImGui::Selectable(id.c_str(), v.chosen == k)) choose(k);
+    record_item(("box:solution " + std::to_string(k + 1)).c_str());
+  }
+  ImGui::EndChild();
+  if (v.chosen < 0) return;
+  const int total = static_cast<int>(v.solutions[v.chosen].size());
+  ImGui::Text("Solution %d: move %d of %d", v.chosen + 1, v.step, total);
+  if (button("< Back")) v.playing = false, step_back();
+  ImGui::SameLine();
+  if (button(v.playing ? "Pause##box" : "Play##box")) {
+    v.playing = !v.playing;
+    if (v.playing && v.step == total) choose(v.chosen), v.playing = true;
+    v.next_play_ms = platform::now_ms();
+  }
+  ImGui::SameLine();
+  if (button("Step >")) v.playing = false, step_forward();
+  if (v.playing && platform::now_ms() >= v.next_play_ms) {
+    step_forward();
+    v.next_play_ms = platform::now_ms() + kPlayStepMs;
+    if (v.step == total) v.playing = false;
+  }
+}
+
+void box_panel() {
+  BoxView& v = box_view();
+  ImGui::TextWrapped(
+      "Turn the 2x2 blocks to bring the numbers to the target. Click a round "
+      "button: clockwise; right-click or shift-click: back.");
+  int size = v.size;
+  if (ImGui::SliderInt("size", &size, 3, 5) && size != v.size)
+    set_boards(identity(size), identity(size));
+  record_item("box:size");
+  if (ImGui::Combo("moves", &v.move_set,
+                   "clockwise only\0clockwise + back\0clockwise + back + half\0"))
+    forget_solutions();
+  record_item("box:moves");
+  board_field("start", v.start_text, false);
+  board_field("target", v.target_text, true);
+  if (!v.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextWrapped("%s", v.error.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::SetNextItemWidth(80);
+  ImGui::InputInt("turns", &v.scramble_turns);
+  v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);
+  ImGui::SameLine();
+  if (button("Scramble")) scramble();
+  ImGui::SameLine();
+  if (button("Reset##box")) set_boards(v.target, v.target);
+  if (v.board == v.target) ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "At the target!");
+  ImGui::Separator();
+  solve_controls();
+  solutions_list();
+}
+
+std::vector<box::Move> moves_of(const nlohmann::json& names, int size) {
+  std::string text;
+  for (const auto& n : names)
+    if (n.is_string()) text += n.get<std::string>() + " ";
+  Result<std::vector<box::Move>> m =
+      box::parse_moves(text, size, box::MoveSet::kBothDirectionsAndHalf);
+  return m ? *m : std::vector<box::Move>{};
+}
+
+}  // namespace
+
+BoxView& box_view() {
+  static BoxView v = make_default();
+  return v;
+}
+
+box::MoveSet box_move_set() {
+  return static_cast<box::MoveSet>(box_view().move_set);
+}
+
+bool box_mode() {
+  return box_view().active;
+}
+
+bool box_mode_selector() {
+  BoxView& v = box_view();
+  if (ImGui::RadioButton("Tiles", !v.active)) v.active = false;
+  record_item("Tiles");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Puzzle Box", v.active)) v.active = true;
+  record_item("Puzzle Box");
+  return v.active;
+}
+
+void draw_box_mode(float panel_w) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiWindowFlags fixed =
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
+  ImGui::Begin("Tilewise", nullptr, fixed);
+  box_mode_selector();
+  box_panel();
+  ImGui::End();
+  ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x - panel_w, io.DisplaySize.y));
+  ImGui::Begin("Board", nullptr,
+               fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  draw_box_board();
+  ImGui::End();
+}
+
+bool box_handle_event(const nlohmann::json& e) {
+  BoxView& v = box_view();
+  const long long id = e.value("id", -1LL);
+  const std::string type = e.value("type", std::string());
+  if (id == -1 && type == "error" && v.solving) {  // the worker crashed (and restarted)
+    v.solving = false;
+    v.status = "error: " + e.value("message", std::string());
+    return false;  // the tile solver hears of it too
+  }
+  if (id < kFirstBoxRequestId) return false;
+  if (id != v.request_id) return true;  // an old request's late event
+  char buf[200];
+  if (type == "progress" && e.value("phase", "") == "tables") {
+    std::snprintf(buf, sizeof buf, "building tables: %.0f%%",
+                  100.0 * e.value("states", 0.0) / std::max(1.0, e.value("states_total", 1.0)));
+    v.progress = buf;
+  } else if (type == "progress") {
+    std::snprintf(buf, sizeof buf, "searching %d moves: %.0f nodes, %.1f s",
+                  e.value("depth_bound", 0), e.value("nodes", 0.0),
+                  e.value("elapsed_ms", 0.0) / 1000);
+    v.progress = buf;
+  } else if (type == "done") {
+    v.solving = false;
+    const nlohmann::json& r = e["result"];
+    v.length = r.value("length", -1);
+    v.solutions.clear();
+    if (r.contains("solutions") && r["solutions"].is_array())
+      for (const auto& s : r["solutions"]) v.solutions.push_back(moves_of(s, v.size));
+    if (e.value("cancelled", false)) {
+      v.status = "cancelled";
+    } else if (v.length < 0) {
+      v.status = r.value("complete", false) ? "no sequence reaches the target"
+                                            : "gave up: no solution within the search budget";
+    } else {
+      std::snprintf(buf, sizeof buf, "%s: %llu solution(s) of %d moves, %.0f ms",
+                    r.value("proven_optimal", false) ? "optimal" : "best found",
+                    r.value("count", 0ULL), v.length, r.value("elapsed_ms", 0.0));
+      v.status = buf;
+    }
+  } else if (type == "error") {
+    v.solving = false;
+    v.status = "error: " + e.value("message", std::string());
+  }
+  return true;
+}
+
+void box_add_test_state(nlohmann::json& s) {
+  const BoxView& v = box_view();
+  nlohmann::json solutions = nlohmann::json::array();
+  for (const auto& seq : v.solutions) {
+    nlohmann::json names = nlohmann::json::array();
+    for (const box::Move& m : seq) names.push_back(box::move_name(m, v.size));
+    solutions.push_back(names);
+  }
+  s["box"] = {{"active", v.active},
+              {"size", v.size},
+              {"moves", kMoveSets[v.move_set]},
+              {"board", v.board},
+              {"target", v.target},
+              {"at_target", v.board == v.target},
+              {"error", v.error},
+              {"solving", v.solving},
+              {"status", v.status},
+              {"progress", v.progress},
+              {"length", v.length},
+              {"solutions", solutions},
+              {"chosen", v.chosen},
+              {"step", v.step},
+              {"playing", v.playing},
+              {"origin", {v.origin.x, v.origin.y}},
+              {"cell", v.cell}};
+}
+
+}  // namespace tilewise::app

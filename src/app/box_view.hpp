@@ -1,0 +1,19 @@
+// The Puzzle Box mode of the app (issue 5): a mode switch, the box's side panel and board,
+// its solves in the app's worker, and its part of the test state. app.cpp calls these.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+namespace tilewise::app {
+
+// "Tiles | Puzzle Box" radio buttons; true while the Puzzle Box mode is on.
+bool box_mode_selector();
+bool box_mode();
+// The whole frame in Puzzle Box mode: the side panel (width panel_w) and the board.
+void draw_box_mode(float panel_w);
+// A worker event: true when it belonged to a Puzzle Box request (then it is handled).
+bool box_handle_event(const nlohmann::json& event);
+// Adds "box": {board, target, solving, solutions, step, ...} to the published test state.
+void box_add_test_state(nlohmann::json& state);
+
+}  // namespace tilewise::app
