@@ -1,14 +1,75 @@
-// Placeholder registration; the owner of the 'bench' sub-command replaces this file.
+// tilewise bench [--quick] [--json] [--threads N] [--puzzles DIR]: the seeded benchmark suite
+// of core/edge_bench, each figure next to the reference backtracker's in the same run.
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
 #include "cli/commands.hpp"
+#include "cli/puzzle_file.hpp"
+#include "core/edge_bench.hpp"
 
 namespace tilewise::cli {
+namespace {
+
+struct BenchArgs {
+  bool quick = false, json = false;
+  int threads = 0;
+  std::string puzzles = "../shared/puzzles/external";
+};
+
+int run_bench(const BenchArgs& a) {
+  BenchOptions o;
+  o.quick = a.quick;
+  o.threads = a.threads > 0 ? a.threads
+                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (const std::string& name : bench_puzzle_names()) {
+    const std::string path = a.puzzles + "/" + name + ".txt";
+    if (!std::filesystem::exists(path)) {
+      if (!a.json) std::cerr << "bench: " << path << " not found, its figures are skipped\n";
+      continue;
+    }
+    if (auto text = read_text_file(path)) o.puzzles.push_back({name, *text});
+  }
+  const std::vector<BenchRow> rows = run_edge_bench(o);
+  if (a.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const BenchRow& r : rows)
+      out.push_back({{"figure", r.figure},
+                     {"unit", r.unit},
+                     {"value", r.value},
+                     {"baseline", r.baseline},
+                     {"baseline_bound", r.baseline_bound},
+                     {"ratio", r.ratio},
+                     {"detail", r.detail}});
+    std::cout << out.dump(1) << "\n";
+    return kExitOk;
+  }
+  std::printf("%-62s %12s %14s %10s\n", "figure", "tilewise", "reference", "ratio");
+  for (const BenchRow& r : rows) {
+    std::printf("%-62s %12.3f %13.3f%s %9.1fx%s  %s\n", r.figure.c_str(), r.value, r.baseline,
+                r.baseline_bound ? "+" : " ", r.ratio, r.baseline_bound ? "+" : " ",
+                r.unit.c_str());
+    std::printf("    %s\n", r.detail.c_str());
+  }
+  std::printf("(+ = the reference was stopped early: its time and the ratio are lower bounds)\n");
+  return kExitOk;
+}
+
+}  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("bench", "(not built yet)");
-  cmd->callback([&exit_code] {
-    std::cerr << "tilewise bench: not built yet\n";
-    exit_code = kExitInternal;
-  });
+  auto args = std::make_shared<BenchArgs>();
+  auto* cmd = app.add_subcommand(
+      "bench", "Run the seeded benchmark suite against the reference backtracker");
+  cmd->add_flag("--quick", args->quick, "fewer repetitions and smaller reference budgets");
+  cmd->add_flag("--json", args->json, "print the figures as JSON");
+  cmd->add_option("--threads", args->threads, "threads for the parallel figure (0 = every core)")
+      ->check(CLI::Range(0, 256));
+  cmd->add_option("--puzzles", args->puzzles,
+                  "folder with the external puzzles (Brendan 6x6, Eternity II clues)");
+  cmd->callback([args, &exit_code] { exit_code = run_bench(*args); });
 }
 
 }  // namespace tilewise::cli

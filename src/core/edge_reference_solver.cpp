@@ -8,7 +8,8 @@ namespace {
 
 class Reference {
  public:
-  Reference(const EdgePuzzle& p, bool stop) : p_(p), stop_(stop) {
+  Reference(const EdgePuzzle& p, bool stop, std::uint64_t max_tries)
+      : p_(p), stop_(stop), max_tries_(max_tries) {
     cells_.assign(p.rows * p.cols, Placement{});
     used_.assign(p.tiles.size(), false);
     for (const FixedTile& f : p.fixed) fixed_[f.row * p.cols + f.col] = f;
@@ -52,7 +53,10 @@ class Reference {
       for (int r = 0; r < 4; ++r) {
         if (fixed != fixed_.end() && (fixed->second.tile != t || fixed->second.rotation != r))
           continue;
-        ++result_.tries;
+        if (++result_.tries == max_tries_) {
+          result_.stopped = true;
+          return true;
+        }
         const Placement c{t, r};
         if (!fits(cell, sides(c))) continue;
         ++result_.nodes;
@@ -68,6 +72,7 @@ class Reference {
 
   const EdgePuzzle& p_;
   bool stop_;
+  std::uint64_t max_tries_;
   std::vector<Placement> cells_;
   std::vector<bool> used_;
   std::map<int, FixedTile> fixed_;
@@ -76,8 +81,9 @@ class Reference {
 
 }  // namespace
 
-ReferenceResult reference_solve(const EdgePuzzle& puzzle, bool stop_at_first) {
-  return Reference(puzzle, stop_at_first).run();
+ReferenceResult reference_solve(const EdgePuzzle& puzzle, bool stop_at_first,
+                                std::uint64_t max_tries) {
+  return Reference(puzzle, stop_at_first, max_tries).run();
 }
 
 }  // namespace tilewise

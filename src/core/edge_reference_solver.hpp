@@ -14,9 +14,12 @@ struct ReferenceResult {
   std::uint64_t nodes = 0;        // successful placements
   std::uint64_t tries = 0;        // tile+rotations examined (seed 001's "tries")
   Solution first;                 // the first solution found (empty if none)
+  bool stopped = false;           // max_tries cut the search short
 };
 
-// stop_at_first: stop at the first solution (seed 001's mode).
-ReferenceResult reference_solve(const EdgePuzzle& puzzle, bool stop_at_first);
+// stop_at_first: stop at the first solution (seed 001's mode). max_tries (0 = none) bounds
+// the work, for benchmarks on boards the plain search cannot finish.
+ReferenceResult reference_solve(const EdgePuzzle& puzzle, bool stop_at_first,
+                                std::uint64_t max_tries = 0);
 
 }  // namespace tilewise

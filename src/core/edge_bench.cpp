@@ -1,0 +1,176 @@
+#include "core/edge_bench.hpp"
+
+#include <chrono>
+
+#include "core/edge_format.hpp"
+#include "core/edge_generator.hpp"
+#include "core/edge_reference_solver.hpp"
+#include "core/edge_solver.hpp"
+#include "core/edge_validate.hpp"
+#ifndef __EMSCRIPTEN__
+#include "core/edge_parallel.hpp"
+#endif
+
+namespace tilewise {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+const EdgePuzzle* find_puzzle(const std::vector<std::pair<std::string, EdgePuzzle>>& puzzles,
+                              const std::string& name) {
+  for (const auto& [n, p] : puzzles)
+    if (n == name) return &p;
+  return nullptr;
+}
+
+// Seed 002's workload: random solvable 3x3 Scramble Squares (4 motifs), all solutions.
+BenchRow random_3x3(bool quick) {
+  const int count = quick ? 300 : 3000;
+  std::vector<EdgePuzzle> puzzles;
+  for (int k = 0; k < count; ++k) {
+    GenerateOptions g;
+    g.seed = 1000 + static_cast<std::uint64_t>(k);
+    g.motifs = 4;
+    puzzles.push_back(*generate_puzzle(g));
+  }
+  std::uint64_t solutions = 0, assignments = 0;
+  auto t0 = Clock::now();
+  for (const EdgePuzzle& p : puzzles) {
+    EdgeSearch search(p, SolveOptions{});
+    while (!search.run(1u << 20)) {
+    }
+    solutions += search.count();
+  }
+  const double fast_ms = ms_since(t0);
+  t0 = Clock::now();
+  for (const EdgePuzzle& p : puzzles) assignments += reference_solve(p, false).assignments;
+  const double ref_ms = ms_since(t0);
+  BenchRow r;
+  r.figure = "random solvable 3x3, all solutions (seed 002: 3.1 ms)";
+  r.unit = "us/puzzle";
+  r.value = fast_ms * 1000 / count;
+  r.baseline = ref_ms * 1000 / count;
+  r.ratio = r.baseline / r.value;
+  r.detail = std::to_string(count) + " puzzles, " + std::to_string(solutions) +
+             " solutions up to rotation (reference: " + std::to_string(assignments) +
+             " boards with rotations)";
+  return r;
+}
+
+// Raw speed on a hard exhaustive search: the reference's tries are bounded.
+std::vector<BenchRow> placement_rate(const EdgePuzzle& p, const std::string& name, bool quick) {
+  auto t0 = Clock::now();
+  EdgeSearch search(p, SolveOptions{SolveMode::kCount});
+  while (!search.run(1u << 20)) {
+  }
+  const double fast_ms = ms_since(t0);
+  t0 = Clock::now();
+  const ReferenceResult ref = reference_solve(p, false, quick ? 50'000'000 : 400'000'000);
+  const double ref_ms = ms_since(t0);
+  BenchRow tries, nodes;
+  tries.figure = "placements tried per second (" + name + ", count all)";
+  tries.unit = "M tries/s";
+  tries.value = search.stats().tries / fast_ms / 1000;
+  tries.baseline = ref.tries / ref_ms / 1000;
+  tries.ratio = tries.value / tries.baseline;
+  tries.detail = std::to_string(search.stats().tries) + " tries in " + std::to_string(fast_ms) +
+                 " ms; a try = one tile+rotation tested against a cell";
+  nodes = tries;
+  nodes.figure = "placements kept per second (" + name + ", count all)";
+  nodes.unit = "M nodes/s";
+  nodes.value = search.stats().nodes / fast_ms / 1000;
+  nodes.baseline = ref.nodes / ref_ms / 1000;
+  nodes.ratio = nodes.value / nodes.baseline;
+  nodes.detail = std::to_string(search.stats().nodes) + " nodes (tiles that fit), " +
+                 std::to_string(search.count()) + " solutions";
+  return {tries, nodes};
+}
+
+BenchRow solve_time(const EdgePuzzle& p, const std::string& name, SolveMode mode, int threads,
+                    bool quick) {
+  SolveOptions o;
+  o.mode = mode;
+  auto t0 = Clock::now();
+  std::uint64_t nodes = 0, count = 0;
+#ifndef __EMSCRIPTEN__
+  if (threads > 1) {
+    ParallelOptions par;
+    par.threads = threads;
+    const SolveResult r = solve_parallel(p, o, par);
+    nodes = r.stats.nodes;
+    count = r.count;
+  }
+#endif
+  if (threads <= 1) {
+    EdgeSearch search(p, o);
+    while (!search.run(1u << 20)) {
+    }
+    nodes = search.stats().nodes;
+    count = search.count();
+  }
+  const double fast_ms = ms_since(t0);
+  t0 = Clock::now();
+  const std::uint64_t budget = quick ? 50'000'000 : 500'000'000;
+  const ReferenceResult ref = reference_solve(p, mode == SolveMode::kFirst, budget);
+  const double ref_ms = ms_since(t0);
+  BenchRow r;
+  r.figure = name + (mode == SolveMode::kFirst ? ", first solution" : ", all solutions") +
+             (threads > 1 ? ", " + std::to_string(threads) + " threads" : "");
+  r.unit = "ms";
+  r.value = fast_ms;
+  r.baseline = ref_ms;
+  r.baseline_bound = ref.stopped;
+  r.ratio = ref_ms / fast_ms;
+  r.detail = std::to_string(nodes) + " nodes, " + std::to_string(count) + " solutions" +
+             (ref.stopped ? "; reference stopped after " + std::to_string(ref.tries) + " tries"
+                          : "; reference " + std::to_string(ref.nodes) + " nodes");
+  return r;
+}
+
+}  // namespace
+
+std::vector<std::string> bench_puzzle_names() {
+  return {"e2style_brendan_set1_06x06", "e2_clue1", "e2_clue2", "e2_clue3", "e2_clue4"};
+}
+
+std::vector<BenchRow> run_edge_bench(const BenchOptions& options) {
+  std::vector<std::pair<std::string, EdgePuzzle>> puzzles;
+  for (const BenchPuzzle& b : options.puzzles) {
+    Result<EdgePuzzle> p = parse_puzzle(b.text, b.name);
+    if (p.ok() && validate_puzzle(*p).ok()) puzzles.emplace_back(b.name, *p);
+  }
+  std::vector<BenchRow> rows;
+  rows.push_back(random_3x3(options.quick));
+
+  // The hard board: Brendan Owen's 6x6 when given, else a generated framed 6x6.
+  const EdgePuzzle* brendan = find_puzzle(puzzles, "e2style_brendan_set1_06x06");
+  EdgePuzzle generated;
+  if (!brendan) {
+    GenerateOptions g;
+    g.rows = g.cols = 6;
+    g.rule = MatchRule::kEqual;
+    g.border = BorderRule::kFrame0;
+    g.motifs = 5;
+    g.seed = 7;
+    generated = *generate_puzzle(g);
+  }
+  const EdgePuzzle& hard = brendan ? *brendan : generated;
+  const std::string hard_name = brendan ? "Brendan 6x6" : "generated framed 6x6";
+  for (BenchRow& r : placement_rate(hard, hard_name, options.quick)) rows.push_back(r);
+  rows.push_back(solve_time(hard, hard_name, SolveMode::kCount, 1, options.quick));
+  if (options.threads > 1)
+    rows.push_back(solve_time(hard, hard_name, SolveMode::kCount, options.threads, options.quick));
+  for (int clue = 1; clue <= 4; ++clue) {
+    const std::string name = "e2_clue" + std::to_string(clue);
+    if (const EdgePuzzle* p = find_puzzle(puzzles, name))
+      rows.push_back(solve_time(*p, "Eternity II clue " + std::to_string(clue), SolveMode::kFirst,
+                                1, options.quick));
+  }
+  return rows;
+}
+
+}  // namespace tilewise
