@@ -99,6 +99,7 @@ test('a link opens the same puzzle and arrangement in a fresh page; Share hands 
   assert.ok(shared.share_url.startsWith(srv.url + '#'), shared.share_url);
   const code = shared.share_url.substring(srv.url.length + 1);
   assert.match(code, /^[A-Za-z0-9_-]+$/);
+  assert.ok(code.length < 100, `a 3x3 board with its arrangement: ${code.length} characters`);
   await h.screenshot(a, 'link-shared');
 
   const { page: b, errors: errorsB } = await h.openApp(browser, shared.share_url);
