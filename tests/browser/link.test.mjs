@@ -47,18 +47,26 @@ function framed(version, payload) {
   const crc = crc16(all);
   return toLink([...all, crc >> 8, crc & 0xff]);
 }
-// A 3x3 Puzzle Box link: kind 1, size-2 (3 bits), move set (2 bits), start and target boards.
-function boxLink(start) {
+// A link of a payload written field by field: [[value, bits], ...].
+function packed(fields) {
   const bits = [];
-  const put = (v, n) => { for (let k = n - 1; k >= 0; --k) bits.push((v >> k) & 1); };
-  put(1, 2); put(1, 3); put(0, 2);
-  for (const v of start) put(v - 1, 4);
-  for (let v = 1; v <= 9; ++v) put(v - 1, 4);
+  for (const [v, n] of fields) for (let k = n - 1; k >= 0; --k) bits.push((v >> k) & 1);
   const payload = [];
   for (let i = 0; i < bits.length; i += 8)
     payload.push(bits.slice(i, i + 8).reduce((a, b, k) => a | (b << (7 - k)), 0));
   return framed(1, payload);
 }
+// A 3x3 Puzzle Box: kind 1, size-2 (3 bits), move set (2), start and target boards (4 each).
+const boxLink = (start) => packed([[1, 2], [1, 3], [0, 2], ...start.map((v) => [v - 1, 4]),
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((v) => [v - 1, 4])]);
+// A 1x2 edge puzzle (tile 1 all +1, tile 2 all -1) with fixed tiles and an arrangement
+// ([tile or 2 = empty, rotation] per cell): kind 0, rows-1, cols-1 (4 each), rule, frame,
+// name scheme (2), title, motif names, arranged; motifs-1 (5), sides (motif-1: 1 bit, half);
+// fixed count (9) then cell, tile (2 bits each), rotation (2); the arrangement.
+const pairLink = (fixed, arrangement) => packed([[0, 2], [0, 4], [1, 4], [0, 1], [0, 1], [0, 2],
+  [0, 1], [0, 1], [1, 1], [0, 5], ...[0, 0, 0, 0, 1, 1, 1, 1].flatMap((neg) => [[0, 1], [neg, 1]]),
+  [fixed.length, 9], ...fixed.flatMap(([cell, tile]) => [[cell, 2], [tile, 2], [0, 2]]),
+  ...arrangement.flatMap(([tile, rot]) => [[tile, 2], [rot, 2]])]);
 
 async function loadFile(page, name, text) {
   await page.evaluate(({ name, text }) => globalThis.tilewise.openedFiles.push({ name, text }),
@@ -172,6 +180,10 @@ test('bad links show one clear message and keep the default puzzle', async () =>
       /^link: made by a newer Tilewise \(link format 2; this version reads format 1\): please update$/],
     ['garbage', '<img src=x onerror="document.title=\'pwned\'">hello',
       /^link: not a Tilewise link: character 1 is not in the link alphabet/],
+    ['board with a hole', pairLink([], [[2, 0], [0, 1]]),
+      /^link: the board in it leaves a cell empty or moves a fixed tile$/],
+    ['fixed tile moved', pairLink([[0, 0]], [[1, 0], [0, 0]]),
+      /^link: the board in it leaves a cell empty or moves a fixed tile$/],
     ['empty puzzle box', boxLink([7, 6, 5, 8, 4, 9, 3, 2, 1]),
       /^link: Puzzle Box links open in the Puzzle Box view \(not available yet\)$/],
   ];
@@ -189,6 +201,17 @@ test('bad links show one clear message and keep the default puzzle', async () =>
     assert.deepEqual(errors, [], `${what}: no console errors`);
     await page.close();
   }
+  // The control: the same hand-made 1x2 link with a fitting board opens.
+  const { page, errors } = await h.openApp(browser, srv.url + '#' + pairLink([[0, 0]], [[0, 0], [1, 2]]));
+  const pair = await h.state(page);
+  assert.equal(pair.link_error, '');
+  assert.equal(pair.puzzle, 'puzzle from a link');
+  assert.deepEqual([pair.rows, pair.cols, pair.fixed], [1, 2, 1]);
+  assert.deepEqual(pair.tiles, [[1, 1, 1, 1], [-1, -1, -1, -1]]);
+  assert.deepEqual(pair.cells, [[1, 0], [2, 2]]);
+  assert.equal(pair.solved, true);
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test('a bad link entered into a running page keeps the board being played', async () => {
