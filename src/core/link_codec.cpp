@@ -338,6 +338,11 @@ Result<SharedPuzzle> decode_link(std::string_view link) {
   const size_t length = (static_cast<size_t>(bytes[1]) << 8) | bytes[2];
   if (bytes.size() < length + 5) return bad(kTruncated);
   if (bytes.size() > length + 5) return bad("the link has extra characters at its end");
+  // encode_link ends on whole bytes: 6 leftover bits are an extra character, and unused
+  // bits of the last character are zero (else two texts would decode as one link).
+  if (bits >= 6) return bad("the link has extra characters at its end");
+  if ((acc & ((1u << bits) - 1)) != 0)
+    return bad("the link was altered or damaged (checksum mismatch)");
   const std::uint16_t stored =
       static_cast<std::uint16_t>((bytes[length + 3] << 8) | bytes[length + 4]);
   bytes.resize(length + 3);

@@ -3,6 +3,7 @@
 
 #include "core/box_board.hpp"
 #include "core/edge_format.hpp"
+#include "core/link_codec.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -70,6 +71,27 @@ TEST(FuzzRegression, LegendKeysPastTheMotifsAreDropped) {
   ASSERT_TRUE(p.ok()) << p.error().to_string();
   EXPECT_EQ(p->motif_names, std::vector<std::string>{"gold"});
   EXPECT_EQ(format_puzzle(*parse_puzzle(format_puzzle(*p), "again")), format_puzzle(*p));
+}
+
+// Checking the CLI's bad-link messages: a changed last character ("...tqJ" for "...tqI")
+// only touched the unused low bits and decoded as the same puzzle; one character more on a
+// link of 4k characters was ignored. Both are refused now.
+TEST(FuzzRegression, LinksMustEndOnTheirLastByte) {
+  ASSERT_TRUE(decode_link("#AQASCIQN0bjMsTqGd41aqFnTuYAAtqI").ok());
+  Result<SharedPuzzle> low_bits = decode_link("#AQASCIQN0bjMsTqGd41aqFnTuYAAtqJ");
+  ASSERT_FALSE(low_bits.ok());
+  EXPECT_EQ(low_bits.error().what, "the link was altered or damaged (checksum mismatch)");
+  const std::string four_k = encode_link(EdgeShare{*parse_puzzle("size 1 2\nmatch equal\n"
+                                                                 "tile 1 0 1 0 0\ntile 2 0 0 0 1\n",
+                                                                 "p"),
+                                                   {}});
+  if (four_k.size() % 4 == 0) {
+    Result<SharedPuzzle> extra = decode_link(four_k + "A");
+    ASSERT_FALSE(extra.ok());
+    EXPECT_EQ(extra.error().what, "the link has extra characters at its end");
+  }
+  for (const char* bad : {"#AQASCIQN0bjMsTqGd41aqFnTuYAAtqIA", "#A", "#AB"})
+    EXPECT_FALSE(decode_link(bad).ok()) << bad;
 }
 
 }  // namespace
