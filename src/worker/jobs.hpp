@@ -22,5 +22,6 @@ class Job {
 std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann::json& events);
 std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann::json& events);
 std::unique_ptr<Job> make_box_bench_job(const nlohmann::json& request, nlohmann::json& events);
+std::unique_ptr<Job> make_edge_bench_job(const nlohmann::json& request, nlohmann::json& events);
 
 }  // namespace tilewise::worker

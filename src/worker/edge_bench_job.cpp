@@ -1,0 +1,60 @@
+// {"type":"edge.bench","quick":true,"puzzles":[{"name":"e2_clue1","text":"..."}]}: the
+// seeded edge-matching suite of core/edge_bench run inside the worker (the WASM figures),
+// in one step; the result rows carry the reference's figures from the same run.
+#include "core/edge_bench.hpp"
+#include "worker/jobs.hpp"
+
+namespace tilewise::worker {
+namespace {
+
+class EdgeBenchJob : public Job {
+ public:
+  explicit EdgeBenchJob(BenchOptions options) : options_(std::move(options)) {}
+
+  bool step(double, nlohmann::json& events) override {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const BenchRow& r : run_edge_bench(options_))
+      rows.push_back({{"figure", r.figure},
+                      {"unit", r.unit},
+                      {"value", r.value},
+                      {"baseline", r.baseline},
+                      {"baseline_bound", r.baseline_bound},
+                      {"ratio", r.ratio},
+                      {"detail", r.detail}});
+    events.push_back({{"type", "done"}, {"result", rows}});
+    return true;
+  }
+  void cancel(nlohmann::json& events) override {
+    events.push_back({{"type", "done"}, {"cancelled", true}, {"result", nlohmann::json::array()}});
+  }
+
+ private:
+  BenchOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Job> make_edge_bench_job(const nlohmann::json& request, nlohmann::json& events) {
+  BenchOptions o;
+  const auto quick = request.find("quick");
+  o.quick = quick != request.end() && quick->is_boolean() && quick->get<bool>();
+  const auto puzzles = request.find("puzzles");
+  if (puzzles != request.end()) {
+    if (!puzzles->is_array()) {
+      events.push_back({{"type", "error"}, {"message", "edge.bench: puzzles must be a list"}});
+      return nullptr;
+    }
+    for (const auto& p : *puzzles) {
+      if (!p.is_object() || !p.contains("name") || !p["name"].is_string() || !p.contains("text") ||
+          !p["text"].is_string()) {
+        events.push_back(
+            {{"type", "error"}, {"message", "edge.bench: each puzzle needs a name and a text"}});
+        return nullptr;
+      }
+      o.puzzles.push_back({p["name"].get<std::string>(), p["text"].get<std::string>()});
+    }
+  }
+  return std::make_unique<EdgeBenchJob>(std::move(o));
+}
+
+}  // namespace tilewise::worker
