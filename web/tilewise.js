@@ -48,3 +48,6 @@ addEventListener('drop', (e) => {
   e.preventDefault();
   for (const f of e.dataTransfer.files) globalThis.tilewise.readFile(f);
 });
+// SDL reads the keyboard from the canvas (main.cpp) but prevents the default of mousedown,
+// so a click alone never focuses it and typed keys went nowhere: focus it on every press.
+addEventListener('pointerdown', (e) => { if (e.target.id === 'canvas') e.target.focus(); });

@@ -97,8 +97,13 @@ void scramble() {
 void board_field(const char* label, std::string& text, bool is_target) {
   char buf[512];
   std::snprintf(buf, sizeof buf, "%s", text.c_str());
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 60);
-  const bool enter = ImGui::InputText(label, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("%-6s", label);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Set").x -
+                          3 * ImGui::GetStyle().ItemSpacing.x);
+  const bool enter = ImGui::InputText((std::string("##") + label).c_str(), buf, sizeof buf,
+                                      ImGuiInputTextFlags_EnterReturnsTrue);
   text = buf;
   record_item(label);
   ImGui::SameLine();
@@ -210,6 +215,7 @@ void box_panel() {
   }
   ImGui::SetNextItemWidth(80);
   ImGui::InputInt("turns", &v.scramble_turns);
+  record_item("box:turns");
   v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);
   ImGui::SameLine();
   if (button("Scramble")) scramble();
@@ -342,6 +348,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"chosen", v.chosen},
               {"step", v.step},
               {"playing", v.playing},
+              {"scramble_turns", v.scramble_turns},
               {"origin", {v.origin.x, v.origin.y}},
               {"cell", v.cell}};
 }

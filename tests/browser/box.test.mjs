@@ -1,0 +1,161 @@
+// The Puzzle Box mode (issue 5) as a person uses it: switch modes, turn blocks with the
+// round buttons, solve seed 003's board in the worker, play a solution back, type boards.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './lib/harness.mjs';
+
+let srv, browser;
+before(async () => { srv = await h.startServer(); browser = await h.launch(); });
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+const SEED_BOARD = [7, 6, 5, 8, 4, 9, 3, 2, 1];
+const TARGET = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+// Seed 003's five ten-move solutions (also checked natively in tests/unit/box_test.cpp).
+const SEED_SOLUTIONS = [
+  'Q2 Q4 Q3 Q4 Q1 Q3 Q1 Q3 Q2 Q3', 'Q3 Q3 Q4 Q1 Q2 Q2 Q2 Q3 Q3 Q1',
+  'Q3 Q3 Q4 Q2 Q1 Q1 Q3 Q3 Q1 Q2', 'Q3 Q4 Q2 Q1 Q3 Q1 Q3 Q2 Q1 Q3',
+  'Q4 Q2 Q3 Q1 Q1 Q2 Q1 Q3 Q1 Q3'];
+
+async function openBox() {
+  const opened = await h.openApp(browser, srv.url);
+  await h.clickWidget(opened.page, 'Puzzle Box');
+  await h.waitState(opened.page, 's.box.active');
+  return opened;
+}
+
+test('the round buttons turn their block: click clockwise, right-click back', async () => {
+  const { page, errors } = await openBox();
+  let s = await h.state(page);
+  assert.deepEqual(s.box.board, SEED_BOARD);
+  assert.deepEqual(s.box.target, TARGET);
+  await h.screenshot(page, 'box-start');
+  await h.clickWidget(page, 'box:Q1');  // 7 6 / 8 4 turned clockwise: 8 7 / 4 6
+  s = await h.waitState(page, 's.box.board[0] === 8');
+  assert.deepEqual(s.box.board, [8, 7, 5, 4, 6, 9, 3, 2, 1]);
+  await h.clickWidget(page, 'box:Q4');  // 6 9 / 2 1 turned: 2 6 / 1 9
+  s = await h.waitState(page, 's.box.board[4] === 2');
+  assert.deepEqual(s.box.board, [8, 7, 5, 4, 2, 6, 3, 1, 9]);
+  await h.clickWidget(page, 'box:Q4', 'right');
+  await h.clickWidget(page, 'box:Q1', 'right');
+  s = await h.waitState(page, 's.box.board[0] === 7 && s.box.board[4] === 4');
+  assert.deepEqual(s.box.board, SEED_BOARD);
+  // Back to the tiles and here again: the box board is kept.
+  await h.clickWidget(page, 'Tiles');
+  s = await h.waitState(page, '!s.box.active');
+  assert.equal(s.puzzle, 'seed000_mockup.txt');
+  await h.clickWidget(page, 'Puzzle Box');
+  s = await h.waitState(page, 's.box.active');
+  assert.deepEqual(s.box.board, SEED_BOARD);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("solving seed 003's board gives exactly its 5 ten-move solutions; one plays back to the target", async () => {
+  const { page, errors } = await openBox();
+  await h.clickWidget(page, 'Solve##box');
+  let s = await h.waitState(page, '!s.box.solving && s.box.solutions.length > 0');
+  assert.match(s.box.status, /optimal: 5 solution\(s\) of 10 moves/);
+  assert.equal(s.box.length, 10);
+  assert.deepEqual(s.box.solutions.map((m) => m.join(' ')).sort(), SEED_SOLUTIONS);
+  await h.screenshot(page, 'box-solved-list');
+  await h.clickWidget(page, 'box:solution 3');
+  s = await h.waitState(page, 's.box.chosen === 2 && s.box.step === 0');
+  assert.deepEqual(s.box.board, SEED_BOARD);
+  await h.clickWidget(page, 'Step >');
+  s = await h.waitState(page, 's.box.step === 1');
+  await h.clickWidget(page, '< Back');
+  s = await h.waitState(page, 's.box.step === 0');
+  assert.deepEqual(s.box.board, SEED_BOARD);
+  await h.clickWidget(page, 'Play##box');
+  await page.waitForTimeout(1200);
+  await h.screenshot(page, 'box-playing');
+  s = await h.waitState(page, 's.box.step === 10 && !s.box.playing', 20000);
+  assert.deepEqual(s.box.board, TARGET);
+  assert.equal(s.box.at_target, true);
+  await h.screenshot(page, 'box-played-to-target');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a bad typed board shows the parser error and keeps the current board; a good one is used', async () => {
+  const { page } = await openBox();
+  const typeInto = async (field, text) => {
+    await h.clickWidget(page, field);
+    await pressSlowly(page, 'Control+A');
+    await pressSlowly(page, 'Backspace');
+    await page.keyboard.type(text, { delay: 30 });
+    await pressSlowly(page, 'Enter');
+  };
+  await typeInto('start', '765849322');
+  let s = await h.waitState(page, 's.box.error.length > 0');
+  assert.equal(s.box.error, 'start: number 2 appears twice');
+  assert.deepEqual(s.box.board, SEED_BOARD);
+  await h.screenshot(page, 'box-bad-board');
+  await typeInto('start', '213/456/789');
+  s = await h.waitState(page, 's.box.error === "" && s.box.board[0] === 2');
+  assert.deepEqual(s.box.board, [2, 1, 3, 4, 5, 6, 7, 8, 9]);
+  await h.clickWidget(page, 'Solve##box');
+  s = await h.waitState(page, '!s.box.solving && s.box.length > 0');
+  // The independent check: every listed sequence, replayed here, reaches the target.
+  const turn = (b, q) => { const r = Math.floor(q / 2), c = q % 2; const i = [r * 3 + c, r * 3 + c + 1, r * 3 + c + 4, r * 3 + c + 3];
+    const v = i.map((k) => b[k]); i.forEach((k, j) => { b[k] = v[(j + 3) % 4]; }); };
+  for (const seq of s.box.solutions) {
+    const b = [2, 1, 3, 4, 5, 6, 7, 8, 9];
+    for (const m of seq) turn(b, Number(m[1]) - 1);
+    assert.deepEqual(b, TARGET, seq.join(' '));
+  }
+  await page.close();
+});
+
+test('a 4x4 scramble solves in the worker after its tables; Cancel stops a long 5x5 search', async () => {
+  const { page, errors } = await openBox();
+  await setNumber(page, 'box:size', 4);
+  await setNumber(page, 'box:turns', 6);
+  await h.clickWidget(page, 'Scramble');
+  let s = await h.waitState(page, 's.box.size === 4 && !s.box.at_target');
+  const scrambled = s.box.board;
+  await h.clickWidget(page, 'Solve##box');
+  s = await h.waitState(page, '!s.box.solving && s.box.status !== ""', 120000);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves/);
+  // Undoing a clockwise turn takes three clockwise turns: at most 18 moves.
+  assert.ok(s.box.length >= 1 && s.box.length <= 18, `length ${s.box.length}`);
+  await h.clickWidget(page, 'box:solution 1');
+  for (let i = 0; i < s.box.length; ++i) await h.clickWidget(page, 'Step >');
+  s = await h.waitState(page, `s.box.step === ${s.box.length}`);
+  assert.equal(s.box.at_target, true, `from ${scrambled}`);
+  await h.screenshot(page, 'box-4x4-solved');
+  // 5x5 after 80 turns: far too deep to finish soon; cancel it while it searches.
+  await setNumber(page, 'box:size', 5);
+  await setNumber(page, 'box:turns', 80);
+  await h.clickWidget(page, 'Scramble');
+  s = await h.waitState(page, 's.box.size === 5 && !s.box.at_target');
+  await h.clickWidget(page, 'Solve##box');
+  s = await h.waitState(page, 's.box.solving && s.box.progress.startsWith("searching")');
+  await page.waitForTimeout(500);
+  await h.screenshot(page, 'box-5x5-searching');
+  await h.clickWidget(page, 'Cancel##box');
+  s = await h.waitState(page, '!s.box.solving', 10000);
+  assert.equal(s.box.status, 'cancelled');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// An ImGui number (slider or input) typed in: ctrl+click turns a slider into a text field.
+async function setNumber(page, widget, n) {
+  const r = (await h.state(page)).widgets[widget];
+  const x = r[0] + Math.min(12, r[2] / 4), y = r[1] + r[3] / 2;
+  await h.humanClick(page, x, y);  // focuses the canvas
+  await page.keyboard.down('Control');
+  await h.humanClick(page, x, y);
+  await page.keyboard.up('Control');
+  await pressSlowly(page, 'Control+A');
+  await page.keyboard.type(String(n), { delay: 30 });
+  await pressSlowly(page, 'Enter');
+  await h.waitState(page, widget === 'box:size' ? `s.box.size === ${n}` : `s.box.scramble_turns === ${n}`);
+}
+// ImGui reads key states once per frame: hold each key for a few frames.
+async function pressSlowly(page, combo) {
+  const keys = combo.split('+');
+  for (const k of keys) { await page.keyboard.down(k); await page.waitForTimeout(60); }
+  for (const k of keys.reverse()) { await page.keyboard.up(k); await page.waitForTimeout(60); }
+}
