@@ -1,8 +1,9 @@
 // The offline service worker. The build (src/app/make_sw.cmake) writes the site's copy with
 // BUILD_ID = a hash of every file in FILES, so each build has its own cache: a new build is
 // installed as a new worker, fetched whole into its own cache (all files or none), and
-// replaces the old one only when no page of the old version is open any more (no
-// skipWaiting): a page never gets a .js from one build and a .wasm from another.
+// takes over only when no page of the old build is open any more, or when the user presses
+// Update (web/offline.js; every open page then reloads): a page never gets a .js from one
+// build and a .wasm from another.
 'use strict';
 const BUILD_ID = '@TILEWISE_BUILD_ID@';
 const FILES = '@TILEWISE_OFFLINE_FILES@'.split(' ');
@@ -12,6 +13,10 @@ self.addEventListener('install', (event) => {
   // From the server, not the HTTP cache, so the set is one build's files.
   const requests = FILES.map((f) => new Request(f, { cache: 'reload' }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'take-over') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

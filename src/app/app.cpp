@@ -12,6 +12,7 @@
 #include "app/box_view.hpp"
 #include "app/editor_view.hpp"
 #include "app/examples.hpp"
+#include "app/offline_view.hpp"
 #include "app/share.hpp"
 #include "app/widgets.hpp"
 #include "core/edge_format.hpp"
@@ -327,6 +328,7 @@ void publish_state() {
       {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
       {"widgets", widget_rects()}};
   share::add_test_state(s, g.board);
+  offline_add_test_state(s);
   box_add_test_state(s);
   platform::publish_test_state(s.dump());
 }
@@ -367,6 +369,7 @@ void frame() {
   ImGui::Begin("Tilewise", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   ImGui::TextDisabled("Tilewise %s", version());
+  update_notice();
   box_mode_selector();
   if (!g.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));

@@ -85,6 +85,9 @@ EM_JS(void, tw_js_copy_to_clipboard, (const char* text), {
   globalThis.tilewise.lastClipboard = t;
   if (navigator.clipboard) navigator.clipboard.writeText(t).catch(() => {});
 });
+EM_JS(int, tw_js_update_ready, (), { return globalThis.tilewise.updateReady ? 1 : 0; });
+
+EM_JS(void, tw_js_apply_update, (), { globalThis.tilewise.applyUpdate(); });
 // clang-format on
 #endif
 
@@ -149,6 +152,12 @@ std::string location_without_hash() {
 void copy_to_clipboard(const std::string& text) {
   tw_js_copy_to_clipboard(text.c_str());
 }
+bool update_ready() {
+  return tw_js_update_ready() != 0;
+}
+void apply_update() {
+  tw_js_apply_update();
+}
 #else
 // Native fallbacks: no worker, no files, no page (the app is built only for the web,
 // but these keep the platform API compilable and testable natively).
@@ -174,6 +183,10 @@ std::string location_without_hash() {
   return {};
 }
 void copy_to_clipboard(const std::string&) {}
+bool update_ready() {
+  return false;
+}
+void apply_update() {}
 #endif
 
 double now_ms() {

@@ -36,6 +36,11 @@ bool take_hash_change();
 std::string location_without_hash();  // the page's full address up to '#'
 void copy_to_clipboard(const std::string& text);
 
+// Offline (web/offline.js): a new build is cached and waiting; apply_update() lets it take
+// over (every open page of the app then reloads).
+bool update_ready();
+void apply_update();
+
 // State published for the browser tests (window.tilewise.state), JSON text.
 void publish_test_state(const std::string& json);
 

@@ -73,7 +73,7 @@ test('the build writes a manifest, both icons and a service worker tied to the b
   const sw = serviceWorkerOf(h.siteDir);
   assert.match(sw.id, /^[0-9a-f]{16}$/, 'the placeholder was replaced');
   assert.ok(!sw.text.includes('@TILEWISE_'));
-  for (const f of ['index.html', 'tilewise.js', 'worker.js', 'tilewise_app.js', 'tilewise_app.wasm',
+  for (const f of ['index.html', 'tilewise.js', 'offline.js', 'worker.js', 'tilewise_app.js', 'tilewise_app.wasm',
     'tilewise_worker.js', 'tilewise_worker.wasm', 'manifest.webmanifest', 'icon-192.png', 'icon-512.png'])
     assert.ok(sw.files.includes(f), `the service worker caches ${f}`);
   // The id is a hash of exactly those files as built (src/app/make_sw.cmake).
@@ -126,7 +126,29 @@ test('offline after one visit: the app loads, solves seed 000 in the worker and 
   srv = await h.startServer();  // for the tests after this one
 });
 
-test('a new build is cached whole beside the old one and replaces it once the old page is gone', async () => {
+// "Deploys" build n into a copy of the site: another app script, another service worker id.
+function deploy(dir, n) {
+  fs.appendFileSync(path.join(dir, 'tilewise.js'), `\n// build ${n}\n`);
+  const sw = serviceWorkerOf(dir);
+  const id = `b${n}` + sw.id.substring(2);
+  fs.writeFileSync(path.join(dir, 'sw.js'), sw.text.replace(sw.id, id));
+  return id;
+}
+// Checks for an update from a second, idle page of the site (an update() called from the
+// app's own page, which draws frames all the time, started ~60 s late in headless Chromium;
+// browsers also check on every navigation). Returns that page: a client of the site too.
+async function checkForUpdate(context, url, page) {
+  const checker = await context.newPage();
+  await checker.goto(url + 'manifest.webmanifest');
+  await checker.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+  await until(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)));
+  return checker;
+}
+const appScript = (page) => page.evaluate(() => fetch('tilewise.js').then((r) => r.text()));
+const onlyCache = (page, id) =>
+  until(() => page.evaluate((name) => caches.keys().then((k) => k.length === 1 && k[0] === name), 'tilewise-' + id));
+
+test('a new build is cached whole beside the old one and takes over when the old page is gone or on Update', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-site-'));
   fs.cpSync(h.siteDir, dir, { recursive: true });
   const local = await h.startServer(dir);
@@ -134,32 +156,42 @@ test('a new build is cached whole beside the old one and replaces it once the ol
     const context = await browser.newContext();
     const { page: old, errors } = await openControlled(context, local.url);
     const oldId = serviceWorkerOf(dir).id;
-
-    // "Deploy" a new build: another app script, another service worker (new id).
-    fs.appendFileSync(path.join(dir, 'tilewise.js'), '\n// build 2\n');
-    const sw = serviceWorkerOf(dir);
-    const newId = 'b2' + oldId.substring(2);
-    fs.writeFileSync(path.join(dir, 'sw.js'), sw.text.replace(oldId, newId));
-    // Check for the update from a second, idle page of the site (an update() called from the
-    // app's own page, which draws frames all the time, started ~60 s late in headless Chromium).
-    const checker = await context.newPage();
-    await checker.goto(local.url + 'manifest.webmanifest');
-    await checker.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
-    await until(() => old.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)));
+    const id2 = deploy(dir, 2);
+    const checker = await checkForUpdate(context, local.url, old);
     const both = await cacheContents(old);
-    assert.deepEqual(Object.keys(both).sort(), ['tilewise-' + newId, 'tilewise-' + oldId].sort());
-    assert.deepEqual(both['tilewise-' + newId], both['tilewise-' + oldId], 'the new build is cached whole');
+    assert.deepEqual(Object.keys(both).sort(), ['tilewise-' + id2, 'tilewise-' + oldId].sort());
+    assert.deepEqual(both['tilewise-' + id2], both['tilewise-' + oldId], 'the new build is cached whole');
     // The open page keeps getting its own build's files, never the new one's.
-    assert.ok(!(await old.evaluate(() => fetch('tilewise.js').then((r) => r.text()))).includes('build 2'));
+    assert.ok(!(await appScript(old)).includes('build 2'));
+    assert.equal((await h.waitState(old, 's.update_ready')).update_ready, true, 'the page offers it');
+    await h.screenshot(old, 'pwa-update-ready');
     await old.close();
     await checker.close();
 
-    const { page: fresh, errors: freshErrors } = await openControlled(context, local.url);
-    await until(() => fresh.evaluate((name) => caches.keys().then((k) => k.length === 1 && k[0] === name),
-      'tilewise-' + newId));
-    assert.ok((await fresh.evaluate(() => fetch('tilewise.js').then((r) => r.text()))).includes('build 2'));
+    const { page, errors: pageErrors } = await openControlled(context, local.url);
+    await onlyCache(page, id2);
+    assert.ok((await appScript(page)).includes('build 2'));
+    assert.equal((await h.state(page)).update_ready, false);
+
+    // Build 3 while this page is open: Update reloads the page into it, the board kept.
+    const c = await h.cellCentre(page, 1, 1);
+    await h.humanClick(page, c.x, c.y);
+    const played = await h.waitState(page, 's.cells[4][1] === 1');
+    await page.waitForFunction(() => location.hash === '#' + globalThis.tilewise.state.link);
+    const id3 = deploy(dir, 3);
+    const checker3 = await checkForUpdate(context, local.url, page);
+    await h.waitState(page, 's.update_ready');
+    await Promise.all([page.waitForEvent('load'), h.clickWidget(page, 'Update')]);
+    await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
+      null, { timeout: 60000 });
+    assert.ok((await appScript(page)).includes('build 3'));
+    await onlyCache(page, id3);
+    const updated = await h.state(page);
+    assert.deepEqual(updated.cells, played.cells, 'the board survives the update (in the link)');
+    assert.equal(updated.update_ready, false);
+    await checker3.close();
     assert.deepEqual(errors, []);
-    assert.deepEqual(freshErrors, []);
+    assert.deepEqual(pageErrors, []);
     await context.close();
   } finally {
     local.server.close();
