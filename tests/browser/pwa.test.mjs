@@ -199,6 +199,36 @@ test('a new build is cached whole beside the old one and takes over when the old
   }
 });
 
+test('under a sub-path: installable files, cache, offline reload and links stay in that path', async () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-host-'));
+  fs.cpSync(h.siteDir, path.join(parent, 'games', 'tilewise'), { recursive: true });
+  const host = await h.startServer(parent);
+  const url = host.url + 'games/tilewise/';
+  try {
+    const context = await browser.newContext();
+    const { page, errors } = await openControlled(context, url);
+    const scope = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.scope));
+    assert.equal(scope, url);
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      return (await (await caches.open(names[0])).keys()).map((r) => new URL(r.url).pathname);
+    });
+    assert.ok(cached.every((p) => p.startsWith('/games/tilewise/')), cached.join(' '));
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
+      null, { timeout: 60000 });
+    await h.clickWidget(page, 'Share');
+    const shared = await h.waitState(page, "s.share_url !== ''");
+    assert.ok(shared.share_url.startsWith(url + '#'), shared.share_url);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    host.server.close();
+    fs.rmSync(parent, { recursive: true, force: true });
+  }
+});
+
 test('Chromium reports no installability errors', async () => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-profile-'));
   // A persistent profile: a plain (incognito) context is never installable.
