@@ -135,12 +135,11 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 10000000));
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--quiet", args->quiet, "print only the summary");
-  const std::map<std::string, PlacementOrder> orders{{"auto", PlacementOrder::kAuto},
-                                                     {"row", PlacementOrder::kRowMajor},
-                                                     {"short", PlacementOrder::kShortSide},
-                                                     {"spiral", PlacementOrder::kSpiral},
-                                                     {"frame", PlacementOrder::kFrameFirst}};
-  cmd->add_option("--order", args->order, "placement order: auto, row, short, spiral, frame")
+  const std::map<std::string, PlacementOrder> orders{
+      {"auto", PlacementOrder::kAuto},        {"row", PlacementOrder::kRowMajor},
+      {"short", PlacementOrder::kShortSide},  {"spiral", PlacementOrder::kSpiral},
+      {"frame", PlacementOrder::kFrameFirst}, {"shell", PlacementOrder::kShell}};
+  cmd->add_option("--order", args->order, "placement order: auto, row, short, shell, spiral, frame")
       ->transform(CLI::CheckedTransformer(orders, CLI::ignore_case));
   const std::map<std::string, SymmetryBreaking> symmetries{
       {"corner", SymmetryBreaking::kCornerRule},

@@ -42,6 +42,18 @@ std::vector<int> short_side_order(int rows, int cols) {
   return order;
 }
 
+// Growing squares from the top-left corner: column k downwards, then row k leftwards, so a
+// cell with two known neighbours comes as early as the fourth placement (seed 002's order
+// on 3x3 boards). Square boards only.
+std::vector<int> shell_order(int n) {
+  std::vector<int> order;
+  for (int k = 0; k < n; ++k) {
+    for (int i = 0; i < k; ++i) order.push_back(i * n + k);
+    for (int j = k; j >= 0; --j) order.push_back(k * n + j);
+  }
+  return order;
+}
+
 // The perimeter clockwise from the top-left corner, then the inside along the short side.
 std::vector<int> frame_first_order(int rows, int cols) {
   std::vector<int> order;
@@ -77,6 +89,8 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   if (options_.mode == SolveMode::kFirst && options.order == PlacementOrder::kAuto &&
       puzzle_.fixed.empty()) {
     std::vector<PlacementOrder> orders = {PlacementOrder::kShortSide};
+    if (rows_ == cols_ && puzzle_.border == BorderRule::kFree)
+      orders = {PlacementOrder::kShell, PlacementOrder::kShortSide};
     if (puzzle_.border == BorderRule::kFrame0 && rows_ > 2 && cols_ > 2)
       orders.push_back(PlacementOrder::kFrameFirst);
     if (rows_ != cols_) orders.push_back(PlacementOrder::kRowMajor);
@@ -195,11 +209,15 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   const int cells = rows_ * cols_;
   std::vector<int> base;
   PlacementOrder order = options_.order;
-  if (order == PlacementOrder::kAuto) order = PlacementOrder::kShortSide;
+  if (order == PlacementOrder::kAuto)
+    order = rows_ == cols_ && p.border == BorderRule::kFree ? PlacementOrder::kShell
+                                                            : PlacementOrder::kShortSide;
   if (order == PlacementOrder::kSpiral) {
     base = spiral_order(rows_, cols_);
   } else if (order == PlacementOrder::kShortSide) {
     base = short_side_order(rows_, cols_);
+  } else if (order == PlacementOrder::kShell) {
+    base = rows_ == cols_ ? shell_order(rows_) : short_side_order(rows_, cols_);
   } else if (order == PlacementOrder::kFrameFirst) {
     base = frame_first_order(rows_, cols_);
   } else {

@@ -21,6 +21,7 @@ enum class PlacementOrder {
   kRowMajor,    // plain reading order
   kShortSide,   // rows along the short side (column-major on wide boards)
   kSpiral,      // from the centre outwards, clockwise (seed 000)
+  kShell,       // square boards: growing squares from the top-left (2 known sides early)
   kFrameFirst,  // the perimeter ring clockwise from the top-left, then the inside along the short
                 // side
 };
@@ -37,8 +38,9 @@ struct SolveOptions {
   std::uint64_t limit = 0;               // stop after this many solutions (0 = no limit)
   std::uint64_t max_kept = 10000;        // solutions kept in memory; counting goes on past it
   std::uint64_t max_patterns = 1000000;  // coloured boards remembered for distinct_boards
-  // kAuto: rows along the short side; in kFirst mode several orders (short side, frame
-  // first, reading order) race in fixed node slices and the first to finish wins, so the
+  // kAuto: square boards without a frame grow squares (kShell), others go in rows along the
+  // short side (the frame constrains the first row); in kFirst mode several orders (short side,
+  // frame first, reading order) race in fixed node slices and the first to finish wins, so the
   // outcome is the same on every machine.
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kCornerRule;

@@ -37,8 +37,9 @@ std::vector<Cells> as_cells(const std::vector<Solution>& solutions) {
 void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::string& what) {
   for (auto symmetry : {SymmetryBreaking::kCornerRule, SymmetryBreaking::kCentreRotation,
                         SymmetryBreaking::kNone}) {
-    for (auto order : {PlacementOrder::kAuto, PlacementOrder::kRowMajor, PlacementOrder::kSpiral,
-                       PlacementOrder::kShortSide, PlacementOrder::kFrameFirst}) {
+    for (auto order :
+         {PlacementOrder::kAuto, PlacementOrder::kRowMajor, PlacementOrder::kSpiral,
+          PlacementOrder::kShortSide, PlacementOrder::kShell, PlacementOrder::kFrameFirst}) {
       // Without a frame, filling the ring first is legal but slow: only frame puzzles use it.
       if (order == PlacementOrder::kFrameFirst && p.border != BorderRule::kFrame0) continue;
       SolveOptions o;
