@@ -21,10 +21,12 @@
     check();
     w.addEventListener('statechange', check);
   };
-  navigator.serviceWorker.register('./sw.js').then((reg) => {
+  // After the page has loaded: the first install downloads every file once more.
+  const register = () => navigator.serviceWorker.register('./sw.js').then((reg) => {
     watch(reg.waiting);
     watch(reg.installing);
     reg.addEventListener('updatefound', () => watch(reg.installing));
     tw.applyUpdate = () => { if (reg.waiting) reg.waiting.postMessage('take-over'); };
   }).catch((e) => console.warn('offline use is not available: ' + e));
+  if (document.readyState === 'complete') register(); else addEventListener('load', register);
 })();
