@@ -25,6 +25,10 @@ function handle(text) {
     post(api.cancel());
     return;
   }
+  if (type === 'speed') {  // {"type":"speed","steps_per_second":n}: a watched search's pace
+    try { api.speed(Number(JSON.parse(text).steps_per_second) || 0); } catch (e) { /* ignored */ }
+    return;
+  }
   post(api.request(text));
   if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); }
 }
@@ -37,6 +41,7 @@ createTilewiseWorker().then((m) => {
     step: m.cwrap('tw_step', 'string', ['number']),
     cancel: m.cwrap('tw_cancel', 'string', []),
     busy: m.cwrap('tw_busy', 'number', []),
+    speed: m.cwrap('tw_speed', null, ['number']),
   };
   while (pending.length) handle(pending.shift());
 });

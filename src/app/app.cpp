@@ -13,6 +13,7 @@
 #include "app/editor_view.hpp"
 #include "app/examples.hpp"
 #include "app/offline_view.hpp"
+#include "app/search_view.hpp"
 #include "app/share.hpp"
 #include "app/widgets.hpp"
 #include "core/edge_format.hpp"
@@ -49,6 +50,7 @@ struct AppState {
   double solved_after_ms = -1;
   double last_frame_ms = 0;
   double max_frame_ms_while_solving = 0;
+  std::vector<double> solve_frame_ms;  // frame intervals while the worker searches
   std::vector<float> frame_times;
   long long frames = 0;
   BoardGeometry geometry;
@@ -63,7 +65,7 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.puzzle_name = name;
   const bool was_running = g.solve.running;
   SolveState fresh;
-  fresh.id = g.solve.id;
+  fresh.id = g.solve.id + 1;  // a stopped job's late events (its "done") are not for this puzzle
   fresh.mode = g.solve.mode;
   g.solve = fresh;
   if (was_running) platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
@@ -88,17 +90,21 @@ bool load_text(const std::string& text, const std::string& name) {
 
 void start_solve() {
   static const char* kModes[] = {"first", "count", "all"};
+  const bool replacing = g.solve.running;  // the worker replaces a running job with this one
   g.solve.id += 1;
   g.solve.running = true;
   g.solve.solutions.clear();
   g.solve.shown = -1;
   g.solve.progress = nlohmann::json::object();
   g.solve.result = nlohmann::json();
-  g.solve.status = "searching...";
+  g.solve.status = replacing ? "the running search was stopped and replaced: searching..."
+                             : "searching...";
   g.max_frame_ms_while_solving = 0;
+  g.solve_frame_ms.clear();
   platform::worker_post(nlohmann::json{{"id", g.solve.id},
                                        {"type", "edge.solve"},
                                        {"mode", kModes[g.solve.mode]},
+                                       {"watch", search_watch_rate()},
                                        {"puzzle", format_puzzle(g.board.puzzle())}}
                             .dump());
 }
@@ -266,9 +272,7 @@ void play_panel() {
 void solve_panel() {
   if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::Combo("mode", &g.solve.mode, "first solution\0count\0all solutions\0");
-  ImGui::BeginDisabled(g.solve.running);
-  if (button("Solve")) start_solve();
-  ImGui::EndDisabled();
+  if (button("Solve")) start_solve();  // while one runs: replaces it (the status says so)
   ImGui::SameLine();
   ImGui::BeginDisabled(!g.solve.running);
   if (button("Cancel")) cancel_solve();
@@ -281,6 +285,7 @@ void solve_panel() {
                 g.solve.progress.value("cells", 0), g.solve.progress.value("max_depth", 0));
     ImGui::Text("found %llu, %.1f s", g.solve.progress.value("count", 0ULL), ms / 1000.0);
   }
+  search_view_controls(g.solve.running, g.solve.progress);
   ImGui::TextWrapped("%s", g.solve.status.c_str());
   const int n = static_cast<int>(g.solve.solutions.size());
   if (n > 0) {
@@ -297,6 +302,18 @@ void solve_panel() {
       ImGui::Text("depth %2d: %llu", depth++, v.get<unsigned long long>());
     ImGui::TreePop();
   }
+}
+
+// Frame intervals while searching: count, mean, 95th percentile and maximum.
+nlohmann::json frame_time_summary(std::vector<double> ms) {
+  if (ms.empty()) return {{"frames", 0}};
+  double sum = 0;
+  for (double m : ms) sum += m;
+  std::sort(ms.begin(), ms.end());
+  return {{"frames", ms.size()},
+          {"mean", sum / static_cast<double>(ms.size())},
+          {"p95", ms[ms.size() * 95 / 100]},
+          {"max", ms.back()}};
 }
 
 void publish_state() {
@@ -326,6 +343,11 @@ void publish_state() {
       {"frames", g.frames},
       {"last_frame_ms", g.last_frame_ms},
       {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
+      {"frame_ms_while_solving", frame_time_summary(g.solve_frame_ms)},
+      {"search_view", search_view_state()},
+      {"progress_board", g.solve.progress.is_object() && g.solve.progress.contains("board")
+                             ? g.solve.progress["board"]
+                             : nlohmann::json::array()},
       {"widgets", widget_rects()}};
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
@@ -349,8 +371,10 @@ void frame() {
   g.last_frame_ms = now - last;
   last = now;
   ++g.frames;
-  if (g.solve.running && g.frames > 2)
+  if (g.solve.running && g.frames > 2) {
     g.max_frame_ms_while_solving = std::max(g.max_frame_ms_while_solving, g.last_frame_ms);
+    if (g.solve_frame_ms.size() < 100000) g.solve_frame_ms.push_back(g.last_frame_ms);
+  }
   poll_worker();
   poll_files();
   share::open_address(false, g.board, g.error, load_puzzle);
@@ -391,7 +415,8 @@ void frame() {
   ImGui::Begin("Board", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
-  g.geometry = draw_board(g.board, true, g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1);
+  if (!draw_watched_board(g.board.puzzle(), g.solve.progress, g.solve.running))
+    g.geometry = draw_board(g.board, true, g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1);
   ImGui::End();
   share::sync(g.board);
   publish_state();

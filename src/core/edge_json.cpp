@@ -27,9 +27,14 @@ nlohmann::json solve_result_json(const SolveResult& r) {
 }
 
 nlohmann::json search_progress_json(const EdgeSearch& s) {
-  return {{"nodes", s.stats().nodes},          {"tries", s.stats().tries}, {"depth", s.depth()},
-          {"max_depth", s.stats().max_depth},  {"cells", s.cell_count()},  {"count", s.count()},
-          {"elapsed_ms", s.stats().elapsed_ms}};
+  return {{"nodes", s.stats().nodes},
+          {"tries", s.stats().tries},
+          {"depth", s.depth()},
+          {"max_depth", s.stats().max_depth},
+          {"cells", s.cell_count()},
+          {"count", s.count()},
+          {"elapsed_ms", s.stats().elapsed_ms},
+          {"nodes_per_depth", s.stats().nodes_per_depth}};
 }
 
 }  // namespace tilewise

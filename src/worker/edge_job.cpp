@@ -1,4 +1,7 @@
-// {"type":"edge.solve","puzzle":"<puzzle text>","mode":"first|count|all","limit":N}
+// {"type":"edge.solve","puzzle":"<puzzle text>","mode":"first|count|all","limit":N,
+//  "watch":S}: with watch > 0 the search runs at most S steps per second and every progress
+// event carries the partial board, for the live search view.
+#include <algorithm>
 #include <chrono>
 
 #include "core/edge_format.hpp"
@@ -12,9 +15,17 @@ namespace {
 
 class EdgeSolveJob : public Job {
  public:
-  EdgeSolveJob(const EdgePuzzle& p, SolveOptions o) : puzzle_(p), search_(p, o) {}
+  EdgeSolveJob(const EdgePuzzle& p, SolveOptions o, double watch)
+      : puzzle_(p), search_(p, o), watch_(watch) {}
+
+  void set_speed(double steps_per_second) override {
+    watch_ = std::clamp(steps_per_second, 0.0, 1e7);
+    watch_steps_ = 0;
+    watch_start_ = std::chrono::steady_clock::now();
+  }
 
   bool step(double budget_ms, nlohmann::json& events) override {
+    if (watch_ > 0) return watch_step(events);
     const auto start = std::chrono::steady_clock::now();
     const auto budget = std::chrono::duration<double, std::milli>(budget_ms);
     while (!search_.finished() && std::chrono::steady_clock::now() - start < budget) {
@@ -28,6 +39,30 @@ class EdgeSolveJob : public Job {
       events.push_back(progress);
       return false;
     }
+    return finish(events);
+  }
+
+  // A watched search: the steps due since the pace was set, then the board as it stands.
+  bool watch_step(nlohmann::json& events) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - watch_start_).count();
+    const double due = std::min(watch_ * seconds - static_cast<double>(watch_steps_), 20000.0);
+    if (due < 1) return false;
+    const auto steps = static_cast<std::uint64_t>(due);
+    watch_steps_ += steps;
+    search_.run(steps);
+    stream_solutions(events);
+    if (search_.finished()) return finish(events);
+    nlohmann::json progress = search_progress_json(search_);
+    progress["type"] = "progress";
+    nlohmann::json board = nlohmann::json::array();
+    for (const Placement& c : search_.current_board()) board.push_back({c.tile + 1, c.rotation});
+    progress["board"] = board;
+    events.push_back(progress);
+    return false;
+  }
+
+  bool finish(nlohmann::json& events) {
     events.push_back(
         {{"type", "done"},
          {"result", solve_result_json(result_of(search_, puzzle_.rows, puzzle_.cols))}});
@@ -54,6 +89,9 @@ class EdgeSolveJob : public Job {
   EdgePuzzle puzzle_;
   EdgeSearch search_;
   size_t streamed_ = 0;
+  double watch_ = 0;  // steps per second; 0 = full speed
+  std::uint64_t watch_steps_ = 0;
+  std::chrono::steady_clock::time_point watch_start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace
@@ -80,7 +118,16 @@ std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann
   o.mode = mode == "first"   ? SolveMode::kFirst
            : mode == "count" ? SolveMode::kCount
                              : SolveMode::kAll;
-  return std::make_unique<EdgeSolveJob>(*p, o);
+  double watch = 0;
+  if (const auto w = request.find("watch"); w != request.end()) {
+    if (!w->is_number() || w->get<double>() < 0) {
+      events.push_back({{"type", "error"},
+                        {"message", "request field 'watch' must be a number of steps per second"}});
+      return nullptr;
+    }
+    watch = std::min(w->get<double>(), 1e7);
+  }
+  return std::make_unique<EdgeSolveJob>(*p, o, watch);
 }
 
 }  // namespace tilewise::worker

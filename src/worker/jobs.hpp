@@ -16,6 +16,8 @@ class Job {
   // to `events`; returns true when the job is over (after its "done" or "error" event).
   virtual bool step(double budget_ms, nlohmann::json& events) = 0;
   virtual void cancel(nlohmann::json& events) = 0;
+  // Watching a search: at most this many search steps per second (0 = full speed).
+  virtual void set_speed(double /*steps_per_second*/) {}
 };
 
 // Each factory returns nullptr and appends an "error" event when the request is bad.

@@ -3,6 +3,7 @@
 //   tw_request(json)  start a job; returns the events it produced at once (e.g. an error)
 //   tw_step(ms)       work on the current job for about ms; returns the events since
 //   tw_cancel()       stop the current job; returns its final "done" event
+//   tw_speed(n)       watched searches: at most n steps per second (0 = full speed)
 // Every event carries the id of the request it belongs to.
 #include <memory>
 #include <string>
@@ -70,6 +71,10 @@ const char* tw_step(double budget_ms) {
   const long long id = g_job_id;
   if (g_job->step(budget_ms, events)) g_job.reset();
   return emit(events, id);
+}
+
+void tw_speed(double steps_per_second) {
+  if (g_job) g_job->set_speed(steps_per_second);
 }
 
 int tw_busy() {

@@ -1,0 +1,25 @@
+// The live search view: watch the solver's backtracking on the board at a chosen pace,
+// with the nodes per depth (seed 000's call counts) growing as it goes.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/edge_puzzle.hpp"
+
+namespace tilewise::app {
+
+// Steps per second for the next solve request ("watch" field); 0 when not watching.
+double search_watch_rate();
+
+// The Solver panel's part: "Watch the search" toggle, pace slider (sent to a running watched
+// search at once), and the per-depth statistics of the running search.
+void search_view_controls(bool running, const nlohmann::json& progress);
+
+// Draws the partial board of a watched search in place of the play board; false (nothing
+// drawn) when not watching or no board has arrived yet.
+bool draw_watched_board(const EdgePuzzle& puzzle, const nlohmann::json& progress, bool running);
+
+// Test state: {"watching", "steps_per_second"}.
+nlohmann::json search_view_state();
+
+}  // namespace tilewise::app
