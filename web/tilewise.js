@@ -14,14 +14,55 @@ globalThis.tilewise = {
 
   startWorker() {
     if (this.worker) this.worker.terminate();
+    this.pending.clear();
     this.worker = new Worker('worker.js');
     this.workerStarts += 1;
-    this.worker.onmessage = (e) => { this.inbox.push(e.data); };
-    this.worker.onerror = (e) => {
-      // A crashed worker: report it to the app as an error event and start a new one.
-      this.inbox.push(JSON.stringify([{ id: -1, type: 'error', message: 'the solver stopped unexpectedly (' + (e.message || 'worker error') + '); it was restarted' }]));
-      this.startWorker();
-    };
+    this.heardAt = performance.now();
+    this.heardSinceStart = false;
+    const post = this.worker.postMessage.bind(this.worker);
+    this.worker.postMessage = (text) => { this.watchRequest(text); post(text); };
+    this.worker.onmessage = (e) => { this.heard(e.data); this.inbox.push(e.data); };
+    this.worker.onerror = (e) => { e.preventDefault(); this.workerLost('stopped unexpectedly (' + (e.message || 'worker error') + ')'); };
+  },
+
+  // Watchdog: the worker answers every request with events until its "done"/"error"/"pong"
+  // and sends progress every slice (~30 ms) while it works. A request without any answer
+  // for WATCHDOG_MS (the worker was killed, crashed or hangs) ends with an "error" event
+  // naming what happened, and a fresh worker is started.
+  pending: new Set(),  // ids of requests not answered to the end
+  heardAt: 0,
+  heardSinceStart: false,
+  workerLosses: 0,
+  WATCHDOG_MS: 3000,       // once the worker has answered since it started
+  WATCHDOG_START_MS: 20000, // while its module is still loading
+  watchRequest(text) {
+    let r = null;
+    try { r = JSON.parse(text); } catch (e) { return; }
+    if (!r || r.type === 'cancel') return;
+    this.pending.clear();  // a new request replaces the running one (worker_main.cpp)
+    if (typeof r.id === 'number') this.pending.add(r.id);
+    this.heardAt = performance.now();
+  },
+  heard(text) {
+    this.heardAt = performance.now();
+    this.heardSinceStart = true;
+    let events = [];
+    try { events = JSON.parse(text); } catch (e) { return; }
+    if (!Array.isArray(events)) return;
+    for (const e of events)
+      if (e && (e.type === 'done' || e.type === 'error' || e.type === 'pong')) this.pending.delete(e.id);
+  },
+  workerLost(what) {
+    const ids = this.pending.size ? [...this.pending] : [-1];
+    this.workerLosses += 1;
+    this.startWorker();
+    this.inbox.push(JSON.stringify(ids.map((id) => ({ id, type: 'error', message:
+      'the solver ' + what + '; a new solver was started: press Solve to try again' }))));
+  },
+  checkWorker() {
+    if (!this.worker || this.pending.size === 0) return;
+    const limit = this.heardSinceStart ? this.WATCHDOG_MS : this.WATCHDOG_START_MS;
+    if (performance.now() - this.heardAt > limit) this.workerLost('stopped responding');
   },
 
   openFileDialog() {
@@ -41,6 +82,7 @@ globalThis.tilewise = {
   },
 };
 
+setInterval(() => globalThis.tilewise.checkWorker(), 500);
 // history.pushState/replaceState (the app's own updates) fire no hashchange event.
 addEventListener('hashchange', () => { globalThis.tilewise.hashChanged = true; });
 addEventListener('dragover', (e) => e.preventDefault());

@@ -1,0 +1,124 @@
+// Failure paths of the solver worker (issue 8): a worker killed mid-search is noticed
+// (web/tilewise.js watchdog), restarted and the user told; a cancel in each phase (just
+// started, searching, streaming solutions) and loading another puzzle mid-search leave
+// the app usable; a second Solve while one runs replaces it and says so. After each,
+// solving seed 000 works (2 solutions).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import * as h from './lib/harness.mjs';
+
+let srv, browser;
+before(async () => { srv = await h.startServer(); browser = await h.launch(); });
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+const example = (name) => fs.readFileSync(h.root + '/assets/puzzles/' + name, 'utf8');
+// Two colours on 4x4: solutions found one after another for many seconds (streaming).
+// Made with: tilewise generate --rows 4 --cols 4 --motifs 2 --rule equal --seed 3
+const MANY = `size 4 4
+match equal
+border free
+tile 1 2 1 2 1
+tile 2 2 2 2 2
+tile 3 1 1 1 1
+tile 4 1 2 1 2
+tile 5 2 1 1 2
+tile 6 1 1 1 2
+tile 7 2 2 1 2
+tile 8 2 1 2 1
+tile 9 1 2 2 1
+tile 10 1 1 1 2
+tile 11 2 1 1 1
+tile 12 1 2 2 1
+tile 13 2 2 2 2
+tile 14 2 1 2 2
+tile 15 2 1 2 1
+tile 16 2 1 1 1
+`;
+
+async function load(page, name, text) {
+  await page.evaluate(([n, t]) => globalThis.tilewise.openedFiles.push({ name: n, text: t }), [name, text]);
+  return h.waitState(page, `s.puzzle === ${JSON.stringify(name)}`);
+}
+
+async function cancelAndCheck(page, phase) {
+  await h.clickWidget(page, 'Cancel');
+  const s = await h.waitState(page, '!s.solving');
+  assert.match(s.status, /cancelled/, `cancel while ${phase}`);
+  const c = await h.cellCentre(page, 0, 0);  // the board still answers clicks
+  const before = s.cells[0][1];
+  await h.humanClick(page, c.x, c.y);
+  await h.waitState(page, `s.cells[0][1] === ${(before + 1) % 4}`);
+}
+
+async function solveSeed000(page, name) {
+  await load(page, name, example('seed000_mockup.txt'));
+  await h.clickWidget(page, 'Solve');
+  const s = await h.waitState(page, '!s.solving && s.solutions === 2', 30000);
+  assert.match(s.status, /^done: 2 solution/);
+}
+
+test('a worker killed mid-search is noticed, restarted, the user told; the next solve works', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  await load(page, 'hard.txt', example('generated_7x7_hard.txt'));
+  await h.clickWidget(page, 'Solve');
+  await h.waitState(page, 's.solving && s.progress_nodes > 0', 30000);
+  const starts = await page.evaluate(() => globalThis.tilewise.workerStarts);
+  const killedAt = Date.now();
+  await page.evaluate(() => globalThis.tilewise.worker.terminate());  // as a crashed tab process would
+  const s = await h.waitState(page, '!s.solving', 15000);
+  console.log(`# killed worker noticed after ${Date.now() - killedAt} ms`);
+  assert.match(s.status, /^error: the solver stopped responding; a new solver was started: press Solve to try again/);
+  assert.equal(s.puzzle, 'hard.txt');  // the user's puzzle stays
+  assert.equal(await page.evaluate(() => globalThis.tilewise.workerStarts), starts + 1);
+  await h.screenshot(page, 'failure-worker-killed');
+  await solveSeed000(page, 'after-kill.txt');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('cancel just after Solve, while searching, while streaming, and by loading a puzzle', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  await load(page, 'hard.txt', example('generated_7x7_hard.txt'));
+  await h.clickWidget(page, 'Solve');  // just started: the worker may still be loading
+  await cancelAndCheck(page, 'just started');
+  await h.clickWidget(page, 'Solve');
+  await h.waitState(page, 's.solving && s.progress_nodes > 100000', 30000);
+  await cancelAndCheck(page, 'searching');
+  await load(page, 'many.txt', MANY);
+  await h.clickWidget(page, 'Solve');
+  let s = await h.waitState(page, 's.solving && s.solutions > 0', 30000);
+  await h.screenshot(page, 'failure-streaming');
+  await cancelAndCheck(page, 'streaming solutions');
+  await h.clickWidget(page, 'Solve');
+  await h.waitState(page, 's.solving && s.solutions > 0', 30000);
+  await load(page, 'other.txt', example('cards_2x2.txt'));  // loading a puzzle stops the search
+  s = await h.state(page);
+  assert.equal(s.solving, false);
+  assert.equal(s.solutions, 0);
+  await page.waitForTimeout(500);  // late events of the stopped job change nothing
+  s = await h.state(page);
+  assert.equal(s.solutions, 0);
+  await solveSeed000(page, 'after-cancels.txt');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a second Solve while one runs replaces it and the status says so', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  await load(page, 'many.txt', MANY);
+  await h.clickWidget(page, 'Solve');
+  await h.waitState(page, 's.solving && s.solutions > 10', 30000);
+  const starts = await page.evaluate(() => globalThis.tilewise.workerStarts);
+  await h.clickWidget(page, 'Solve');
+  let s = await h.waitState(page, 's.status.startsWith("the running search was stopped and replaced")');
+  assert.ok(s.solving);
+  s = await h.waitState(page, 's.solving && s.solutions > 10', 30000);  // the new job streams
+  // Replaced inside the same worker (worker_main.cpp), not by restarting it.
+  assert.equal(await page.evaluate(() => globalThis.tilewise.workerStarts), starts);
+  await h.screenshot(page, 'failure-replaced');
+  await cancelAndCheck(page, 'replaced');
+  await solveSeed000(page, 'after-replace.txt');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
