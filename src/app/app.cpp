@@ -164,6 +164,7 @@ void poll_files() {
 void show_solution(int k) {
   if (k < 0 || k >= static_cast<int>(g.solve.solutions.size())) return;
   g.solve.shown = k;
+  animate_from(g.board);
   g.board.set_cells(g.solve.solutions[k]);
   ++g.applied_solutions;
 }
@@ -345,6 +346,8 @@ void publish_state() {
       {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},
       {"frame_ms_while_solving", frame_time_summary(g.solve_frame_ms)},
       {"search_view", search_view_state()},
+      {"animating", board_animating()},
+      {"animations", board_animations()},
       {"progress_board", g.solve.progress.is_object() && g.solve.progress.contains("board")
                              ? g.solve.progress["board"]
                              : nlohmann::json::array()},

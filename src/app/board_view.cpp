@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
+
+#include "platform/platform.hpp"
 
 namespace tilewise::app {
 namespace {
@@ -12,6 +15,22 @@ struct DragState {
   bool moved = false;
 };
 DragState g_drag;
+
+constexpr double kSlideMs = 350;
+struct SlideState {
+  std::vector<int> from_cell;  // tile -> the cell it came from (-1: it was not on the board)
+  double start_ms = -1e9;
+  int started = 0;
+};
+SlideState g_slide;
+
+// 0..1 through the slide, eased; 1 when no slide runs.
+float slide_progress() {
+  const double t = (platform::now_ms() - g_slide.start_ms) / kSlideMs;
+  if (t >= 1 || t < 0) return 1.0f;
+  const float x = static_cast<float>(t);
+  return x * x * (3 - 2 * x);
+}
 
 ImVec2 add(ImVec2 a, ImVec2 b) {
   return ImVec2(a.x + b.x, a.y + b.y);
@@ -72,6 +91,25 @@ void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, floa
 
 }  // namespace
 
+void animate_from(const PlayBoard& before) {
+  g_slide.from_cell.assign(before.puzzle().tiles.size(), -1);
+  for (size_t c = 0; c < before.cells().size(); ++c) {
+    const int tile = before.cells()[c].tile;
+    if (tile >= 0 && tile < static_cast<int>(g_slide.from_cell.size()))
+      g_slide.from_cell[tile] = static_cast<int>(c);
+  }
+  g_slide.start_ms = platform::now_ms();
+  ++g_slide.started;
+}
+
+int board_animations() {
+  return g_slide.started;
+}
+
+bool board_animating() {
+  return slide_progress() < 1.0f;
+}
+
 ImU32 motif_colour(int index) {
   if (index == 0) return IM_COL32(128, 128, 128, 255);
   // Well-separated hues (golden-angle steps), alternating brightness.
@@ -116,9 +154,25 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
     if (hovered >= 0 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
       board.rotate(hovered, 1);
   }
+  auto cell_tl = [&](int c) {
+    return ImVec2(g.origin.x + (c % p.cols) * g.cell, g.origin.y + (c / p.cols) * g.cell);
+  };
+  const float slide = slide_progress();
+  std::vector<int> moving;  // drawn last, over the tiles that stay
   for (int c = 0; c < p.rows * p.cols; ++c) {
-    const ImVec2 tl(g.origin.x + (c % p.cols) * g.cell, g.origin.y + (c / p.cols) * g.cell);
-    draw_tile(dl, board, c, tl, g.cell, g_drag.from == c && g_drag.moved);
+    const int tile = board.cells()[c].tile;
+    const int from = slide < 1 && tile >= 0 && tile < static_cast<int>(g_slide.from_cell.size())
+                         ? g_slide.from_cell[tile]
+                         : c;
+    if (from >= 0 && from != c) {
+      moving.push_back(c);
+      continue;
+    }
+    draw_tile(dl, board, c, cell_tl(c), g.cell, g_drag.from == c && g_drag.moved);
+  }
+  for (int c : moving) {
+    const int from = g_slide.from_cell[board.cells()[c].tile];
+    draw_tile(dl, board, c, lerp(cell_tl(from), cell_tl(c), slide), g.cell, false);
   }
   // Inner edges: green when matched, red when not.
   const float w = std::max(2.0f, g.cell * 0.04f);

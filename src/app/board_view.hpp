@@ -16,6 +16,12 @@ struct BoardGeometry {
 // Returns the geometry drawn.
 BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell = -1);
 
+// Tiles slide from where they are on `before` to their places on the board drawn next
+// (~350 ms), e.g. when a solution is applied. board_animating() is true meanwhile.
+void animate_from(const PlayBoard& before);
+bool board_animating();
+int board_animations();  // slides started so far
+
 // The colour of motif/colour `index` (1-based); 0 = frame grey.
 ImU32 motif_colour(int index);
 

@@ -35,9 +35,12 @@ test('solving seed 000 in the worker gives exactly 2 solutions to browse, and ap
   await h.clickWidget(page, 'Solve');
   let s = await h.waitState(page, '!s.solving && s.solutions === 2');
   assert.match(s.status, /done: 2 solution/);
+  const slides = s.animations;
   await h.clickWidget(page, 'Next >');
   s = await h.waitState(page, 's.shown === 0 && s.solved');
   assert.equal(s.matched, 12);
+  assert.equal(s.animations, slides + 1, 'applying a solution slides the tiles into place');
+  await h.waitState(page, '!s.animating');
   await h.screenshot(page, 'board-solution-1');
   await h.clickWidget(page, 'Next >');
   s = await h.waitState(page, 's.shown === 1 && s.solved');
