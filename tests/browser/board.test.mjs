@@ -70,6 +70,11 @@ test('a long search can be cancelled and the board stays usable; frame time is m
   const hard = (await import('node:fs')).readFileSync(h.root + '/assets/puzzles/generated_7x7_hard.txt', 'utf8');
   await page.evaluate((t) => globalThis.tilewise.openedFiles.push({ name: 'generated_7x7_hard.txt', text: t }), hard);
   await h.waitState(page, "s.puzzle === 'generated_7x7_hard.txt' && s.rows === 7");
+  // Baseline in the same page: the frame interval with the worker idle, over 3 s.
+  const idle0 = await h.state(page), t0 = Date.now();
+  await page.waitForTimeout(3000);
+  const idle1 = await h.state(page);
+  const idleMs = (Date.now() - t0) / Math.max(1, idle1.frames - idle0.frames);
   await h.clickWidget(page, 'Solve');
   s = await h.waitState(page, 's.solving && s.progress_nodes > 100000', 30000);
   await page.waitForTimeout(3000);  // no input, no screenshot: the frames measured are plain
@@ -77,7 +82,8 @@ test('a long search can be cancelled and the board stays usable; frame time is m
   const f = s.frame_ms_while_solving;
   assert.ok(f.frames > 10, `only ${f.frames} frames drawn in 3 s of searching`);
   console.log(`# frame interval while the worker searched: ${f.frames} frames, mean ${f.mean.toFixed(1)} ms, ` +
-    `p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms`);
+    `p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; idle baseline ${idleMs.toFixed(1)} ms ` +
+    `(searching/idle ${(f.mean / idleMs).toFixed(2)}x)`);
   await h.screenshot(page, 'board-searching-7x7');
   await h.clickWidget(page, 'Cancel');
   s = await h.waitState(page, '!s.solving');
