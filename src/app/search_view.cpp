@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <string>
 #include <vector>
 
 #include "app/board_view.hpp"
@@ -18,6 +20,37 @@ struct WatchState {
   float steps_per_second = 10;
 };
 WatchState g_watch;
+
+// Seed 004's step log: what changed on the watched board, newest last (the steps between
+// two views of a fast search are summarised by the change they made).
+struct StepLog {
+  std::vector<Placement> last;
+  std::deque<std::string> lines;
+};
+StepLog g_log;
+unsigned long long g_log_nodes = 0;  // nodes of the progress last logged
+constexpr size_t kLogLines = 200;
+
+void log_board(const std::vector<Placement>& board, int cols, int depth) {
+  if (g_log.last.size() != board.size()) g_log.last.assign(board.size(), Placement{});
+  for (size_t c = 0; c < board.size(); ++c) {
+    const Placement& was = g_log.last[c];
+    const Placement& now = board[c];
+    if (was.tile == now.tile && was.rotation == now.rotation) continue;
+    const std::string at =
+        "(" + std::to_string(c / cols + 1) + "," + std::to_string(c % cols + 1) + ")";
+    std::string line = "depth " + std::to_string(depth) + "  " + at + " ";
+    if (now.tile < 0) {
+      line.append("back: tile ").append(std::to_string(was.tile + 1)).append(" taken away");
+    } else {
+      line.append("tile ").append(std::to_string(now.tile + 1)).append(" turned ");
+      line.append(std::to_string(now.rotation)).append(" fits");
+    }
+    g_log.lines.push_back(line);
+    if (g_log.lines.size() > kLogLines) g_log.lines.pop_front();
+  }
+  g_log.last = board;
+}
 
 }  // namespace
 
@@ -49,6 +82,13 @@ void search_view_controls(bool running, const nlohmann::json& progress) {
     text.append(d ? ", " : "").append(std::to_string((*it)[d].get<unsigned long long>()));
   text.append(it->size() > 12 ? ", ...]" : "]");
   ImGui::TextWrapped("%s", text.c_str());
+  if (g_watch.on && !g_log.lines.empty()) {
+    ImGui::TextDisabled("step log (newest last)");
+    ImGui::BeginChild("step log", ImVec2(0, 110), true);
+    for (const std::string& line : g_log.lines) ImGui::TextUnformatted(line.c_str());
+    ImGui::SetScrollHereY(1.0f);
+    ImGui::EndChild();
+  }
 }
 
 bool draw_watched_board(const EdgePuzzle& puzzle, const nlohmann::json& progress, bool running) {
@@ -59,6 +99,10 @@ bool draw_watched_board(const EdgePuzzle& puzzle, const nlohmann::json& progress
     return false;
   std::vector<Placement> cells;
   for (const auto& c : *it) cells.push_back(Placement{c[0].get<int>() - 1, c[1].get<int>()});
+  const unsigned long long nodes = progress.value("nodes", 0ULL);
+  if (nodes < g_log_nodes) g_log = {};  // a new search
+  g_log_nodes = nodes;
+  log_board(cells, puzzle.cols, progress.value("depth", 0));
   PlayBoard board(puzzle);
   board.set_cells(cells);
   draw_board(board, false);
@@ -66,7 +110,10 @@ bool draw_watched_board(const EdgePuzzle& puzzle, const nlohmann::json& progress
 }
 
 nlohmann::json search_view_state() {
-  return {{"watching", g_watch.on}, {"steps_per_second", g_watch.steps_per_second}};
+  return {{"watching", g_watch.on},
+          {"steps_per_second", g_watch.steps_per_second},
+          {"step_log",
+           nlohmann::json(std::vector<std::string>(g_log.lines.begin(), g_log.lines.end()))}};
 }
 
 }  // namespace tilewise::app

@@ -26,6 +26,10 @@ test('watching the search of seed 000 shows partial boards, then the pace slider
   }
   assert.ok(seen.size >= 3, `only ${seen.size} different partial boards in 2.4 s`);
   assert.ok(s.solving, 'at 10 steps per second the search is still running');
+  // Seed 004's step log: each change of the board, tiles placed and taken back.
+  const log = s.search_view.step_log;
+  assert.ok(log.some((l) => /tile \d+ turned \d fits/.test(l)), log.join('\n'));
+  assert.ok(log.some((l) => /back: tile \d+ taken away/.test(l)), log.join('\n'));
   await h.screenshot(page, 'search-watch-seed000');
   // Click the right end of the pace slider: the search runs to its end at full pace.
   const r = s.widgets['steps/s'];
