@@ -122,3 +122,27 @@ test('a second Solve while one runs replaces it and the status says so', async (
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('bad files show one clear error naming the limit; the current puzzle stays', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const before = await h.state(page);
+  const cases = [
+    ['big.txt', 'x'.repeat(1048576 + 10), 'big.txt: file is larger than 1 MiB: not a puzzle file'],
+    ['nul.txt', 'size 1 1\n\u0000', 'nul.txt: file contains NUL bytes: not a text puzzle file'],
+    ['rows17.txt', 'size 17 3\nmatch equal\n', "rows17.txt:1: board size '17 3' is not valid: rows and columns must be whole numbers 1..16"],
+    ['cards.txt', Array.from({ length: 257 }, (_, i) => `c${i} HEAD-RED TAIL-RED HEAD-BLUE TAIL-BLUE`).join('\n'),
+      'cards.txt:257: too many cards: at most 256'],
+    ['legend.txt', '1 HEAD-GREEN HEAD-RE;D TAIL-RED TAIL-GREEN\n', "legend.txt:1: side 'HEAD-RE;D': a colour may not contain ';' or '='"],
+  ];
+  for (const [name, text, message] of cases) {
+    // As a person opens it: a File through the page's reader (the size check reads 1 MiB + 1).
+    await page.evaluate(([n, t]) => globalThis.tilewise.readFile(new File([t], n)), [name, text]);
+    const s = await h.waitState(page, `s.error.startsWith(${JSON.stringify(name)})`);
+    assert.equal(s.error, message);
+    assert.equal(s.puzzle, before.puzzle);
+    assert.deepEqual(s.cells, before.cells);
+  }
+  await h.screenshot(page, 'failure-bad-file');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
