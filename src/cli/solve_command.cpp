@@ -26,7 +26,7 @@ struct SolveArgs {
   std::uint64_t max_kept = 10000;
   int threads = 0;
   PlacementOrder order = PlacementOrder::kAuto;
-  SymmetryBreaking symmetry = SymmetryBreaking::kCornerRule;
+  SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
 };
 
 std::string pad(const std::string& s, size_t width) {
@@ -143,10 +143,12 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::CheckedTransformer(orders, CLI::ignore_case));
   const std::map<std::string, SymmetryBreaking> symmetries{
       {"corner", SymmetryBreaking::kCornerRule},
+      {"auto", SymmetryBreaking::kAuto},
       {"centre", SymmetryBreaking::kCentreRotation},
+      {"tile1", SymmetryBreaking::kLowestTile},
       {"none", SymmetryBreaking::kNone}};
   cmd->add_option("--symmetry", args->symmetry,
-                  "board-rotation pruning: corner (seed 002), centre (seed 000), none")
+                  "board-rotation pruning: auto, corner (seed 002), centre (seed 000), tile1, none")
       ->transform(CLI::CheckedTransformer(symmetries, CLI::ignore_case));
   cmd->callback([args, &exit_code] { exit_code = run_solve(*args); });
 }

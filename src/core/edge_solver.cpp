@@ -78,6 +78,10 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   cols_ = puzzle.cols;
   tiles_ = static_cast<int>(puzzle.tiles.size());
   if (options_.mode == SolveMode::kFirst) options_.limit = 1;
+  if (options_.symmetry == SymmetryBreaking::kAuto)
+    options_.symmetry = puzzle.rows == puzzle.cols && puzzle.border == BorderRule::kFrame0
+                            ? SymmetryBreaking::kCornerRule
+                            : SymmetryBreaking::kLowestTile;
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
   build_side_values();
   plan_order(puzzle);
@@ -310,6 +314,25 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     plan.centre = options_.symmetry == SymmetryBreaking::kCentreRotation && c == centre_cell;
     plan.slow = fixed || plan.check_count > 0 || plan.corner >= 0 || plan.centre;
   }
+  if (options_.symmetry == SymmetryBreaking::kLowestTile) {
+    // Every class of board turns has exactly one member with tile 1 in the earliest-placed
+    // cell of its orbit (and, at the centre, turned less than centre_rotations_).
+    auto turn = [&](int c) {
+      const int i = c / cols_, j = c % cols_;
+      return square ? j * cols_ + (rows_ - 1 - i) : (rows_ - 1 - i) * cols_ + (cols_ - 1 - j);
+    };
+    int last = -1;
+    for (int d = 0; d < cells; ++d) {
+      int earliest = d;
+      for (int c = turn(order_[d]); c != order_[d]; c = turn(c))
+        earliest = std::min(earliest, position[c]);
+      plan_[d].lowest = earliest == d ? 2 : 1;
+      plan_[d].lowest_centre = order_[d] == centre_cell;
+      plan_[d].slow = true;
+      if (earliest == d) last = d;
+    }
+    if (last >= 0) plan_[last].lowest = 3;
+  }
   for (CellPlan& plan : plan_) {
     plan.offsets = tables_.empty() ? nullptr : tables_[plan.table].offsets.data();
     plan.items = tables_.empty() ? nullptr : tables_[plan.table].items.data();
@@ -345,6 +368,13 @@ bool EdgeSearch::fits(int depth, int o) const {
   }
   if (plan.centre && (o & 3) >= centre_rotations_) return false;
   const int tile = o >> 2;
+  if (plan.lowest) {
+    if (tile == 0) {
+      if (plan.lowest == 1 || (plan.lowest_centre && (o & 3) >= centre_rotations_)) return false;
+    } else if (plan.lowest == 3 && !used_[0]) {
+      return false;
+    }
+  }
   if (plan.corner == 0) {
     if (corner_min_tile_ >= 0) return tile == corner_min_tile_;
     for (int c : corner_cells_)
@@ -360,7 +390,8 @@ void EdgeSearch::record_solution() {
   Solution s;
   s.cells.resize(board_.size());
   for (size_t c = 0; c < board_.size(); ++c) s.cells[c] = Placement{board_[c] >> 2, board_[c] & 3};
-  if (options_.symmetry == SymmetryBreaking::kCentreRotation) {
+  if (options_.symmetry == SymmetryBreaking::kCentreRotation ||
+      options_.symmetry == SymmetryBreaking::kLowestTile) {
     s = canonical_solution(puzzle_, s);
   } else if (options_.symmetry == SymmetryBreaking::kNone) {
     Solution rep = canonical_solution(puzzle_, s);

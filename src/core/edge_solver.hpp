@@ -28,8 +28,11 @@ enum class PlacementOrder {
 
 // How the 4 (or 2) rotations of the whole board are kept from being searched repeatedly.
 enum class SymmetryBreaking {
+  kAuto,            // framed square boards: the corner rule (their top-left tile is known);
+                    // others: kLowestTile (2-3x fewer nodes than the corner rule there)
   kCornerRule,      // seed 002: the top-left corner holds the smallest corner label
   kCentreRotation,  // seed 000: the centre tile of an odd square board is never rotated
+  kLowestTile,      // tile 1 only in the first-placed cell of each orbit of board turns
   kNone,            // search everything; keep only solutions that are their own representative
 };
 
@@ -43,7 +46,7 @@ struct SolveOptions {
   // frame first, reading order) race in fixed node slices and the first to finish wins, so the
   // outcome is the same on every machine.
   PlacementOrder order = PlacementOrder::kAuto;
-  SymmetryBreaking symmetry = SymmetryBreaking::kCornerRule;
+  SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
 };
 
 struct SolveStats {
@@ -111,7 +114,9 @@ class EdgeSearch {
     int fixed_oriented = -1;  // oriented tile id of a fixed tile
     int corner = -1;          // 0 = top-left, 1 = another corner, -1 = not a corner
     bool centre = false;
-    bool slow = false;  // needs fits() beyond the used-tile test
+    int lowest = 0;  // kLowestTile: 1 = tile 1 not here, 2 = may be here, 3 = must be by now
+    bool lowest_centre = false;  // tile 1 here: turned less than centre_rotations_
+    bool slow = false;           // needs fits() beyond the used-tile test
   };
 
   void plan_order(const EdgePuzzle& p);

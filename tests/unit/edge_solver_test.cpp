@@ -35,8 +35,9 @@ std::vector<Cells> as_cells(const std::vector<Solution>& solutions) {
 }
 
 void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::string& what) {
-  for (auto symmetry : {SymmetryBreaking::kCornerRule, SymmetryBreaking::kCentreRotation,
-                        SymmetryBreaking::kNone}) {
+  for (auto symmetry :
+       {SymmetryBreaking::kAuto, SymmetryBreaking::kCornerRule, SymmetryBreaking::kCentreRotation,
+        SymmetryBreaking::kLowestTile, SymmetryBreaking::kNone}) {
     for (auto order :
          {PlacementOrder::kAuto, PlacementOrder::kRowMajor, PlacementOrder::kSpiral,
           PlacementOrder::kShortSide, PlacementOrder::kShell, PlacementOrder::kFrameFirst}) {
