@@ -359,7 +359,7 @@ inline void EdgeSearch::enter(int depth) {
 
 // The tests beyond "unused": the known neighbours outside the key, a fixed tile's frame,
 // and symmetry breaking.
-bool EdgeSearch::fits(int depth, int o) const {
+inline bool EdgeSearch::fits(int depth, int o) const {
   const CellPlan& plan = plan_[depth];
   for (int k = 0; k < plan.check_count; ++k) {
     const int n = board_[plan.check_cell[k]];
