@@ -11,6 +11,7 @@ namespace tilewise {
 namespace {
 
 constexpr std::uint64_t kChunk = 1 << 16;  // steps between looks at the cancel flag
+constexpr std::uint64_t kProbeSteps = 1 << 18;
 
 bool cancelled(const ParallelOptions& p) {
   return p.cancel && p.cancel->load(std::memory_order_relaxed);
@@ -51,6 +52,10 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
   const int cells = puzzle.rows * puzzle.cols;
   if (threads <= 1 || cells < 4) return solve_single(puzzle, options, parallel);
   const auto t0 = std::chrono::steady_clock::now();
+  {  // Small searches end before threads would pay off: try a few milliseconds alone first.
+    EdgeSearch probe(puzzle, options);
+    if (probe.run(kProbeSteps)) return result_of(probe, puzzle.rows, puzzle.cols);
+  }
 
   // Cut the tree where it has enough prefixes to share out evenly.
   std::unique_ptr<EdgeSearch> split;
