@@ -11,7 +11,6 @@ namespace tilewise {
 namespace {
 
 constexpr std::uint64_t kChunk = 1 << 16;  // steps between looks at the cancel flag
-constexpr std::uint64_t kProbeSteps = 1 << 18;
 
 bool cancelled(const ParallelOptions& p) {
   return p.cancel && p.cancel->load(std::memory_order_relaxed);
@@ -52,9 +51,9 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
   const int cells = puzzle.rows * puzzle.cols;
   if (threads <= 1 || cells < 4) return solve_single(puzzle, options, parallel);
   const auto t0 = std::chrono::steady_clock::now();
-  {  // Small searches end before threads would pay off: try a few milliseconds alone first.
+  if (parallel.probe_steps > 0) {  // small searches end before threads would pay off
     EdgeSearch probe(puzzle, options);
-    if (probe.run(kProbeSteps)) return result_of(probe, puzzle.rows, puzzle.cols);
+    if (probe.run(parallel.probe_steps)) return result_of(probe, puzzle.rows, puzzle.cols);
   }
 
   // Cut the tree where it has enough prefixes to share out evenly.

@@ -13,6 +13,7 @@ namespace tilewise {
 struct ParallelOptions {
   int threads = 0;                            // 0 = every hardware thread
   const std::atomic<bool>* cancel = nullptr;  // set to stop early (the result is incomplete)
+  std::uint64_t probe_steps = 1 << 18;        // searches ending within this many steps stay alone
 };
 
 // First-solution and limited searches run on one thread (their answer depends on order).
