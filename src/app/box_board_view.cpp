@@ -81,6 +81,7 @@ void draw_box_board() {
   if (hovered >= 0 && (left || right)) {
     const bool back = right || ImGui::GetIO().KeyShift;
     v.playing = false;
+    v.chosen = -1;  // the board leaves the played solution; choosing one starts it afresh
     box_turn(box::Move{hovered, back ? 3 : 1});
   }
 

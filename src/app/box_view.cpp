@@ -45,9 +45,14 @@ void forget_solutions() {
   v.length = -1;
 }
 
+// Stops the worker's box job; its late events (old id) are ignored from now on.
 void cancel_solve() {
   BoxView& v = box_view();
-  if (v.solving) platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
+  if (!v.solving) return;
+  platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
+  v.request_id += 1;
+  v.solving = false;
+  v.status = "cancelled";
 }
 
 // A new puzzle (size change, typed board, scramble): old solutions no longer apply.
@@ -203,8 +208,10 @@ void box_panel() {
     set_boards(identity(size), identity(size));
   record_item("box:size");
   if (ImGui::Combo("moves", &v.move_set,
-                   "clockwise only\0clockwise + back\0clockwise + back + half\0"))
+                   "clockwise only\0clockwise + back\0clockwise + back + half\0")) {
+    cancel_solve();
     forget_solutions();
+  }
   record_item("box:moves");
   board_field("start", v.start_text, false);
   board_field("target", v.target_text, true);

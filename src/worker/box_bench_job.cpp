@@ -24,8 +24,7 @@ double ms_since(Clock::time_point t0) {
 class BoxBenchJob : public Job {
  public:
   BoxBenchJob(long long turns, long long count, std::uint64_t budget, long long seed)
-      : turns_(turns),
-        boards_(box::scrambled_boards(4, box::MoveSet::kClockwise, static_cast<int>(count),
+      : boards_(box::scrambled_boards(4, box::MoveSet::kClockwise, static_cast<int>(count),
                                       static_cast<int>(turns), static_cast<unsigned>(seed))),
         budget_(budget) {
     figures_ = {{"turns", turns}, {"count", count}, {"node_budget", budget}, {"seed", seed}};
@@ -88,7 +87,6 @@ class BoxBenchJob : public Job {
     if (r && r->proven_optimal) ++proven_;
   }
 
-  long long turns_;
   std::vector<std::vector<int>> boards_;
   std::uint64_t budget_;
   size_t stage_ = 0;
