@@ -4,14 +4,14 @@
 # and the browser tests in headless Chromium. CTest prints the summary of each part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { echo; echo "=== test.sh: $* ==="; }
+step() { echo; echo "=== test.sh [+${SECONDS}s]: $* ==="; }
 
 step "native: install packages"
 ./scripts/setup-native.sh
 step "native: build and test (build/native)"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j2
-ctest --test-dir build/native --output-on-failure -j2
+ctest --test-dir build/native --output-on-failure -j2 -LE browser
 
 step "sanitizers: build and test with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize)"
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILEWISE_SANITIZE=ON >/dev/null
@@ -28,3 +28,4 @@ step "web: build the site (build/web/site)"
 step "browser: tests in headless Chromium (screenshots in build/screenshots)"
 cmake -S . -B build/native -DTILEWISE_BROWSER_TESTS=ON >/dev/null
 ctest --test-dir build/native --output-on-failure -L browser
+step "all tests passed"
