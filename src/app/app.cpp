@@ -142,6 +142,9 @@ void handle_event(const nlohmann::json& e) {
                   e["result"].value("complete", false) ? "done" : "stopped",
                   e["result"].value("count", 0ULL), e["result"].value("distinct_boards", 0ULL));
     g.solve.status = buf;
+    if (e["result"].value("solutions_truncated", false))  // the worker keeps 10000; counts on
+      g.solve.status += "; only the first " + std::to_string(g.solve.solutions.size()) +
+                        " are kept for browsing";
   } else if (type == "error") {
     g.solve.running = false;
     g.solve.status = "error: " + e.value("message", std::string());

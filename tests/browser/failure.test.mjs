@@ -146,3 +146,17 @@ test('bad files show one clear error naming the limit; the current puzzle stays'
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('more solutions than the worker keeps: counting goes on and the status says so', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  // Five blank tiles in a row: 5! orders x 4^5 turns / 2 board turns = 61440 solutions.
+  await load(page, 'blank.txt', 'size 1 5\nmatch equal\n' +
+    [1, 2, 3, 4, 5].map((k) => `tile ${k} 1 1 1 1`).join('\n') + '\n');
+  await h.clickWidget(page, 'Solve');
+  const s = await h.waitState(page, '!s.solving && s.status.startsWith("done")', 60000);
+  assert.equal(s.status, 'done: 61440 solution(s) up to rotation, 1 distinct boards; ' +
+    'only the first 10000 are kept for browsing');
+  assert.equal(s.solutions, 10000);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
