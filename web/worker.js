@@ -1,20 +1,39 @@
 // The solver worker: runs the C++ solver (tilewise_worker.js/.wasm) in slices so the
 // worker's event loop turns between them and a "cancel" message is handled at once.
 'use strict';
-importScripts('tilewise_worker.js');
+importScripts('tilewise_worker.js', 'edge_pool.js');
 
 let api = null;
 const pending = [];
 let pumping = false;
 const SLICE_MS = 30;
+const PROBE_MS = 250;  // a count/all search runs here alone first; longer ones go to a pool
+let probe = null;      // {id, request, until}: the search being tried alone
+let pool = null;       // EdgePool of the current search, when split across workers
 
 function post(eventsText) {
   if (eventsText && eventsText !== '[]') postMessage(eventsText);
 }
 
+function postEvents(events) { postMessage(JSON.stringify(events)); }
+
 function pump() {
-  if (!api.busy()) { pumping = false; return; }
-  post(api.step(SLICE_MS));
+  if (!api.busy()) { pumping = false; probe = null; return; }
+  const text = api.step(SLICE_MS);
+  if (probe) {  // solutions come with its "done"; if it runs long, a pool takes over
+    const events = JSON.parse(text).filter((e) => e.type !== 'solution');
+    if (events.some((e) => e.type === 'done' || e.type === 'error')) probe = null;
+    if (probe && Date.now() > probe.until) {
+      api.cancel();  // its partial work is dropped: the pool starts over, exactly
+      pool = new EdgePool(probe.request, probe.size, postEvents);
+      probe = null;
+      pumping = false;
+      return;
+    }
+    if (events.length) postEvents(events);
+  } else {
+    post(text);
+  }
   setTimeout(pump, 0);
 }
 
@@ -22,6 +41,8 @@ function handle(text) {
   let type = null;
   try { type = JSON.parse(text).type; } catch (e) { /* the module reports bad JSON */ }
   if (type === 'cancel') {
+    if (pool) { pool.finish(true); pool = null; return; }
+    probe = null;
     post(api.cancel());
     return;
   }
@@ -29,7 +50,19 @@ function handle(text) {
     try { api.speed(Number(JSON.parse(text).steps_per_second) || 0); } catch (e) { /* ignored */ }
     return;
   }
+  if (pool) { pool.finish(true); pool = null; }  // a new request replaces the running search
+  probe = null;
+  let request = null;
+  try { request = JSON.parse(text); } catch (e) { /* reported by the module */ }
+  const size = request && typeof request === 'object' ? edgePoolSize(request) : 1;
+  if (size > 1 && request.probe_ms === 0) {  // straight to the pool (tests, known-long searches)
+    const events = JSON.parse(api.request(text));  // the module checks the request first
+    if (api.busy()) { api.cancel(); pool = new EdgePool(request, size, postEvents); } else post(JSON.stringify(events));
+    return;
+  }
   post(api.request(text));
+  const probeMs = request && Number.isFinite(request.probe_ms) ? request.probe_ms : PROBE_MS;
+  if (size > 1 && api.busy()) probe = { request, size, until: Date.now() + probeMs };
   if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); }
 }
 

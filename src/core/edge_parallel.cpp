@@ -57,14 +57,9 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
   }
 
   // Cut the tree where it has enough prefixes to share out evenly.
-  std::unique_ptr<EdgeSearch> split;
-  for (int depth = 1; depth < cells; ++depth) {
-    split = std::make_unique<EdgeSearch>(puzzle, options);
-    split->set_split_depth(depth);
-    run_to_end(*split, parallel);
-    if (split->prefixes().size() >= 64u * static_cast<unsigned>(threads) || !split->complete())
-      break;
-  }
+  const std::unique_ptr<EdgeSearch> split = split_search(
+      puzzle, options, 64u * static_cast<unsigned>(threads),
+      [](const void* p) { return !cancelled(*static_cast<const ParallelOptions*>(p)); }, &parallel);
   const auto& prefixes = split->prefixes();
 
   // Threads take prefixes in turn; each prefix keeps its own result for the ordered merge.

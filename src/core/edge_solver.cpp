@@ -529,6 +529,21 @@ SolveResult result_of(const EdgeSearch& search, int rows, int cols) {
   return r;
 }
 
+std::unique_ptr<EdgeSearch> split_search(const EdgePuzzle& puzzle, const SolveOptions& options,
+                                         size_t min_prefixes, bool (*keep_going)(const void*),
+                                         const void* context) {
+  const int cells = puzzle.rows * puzzle.cols;
+  std::unique_ptr<EdgeSearch> split;
+  for (int depth = 1; depth < cells; ++depth) {
+    split = std::make_unique<EdgeSearch>(puzzle, options);
+    split->set_split_depth(depth);
+    while (!split->run(1 << 16))
+      if (keep_going && !keep_going(context)) split->cancel();
+    if (split->prefixes().size() >= min_prefixes || !split->complete()) break;
+  }
+  return split;
+}
+
 SolveResult solve(const EdgePuzzle& puzzle, const SolveOptions& options) {
   EdgeSearch search(puzzle, options);
   while (!search.run(1u << 20)) {

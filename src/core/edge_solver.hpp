@@ -177,6 +177,14 @@ struct SolveResult {
   bool solutions_truncated = false;
 };
 
+// Cuts the search tree at the shallowest depth with at least `min_prefixes` partial boards
+// (threads or workers then search below each prefix). The returned search holds the
+// prefixes and the statistics of the levels above the cut; it stops early (incomplete) when
+// `keep_going` returns false.
+std::unique_ptr<EdgeSearch> split_search(const EdgePuzzle& puzzle, const SolveOptions& options,
+                                         size_t min_prefixes, bool (*keep_going)(const void*),
+                                         const void* context);
+
 // Runs the search to its end and sorts the solutions.
 SolveResult solve(const EdgePuzzle& puzzle, const SolveOptions& options);
 SolveResult result_of(const EdgeSearch& search, int rows, int cols);

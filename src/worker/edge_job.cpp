@@ -118,6 +118,22 @@ std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann
   o.mode = mode == "first"   ? SolveMode::kFirst
            : mode == "count" ? SolveMode::kCount
                              : SolveMode::kAll;
+  long long shard = 0, shards = 1;
+  if (!read_field(request, "shard", shard, events) ||
+      !read_field(request, "shards", shards, events))
+    return nullptr;
+  if (shards < 1 || shards > 64 || shard < 0 || shard >= shards) {
+    events.push_back({{"type", "error"}, {"message", "shard must be 0..shards-1, shards 1..64"}});
+    return nullptr;
+  }
+  if (shards > 1) {
+    if (o.mode == SolveMode::kFirst || o.limit != 0) {
+      events.push_back({{"type", "error"},
+                        {"message", "only count and all searches without a limit are sharded"}});
+      return nullptr;
+    }
+    return make_edge_shard_job(*p, o, static_cast<int>(shard), static_cast<int>(shards));
+  }
   double watch = 0;
   if (const auto w = request.find("watch"); w != request.end()) {
     if (!w->is_number() || w->get<double>() < 0) {

@@ -7,6 +7,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+namespace tilewise {
+struct EdgePuzzle;
+struct SolveOptions;
+}  // namespace tilewise
+
 namespace tilewise::worker {
 
 class Job {
@@ -24,6 +29,9 @@ class Job {
 std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann::json& events);
 std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann::json& events);
 std::unique_ptr<Job> make_box_bench_job(const nlohmann::json& request, nlohmann::json& events);
+// One shard of a count/all search split across workers (edge_shard_job.cpp).
+std::unique_ptr<Job> make_edge_shard_job(const EdgePuzzle& puzzle, const SolveOptions& options,
+                                         int shard, int shards);
 std::unique_ptr<Job> make_edge_bench_job(const nlohmann::json& request, nlohmann::json& events);
 
 }  // namespace tilewise::worker

@@ -1,0 +1,78 @@
+// Count/all searches split across several Web Workers (web/edge_pool.js) report exactly
+// what one worker reports; cancel stops every worker of the pool.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as h from './lib/harness.mjs';
+
+let srv, browser;
+before(async () => { srv = await h.startServer(); browser = await h.launch(); });
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+const puzzle = (name) => fs.readFileSync(path.join(h.root, 'assets/puzzles', name), 'utf8');
+
+test('three workers give exactly the one-worker result (counts, nodes per depth, solutions)', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  for (const name of ['generated_5x5_complement.txt', 'cards_4x4.txt', 'generated_6x6_frame.txt']) {
+    const text = puzzle(name);
+    const one = (await h.workerRequest(page, { id: 1, type: 'edge.solve', mode: 'all', workers: 1, puzzle: text }, 120000)).at(-1);
+    const events = await h.workerRequest(page, { id: 2, type: 'edge.solve', mode: 'all', workers: 3, probe_ms: 0, puzzle: text }, 120000);
+    const three = events.at(-1);
+    assert.equal(one.type, 'done', JSON.stringify(one));
+    assert.equal(three.type, 'done', JSON.stringify(three));
+    assert.equal(three.result.workers, 3, name);
+    assert.equal(one.result.workers, undefined);
+    for (const key of ['count', 'distinct_boards', 'distinct_boards_complete', 'complete', 'nodes', 'tries',
+      'nodes_per_depth', 'solutions', 'solutions_truncated']) {
+      assert.deepEqual(three.result[key], one.result[key], `${name}: ${key}`);
+    }
+    assert.ok(events.some((e) => e.type === 'progress' && e.workers === 3) || one.result.nodes < 100000, name);
+    console.log(`# ${name}: ${one.result.count} solutions, ${one.result.nodes} nodes; 1 worker ` +
+      `${one.result.elapsed_ms.toFixed(0)} ms, 3 workers ${three.result.elapsed_ms.toFixed(0)} ms`);
+  }
+  await page.close();
+});
+
+test('cancelling a pooled search stops it and reports it incomplete', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  const text = puzzle('generated_7x7_hard.txt');
+  const done = await page.evaluate((text) => new Promise((resolve, reject) => {
+    const w = new Worker('worker.js');
+    const timer = setTimeout(() => reject(new Error('no cancelled done')), 60000);
+    let cancelled = false;
+    w.onmessage = (e) => {
+      for (const ev of JSON.parse(e.data)) {
+        if (ev.type === 'progress' && ev.workers === 2 && ev.nodes > 0 && !cancelled) {
+          cancelled = true;
+          w.postMessage(JSON.stringify({ type: 'cancel' }));
+        }
+        if (ev.type === 'done') { clearTimeout(timer); w.terminate(); resolve(ev); }
+      }
+    };
+    w.postMessage(JSON.stringify({ id: 5, type: 'edge.solve', mode: 'count', workers: 2, probe_ms: 0, puzzle: text }));
+  }), text);
+  assert.equal(done.cancelled, true);
+  assert.equal(done.result.complete, false);
+  assert.equal(done.id, 5);
+  await page.close();
+});
+
+test('speed-up on Brendan Owen 6x6 (all solutions), reported when ../shared is present', async (t) => {
+  const file = path.join(h.root, '../shared/puzzles/external/e2style_brendan_set1_06x06.txt');
+  if (!fs.existsSync(file)) { t.skip('../shared is absent'); return; }
+  const { page } = await h.openApp(browser, srv.url);
+  const text = fs.readFileSync(file, 'utf8');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const wall = async (workers) => {
+    const t0 = Date.now();
+    const done = (await h.workerRequest(page, { id: 9, type: 'edge.solve', mode: 'all', workers, puzzle: text }, 600000)).at(-1);
+    assert.equal(done.result.count, 65);
+    return { ms: Date.now() - t0, nodes: done.result.nodes };
+  };
+  const one = await wall(1), many = await wall(cores);
+  assert.equal(many.nodes, one.nodes);
+  console.log(`# Brendan 6x6 all solutions in the browser: 1 worker ${one.ms} ms, ${cores} workers ${many.ms} ms ` +
+    `(x${(one.ms / many.ms).toFixed(2)}), ${one.nodes} nodes either way`);
+  await page.close();
+});
