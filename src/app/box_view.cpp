@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/box_state.hpp"
+#include "app/share.hpp"
 #include "app/widgets.hpp"
 #include "core/box_board.hpp"
 #include "imgui.h"
@@ -229,6 +230,7 @@ void box_panel() {
   ImGui::SameLine();
   if (button("Reset##box")) set_boards(v.target, v.target);
   if (v.board == v.target) ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "At the target!");
+  share::share_box_controls();
   ImGui::Separator();
   solve_controls();
   solutions_list();
@@ -252,6 +254,18 @@ BoxView& box_view() {
 
 box::MoveSet box_move_set() {
   return static_cast<box::MoveSet>(box_view().move_set);
+}
+
+void box_open(const box::BoxPuzzle& puzzle) {
+  set_boards(puzzle.start, puzzle.target);
+  BoxView& v = box_view();
+  v.move_set = static_cast<int>(puzzle.moves);  // box_move_set()'s inverse
+  v.active = true;
+}
+
+box::BoxPuzzle box_current_puzzle() {
+  const BoxView& v = box_view();
+  return box::BoxPuzzle{v.size, v.board, v.target, box_move_set()};
 }
 
 bool box_mode() {

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/box_puzzle.hpp"
+
 namespace tilewise::app {
 
 // "Tiles | Puzzle Box" radio buttons; true while the Puzzle Box mode is on.
@@ -11,6 +13,10 @@ bool box_mode_selector();
 bool box_mode();
 // The whole frame in Puzzle Box mode: the side panel (width panel_w) and the board.
 void draw_box_mode(float panel_w);
+// Opens a Puzzle Box puzzle (e.g. from a share link) and switches to the Puzzle Box mode.
+void box_open(const box::BoxPuzzle& puzzle);
+// The puzzle on screen: the current board, the target and the move set.
+box::BoxPuzzle box_current_puzzle();
 // A worker event: true when it belonged to a Puzzle Box request (then it is handled).
 bool box_handle_event(const nlohmann::json& event);
 // Adds "box": {board, target, solving, solutions, step, ...} to the published test state.

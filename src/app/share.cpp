@@ -3,6 +3,7 @@
 #include <utility>
 #include <variant>
 
+#include "app/box_view.hpp"
 #include "app/examples.hpp"
 #include "app/widgets.hpp"
 #include "core/edge_format.hpp"
@@ -76,12 +77,10 @@ bool arrangement_fits(const EdgePuzzle& p, const std::vector<Placement>& cells) 
   return true;
 }
 
-// Decodes a link the board can show; one clear message (the codec's own) when it cannot.
-Result<EdgeShare> edge_link(const std::string& code) {
-  Result<SharedPuzzle> shared = decode_link(code);
+// Decodes a link of a tile puzzle the board can show; one clear message (the codec's own)
+// when it cannot.
+Result<EdgeShare> edge_link(Result<SharedPuzzle> shared) {
   if (!shared) return shared.error();
-  if (std::holds_alternative<BoxShare>(*shared))
-    return Error{"link", "Puzzle Box links open in the Puzzle Box view (not available yet)"};
   EdgeShare& e = std::get<EdgeShare>(*shared);
   if (!e.arrangement.empty() && !arrangement_fits(e.puzzle, e.arrangement))
     return Error{"link", "the board in it leaves a cell empty or moves a fixed tile"};
@@ -107,7 +106,15 @@ void open_address(bool at_start, PlayBoard& board, std::string& error, Loader lo
     g_share.rewrite_now = true;
     return;
   }
-  Result<EdgeShare> linked = edge_link(code);
+  Result<SharedPuzzle> decoded = decode_link(code);
+  if (decoded && std::holds_alternative<BoxShare>(*decoded)) {  // the Puzzle Box mode opens it
+    box_open(std::get<BoxShare>(*decoded).puzzle);
+    g_share.error.clear();
+    error.clear();
+    g_share.written = code;
+    return;
+  }
+  Result<EdgeShare> linked = edge_link(std::move(decoded));
   if (!linked) {
     g_share.error = error = linked.error().to_string();
     if (at_start) adopt(board);  // keep the bad link in view until the user plays
@@ -159,6 +166,21 @@ void share_controls(const PlayBoard& board) {
   ImGui::InputText("##share_url", g_share.url.data(), g_share.url.size() + 1,
                    ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
   record_item("share_url");
+}
+
+void share_box_controls() {
+  if (button("Share puzzle")) {
+    const std::string code = encode_link(SharedPuzzle{BoxShare{box_current_puzzle()}});
+    g_share.url = platform::location_without_hash() + "#" + code;
+    platform::copy_to_clipboard(g_share.url);
+    platform::set_location_hash(code, false);
+    g_share.written = code;
+  }
+  if (g_share.url.empty()) return;
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText("##box_share_url", g_share.url.data(), g_share.url.size() + 1,
+                   ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+  record_item("box_share_url");
 }
 
 void add_test_state(nlohmann::json& state, const PlayBoard& board) {

@@ -30,6 +30,10 @@ void sync(const PlayBoard& board);
 // The Share button and the read-only link field (drawn in the current ImGui window).
 void share_controls(const PlayBoard& board);
 
+// The Puzzle Box panel's Share button: the link of the box puzzle on screen (start board as
+// it stands, target, move set), copied and put in the address.
+void share_box_controls();
+
 // Adds to the browser tests' state: share_url (the last URL handed out by Share), link_error
 // (the last bad link's message), link (the code the address holds), tiles (each tile's sides).
 void add_test_state(nlohmann::json& state, const PlayBoard& board);

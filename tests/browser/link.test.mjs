@@ -184,8 +184,6 @@ test('bad links show one clear message and keep the default puzzle', async () =>
       /^link: the board in it leaves a cell empty or moves a fixed tile$/],
     ['fixed tile moved', pairLink([[0, 0]], [[1, 0], [0, 0]]),
       /^link: the board in it leaves a cell empty or moves a fixed tile$/],
-    ['empty puzzle box', boxLink([7, 6, 5, 8, 4, 9, 3, 2, 1]),
-      /^link: Puzzle Box links open in the Puzzle Box view \(not available yet\)$/],
   ];
   for (const [what, code, message] of cases) {
     const { page, errors } = await h.openApp(browser, srv.url + '#' + code);
@@ -231,5 +229,28 @@ test('a bad link entered into a running page keeps the board being played', asyn
   const opened = await h.waitState(page, "s.link_error === '' && s.error === ''");
   assert.deepEqual(opened.tiles, dogsTiles);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a Puzzle Box link opens the Puzzle Box mode; Share there gives a link that reopens it', async () => {
+  // Hand-packed: 3x3, clockwise, start 765/849/321 turned once at Q1, target 123/456/789.
+  const start = [8, 7, 5, 4, 6, 9, 3, 2, 1];
+  const { page, errors } = await h.openApp(browser, srv.url + '#' + boxLink(start));
+  let s = await h.waitState(page, 's.box.active');
+  assert.deepEqual(s.box.board, start);
+  assert.deepEqual(s.box.target, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.equal(s.box.moves, 'cw');
+  assert.equal(s.link_error, '');
+  await h.clickWidget(page, 'Share puzzle');
+  s = await h.waitState(page, "s.share_url.includes('#')");
+  assert.equal(await page.evaluate(() => globalThis.tilewise.lastClipboard), s.share_url);
+  assert.ok(s.share_url.length < 60, `${s.share_url.length} characters`);
+  await h.screenshot(page, 'link-box-shared');
+  const again = await h.openApp(browser, s.share_url);
+  const r = await h.waitState(again.page, 's.box.active');
+  assert.deepEqual(r.box.board, start);
+  assert.deepEqual(r.box.target, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual([...errors, ...again.errors], []);
+  await again.page.close();
   await page.close();
 });
