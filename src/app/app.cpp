@@ -97,8 +97,8 @@ void start_solve() {
   g.solve.shown = -1;
   g.solve.progress = nlohmann::json::object();
   g.solve.result = nlohmann::json();
-  g.solve.status = replacing ? "the running search was stopped and replaced: searching..."
-                             : "searching...";
+  g.solve.status =
+      replacing ? "the running search was stopped and replaced: searching..." : "searching...";
   g.max_frame_ms_while_solving = 0;
   g.solve_frame_ms.clear();
   platform::worker_post(nlohmann::json{{"id", g.solve.id},
@@ -143,8 +143,8 @@ void handle_event(const nlohmann::json& e) {
                   e["result"].value("count", 0ULL), e["result"].value("distinct_boards", 0ULL));
     g.solve.status = buf;
     if (e["result"].value("solutions_truncated", false))  // the worker keeps 10000; counts on
-      g.solve.status += "; only the first " + std::to_string(g.solve.solutions.size()) +
-                        " are kept for browsing";
+      g.solve.status +=
+          "; only the first " + std::to_string(g.solve.solutions.size()) + " are kept for browsing";
   } else if (type == "error") {
     g.solve.running = false;
     g.solve.status = "error: " + e.value("message", std::string());
