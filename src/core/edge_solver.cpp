@@ -534,12 +534,14 @@ std::unique_ptr<EdgeSearch> split_search(const EdgePuzzle& puzzle, const SolveOp
                                          const void* context) {
   const int cells = puzzle.rows * puzzle.cols;
   std::unique_ptr<EdgeSearch> split;
-  for (int depth = 1; depth < cells; ++depth) {
+  std::uint64_t spent = 0;  // nodes of the cuts tried: a thin, deep tree stops the deepening
+  for (int depth = 1; depth < cells && spent < (1u << 22); ++depth) {
     split = std::make_unique<EdgeSearch>(puzzle, options);
     split->set_split_depth(depth);
     while (!split->run(1 << 16))
       if (keep_going && !keep_going(context)) split->cancel();
     if (split->prefixes().size() >= min_prefixes || !split->complete()) break;
+    spent += split->stats().nodes;
   }
   return split;
 }
