@@ -427,7 +427,7 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   if (!started_) {
     started_ = true;
     depth_ = base_depth_;
-    if (base_depth_ == 0) stats_.nodes_per_depth[0] = 1;
+    if (base_depth_ == 0 && !from_prefix_) stats_.nodes_per_depth[0] = 1;
     if (depth_ < n) enter(depth_);
   }
   std::uint64_t tries = 0, nodes = 0;
@@ -447,6 +447,10 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
       std::vector<std::uint16_t> prefix(depth);
       for (int d = 0; d < depth; ++d) prefix[d] = static_cast<std::uint16_t>(board_[order_[d]]);
       prefixes_.push_back(std::move(prefix));
+      if (depth == base_depth_) {  // cut at the root: the one prefix is the empty board
+        finish(true);
+        continue;
+      }
       --depth;
       const int cell = order_[depth];
       used_[board_[cell] >> 2] = 0;
@@ -500,6 +504,7 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
 
 void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
   base_depth_ = static_cast<int>(prefix.size());
+  from_prefix_ = true;  // the levels above belong to the search that cut the tree
   for (int d = 0; d < base_depth_; ++d) {
     board_[order_[d]] = prefix[d];
     used_[prefix[d] >> 2] = 1;
@@ -533,7 +538,9 @@ std::unique_ptr<EdgeSearch> split_search(const EdgePuzzle& puzzle, const SolveOp
                                          size_t min_prefixes, bool (*keep_going)(const void*),
                                          const void* context) {
   const int cells = puzzle.rows * puzzle.cols;
-  std::unique_ptr<EdgeSearch> split;
+  std::unique_ptr<EdgeSearch> split = std::make_unique<EdgeSearch>(puzzle, options);
+  split->set_split_depth(0);  // boards too small to cut: one prefix, the empty board
+  split->run(1);
   std::uint64_t spent = 0;  // nodes of the cuts tried: a thin, deep tree stops the deepening
   for (int depth = 1; depth < cells && spent < (1u << 22); ++depth) {
     split = std::make_unique<EdgeSearch>(puzzle, options);

@@ -161,6 +161,7 @@ class EdgeSearch {
   std::vector<std::unique_ptr<EdgeSearch>> racers_;
   int split_depth_ = -1;
   int base_depth_ = 0;
+  bool from_prefix_ = false;
   std::vector<std::vector<std::uint16_t>> prefixes_;
   size_t active_ = 0;             // racer running the current slice
   std::uint64_t slice_left_ = 0;  // steps left in its slice

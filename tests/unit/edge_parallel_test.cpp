@@ -58,6 +58,24 @@ TEST(EdgeParallel, EveryThreadCountGivesTheSingleThreadedResult) {
   EXPECT_EQ(checked, 12);
 }
 
+TEST(EdgeParallel, BoardsTooSmallToCutHaveOnePrefixThatGivesTheWholeResult) {
+  EdgePuzzle p;
+  p.rows = p.cols = 1;
+  p.tiles = {{"1", {1, -1, 2, -2}}};
+  const std::unique_ptr<EdgeSearch> split = split_search(p, SolveOptions{}, 8, nullptr, nullptr);
+  ASSERT_TRUE(split);
+  ASSERT_EQ(split->prefixes().size(), 1u);
+  EXPECT_TRUE(split->prefixes()[0].empty());
+  EdgeSearch below(p, SolveOptions{});
+  below.start_from(split->prefixes()[0]);
+  while (!below.run(100)) {
+  }
+  const SolveResult single = solve(p, SolveOptions{});
+  EXPECT_EQ(below.count(), single.count);
+  EXPECT_EQ(split->stats().nodes + below.stats().nodes, single.stats.nodes);
+  EXPECT_EQ(split->stats().nodes_per_depth[0] + below.stats().nodes_per_depth[0], 1u);
+}
+
 TEST(EdgeParallel, CancelledSearchIsIncomplete) {
   GenerateOptions g;
   g.rows = g.cols = 6;
