@@ -21,7 +21,10 @@ function solutionLess(a, b) {  // labels in reading order, then rotations
 }
 
 class EdgePool {
-  constructor(request, size, post) {
+  // `shown`: solutions already streamed to the app (by the probe); the pool streams only the
+  // ones beyond that count, so the app's running list grows as solutions are found. The
+  // "done" event carries the exact, sorted list.
+  constructor(request, size, post, shown = 0) {
     this.id = request.id;
     this.post = post;
     this.started = Date.now();
@@ -30,6 +33,7 @@ class EdgePool {
     this.workers = [];
     this.maxKept = 10000;
     this.streamed = 0;
+    this.shown = shown;
     for (let i = 0; i < size; ++i) {
       const w = new Worker('worker.js');
       w.onmessage = (e) => this.onEvents(i, JSON.parse(e.data));
@@ -49,7 +53,9 @@ class EdgePool {
           count: sum('count'), workers: this.workers.length,
           elapsed_ms: Date.now() - this.started }]);
       } else if (ev.type === 'solution') {
-        if (this.streamed++ < this.maxKept) this.post([{ type: 'solution', id: this.id, tiles: ev.tiles }]);
+        if (++this.streamed > this.shown && this.streamed <= this.maxKept) {
+          this.post([{ type: 'solution', id: this.id, tiles: ev.tiles }]);
+        }
       } else if (ev.type === 'done') {
         this.results[i] = ev.result;
         if (this.results.every((r) => r)) this.finish(false);

@@ -20,12 +20,14 @@ function postEvents(events) { postMessage(JSON.stringify(events)); }
 function pump() {
   if (!api.busy()) { pumping = false; probe = null; return; }
   const text = api.step(SLICE_MS);
-  if (probe) {  // solutions come with its "done"; if it runs long, a pool takes over
-    const events = JSON.parse(text).filter((e) => e.type !== 'solution');
+  if (probe) {  // if it runs long, a pool takes over
+    const events = JSON.parse(text);
+    probe.streamed += events.filter((e) => e.type === 'solution').length;
     if (events.some((e) => e.type === 'done' || e.type === 'error')) probe = null;
     if (probe && Date.now() > probe.until) {
       api.cancel();  // its partial work is dropped: the pool starts over, exactly
-      pool = new EdgePool(probe.request, probe.size, postEvents);
+      if (events.length) postEvents(events);
+      pool = new EdgePool(probe.request, probe.size, postEvents, probe.streamed);
       probe = null;
       pumping = false;
       return;
@@ -62,7 +64,7 @@ function handle(text) {
   }
   post(api.request(text));
   const probeMs = request && Number.isFinite(request.probe_ms) ? request.probe_ms : PROBE_MS;
-  if (size > 1 && api.busy()) probe = { request, size, until: Date.now() + probeMs };
+  if (size > 1 && api.busy()) probe = { request, size, until: Date.now() + probeMs, streamed: 0 };
   if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); }
 }
 
