@@ -63,3 +63,57 @@ TEST(WorkerRequest, AGoodRequestStillSolvesAfterBadOnes) {
 }
 
 }  // namespace
+
+namespace {
+
+// Runs one request to its "done" event.
+nlohmann::json run_to_done(const nlohmann::json& req) {
+  nlohmann::json events = nlohmann::json::parse(tw_request(req.dump().c_str()));
+  for (int k = 0; k < 100000; ++k) {
+    for (const auto& e : events)
+      if (e["type"] == "done" || e["type"] == "error") return e;
+    events = nlohmann::json::parse(tw_step(50));
+  }
+  return nlohmann::json();
+}
+
+// The shards of web/edge_pool.js add up to exactly the one-worker search.
+TEST(WorkerRequest, ShardsOfASearchAddUpToTheWholeSearch) {
+  const std::string puzzle =
+      "size 3 3\nmatch complement\ntile 1 A b C d\ntile 2 a B c D\ntile 3 A B c d\n"
+      "tile 4 a b C D\ntile 5 A b c D\ntile 6 a B C d\ntile 7 A a B b\ntile 8 C c D d\n"
+      "tile 9 A B C D\n";
+  for (const std::string& text :
+       {puzzle, std::string("size 1 1\nmatch complement\ntile 1 A a A a\n")}) {
+    const nlohmann::json whole =
+        run_to_done({{"id", 1}, {"type", "edge.solve"}, {"mode", "all"}, {"puzzle", text}});
+    ASSERT_EQ(whole["type"], "done") << whole.dump();
+    std::uint64_t count = 0, nodes = 0, tries = 0;
+    std::vector<std::uint64_t> per_depth(whole["result"]["nodes_per_depth"].size(), 0);
+    for (int shard = 0; shard < 3; ++shard) {
+      const nlohmann::json part = run_to_done({{"id", 2},
+                                               {"type", "edge.solve"},
+                                               {"mode", "all"},
+                                               {"puzzle", text},
+                                               {"shard", shard},
+                                               {"shards", 3}});
+      ASSERT_EQ(part["type"], "done") << part.dump();
+      EXPECT_TRUE(part["result"]["complete"].get<bool>());
+      count += part["result"]["count"].get<std::uint64_t>();
+      nodes += part["result"]["nodes"].get<std::uint64_t>();
+      tries += part["result"]["tries"].get<std::uint64_t>();
+      for (size_t d = 0; d < per_depth.size(); ++d)
+        per_depth[d] += part["result"]["nodes_per_depth"][d].get<std::uint64_t>();
+    }
+    EXPECT_EQ(count, whole["result"]["count"].get<std::uint64_t>());
+    EXPECT_EQ(nodes, whole["result"]["nodes"].get<std::uint64_t>());
+    EXPECT_EQ(tries, whole["result"]["tries"].get<std::uint64_t>());
+    EXPECT_EQ(nlohmann::json(per_depth), whole["result"]["nodes_per_depth"]);
+  }
+  EXPECT_EQ(only_error(request(
+                R"({"id": 5, "type": "edge.solve", "mode": "first", "shard": 0,)"
+                R"( "shards": 2, "puzzle": "size 1 1\nmatch complement\ntile 1 A a A a\n"})")),
+            "only count and all searches without a limit are sharded");
+}
+
+}  // namespace
