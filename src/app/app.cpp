@@ -18,6 +18,7 @@
 #include "app/widgets.hpp"
 #include "core/edge_format.hpp"
 #include "core/edge_generator.hpp"
+#include "core/json_text.hpp"
 #include "core/play_board.hpp"
 #include "core/play_hint.hpp"
 #include "core/version.hpp"
@@ -101,12 +102,11 @@ void start_solve() {
       replacing ? "the running search was stopped and replaced: searching..." : "searching...";
   g.max_frame_ms_while_solving = 0;
   g.solve_frame_ms.clear();
-  platform::worker_post(nlohmann::json{{"id", g.solve.id},
-                                       {"type", "edge.solve"},
-                                       {"mode", kModes[g.solve.mode]},
-                                       {"watch", search_watch_rate()},
-                                       {"puzzle", format_puzzle(g.board.puzzle())}}
-                            .dump());
+  platform::worker_post(json_text(nlohmann::json{{"id", g.solve.id},
+                                                 {"type", "edge.solve"},
+                                                 {"mode", kModes[g.solve.mode]},
+                                                 {"watch", search_watch_rate()},
+                                                 {"puzzle", format_puzzle(g.board.puzzle())}}));
 }
 
 void cancel_solve() {
@@ -358,7 +358,7 @@ void publish_state() {
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
   box_add_test_state(s);
-  platform::publish_test_state(s.dump());
+  platform::publish_test_state(json_text(s));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "app/share.hpp"
 #include "app/widgets.hpp"
 #include "core/box_board.hpp"
+#include "core/json_text.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
 
@@ -79,13 +80,12 @@ void start_solve() {
   v.solved_from = v.board;
   v.status = "solving...";
   v.progress.clear();
-  platform::worker_post(nlohmann::json{{"id", v.request_id},
-                                       {"type", "box.solve"},
-                                       {"size", v.size},
-                                       {"start", v.board},
-                                       {"target", v.target},
-                                       {"moves", kMoveSets[v.move_set]}}
-                            .dump());
+  platform::worker_post(json_text(nlohmann::json{{"id", v.request_id},
+                                                 {"type", "box.solve"},
+                                                 {"size", v.size},
+                                                 {"start", v.board},
+                                                 {"target", v.target},
+                                                 {"moves", kMoveSets[v.move_set]}}));
 }
 
 void scramble() {

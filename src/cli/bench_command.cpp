@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
 #include "core/edge_bench.hpp"
+#include "core/json_text.hpp"
 
 namespace tilewise::cli {
 namespace {
@@ -43,7 +44,7 @@ int run_bench(const BenchArgs& a) {
                      {"baseline_bound", r.baseline_bound},
                      {"ratio", r.ratio},
                      {"detail", r.detail}});
-    std::cout << out.dump(1) << "\n";
+    std::cout << json_text(out, 1) << "\n";
     return kExitOk;
   }
   std::printf("%-62s %12s %14s %10s\n", "figure", "tilewise", "reference", "ratio");

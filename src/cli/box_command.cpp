@@ -8,6 +8,7 @@
 #include "core/box_board.hpp"
 #include "core/box_json.hpp"
 #include "core/box_solver.hpp"
+#include "core/json_text.hpp"
 
 namespace tilewise::cli {
 namespace {
@@ -43,7 +44,7 @@ int run_box_solve(const BoxArgs& a) {
     return kExitBadInput;
   }
   if (a.json) {
-    std::cout << box::box_result_json(p, *r).dump() << "\n";
+    std::cout << json_text(box::box_result_json(p, *r)) << "\n";
   } else {
     if (r->length < 0) {
       std::cout << (r->complete ? "no sequence of moves reaches the target\n"

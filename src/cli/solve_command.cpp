@@ -10,6 +10,7 @@
 #include "core/edge_json.hpp"
 #include "core/edge_parallel.hpp"
 #include "core/edge_solver.hpp"
+#include "core/json_text.hpp"
 
 namespace tilewise::cli {
 namespace {
@@ -105,7 +106,7 @@ int run_solve(const SolveArgs& a) {
     nlohmann::json j = solve_result_json(r);
     j["interrupted"] = interrupted;
     j["threads"] = parallel_threads(o, parallel);
-    std::cout << j.dump() << "\n";
+    std::cout << json_text(j) << "\n";
   } else {
     print_human(*puzzle, r, interrupted, o.mode != SolveMode::kCount && !a.quiet);
   }

@@ -5,6 +5,18 @@
 #include <set>
 
 namespace tilewise::box {
+namespace {
+
+// A character for a message: printable ASCII in quotes, anything else as its byte value (a
+// lone byte of a UTF-8 sequence would make the message itself invalid text).
+std::string describe_char(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  if (u >= 0x20 && u < 0x7f) return std::string("character '") + c + "'";
+  static const char kHex[] = "0123456789ABCDEF";
+  return std::string("byte 0x") + kHex[u >> 4] + kHex[u & 15];
+}
+
+}  // namespace
 
 int board_size(const std::vector<int>& board) {
   int n = 0;
@@ -34,8 +46,8 @@ Result<std::vector<int>> parse_board(std::string_view text, std::string_view wha
     } else if (c == ',' || c == '/' || c == ' ') {
       if (!flush()) return Error{where, "number '" + number + "' is too long"};
     } else {
-      return Error{where, std::string("unexpected character '") + c +
-                              "': write the board row by row, e.g. 765/849/321 or 1,2,3,4/5,..."};
+      return Error{where, "unexpected " + describe_char(c) +
+                              ": write the board row by row, e.g. 765/849/321 or 1,2,3,4/5,..."};
     }
     if (cells.size() > static_cast<size_t>(kMaxSize * kMaxSize))
       return Error{where, "too many numbers: at most " + std::to_string(kMaxSize) + "x" +

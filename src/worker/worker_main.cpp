@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "core/json_text.hpp"
 #include "core/version.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
@@ -20,7 +21,7 @@ std::string g_out;
 
 const char* emit(nlohmann::json& events, long long id) {
   for (auto& e : events) e["id"] = id;
-  g_out = events.dump();
+  g_out = tilewise::json_text(events);
   return g_out.c_str();
 }
 
@@ -61,7 +62,7 @@ const char* tw_request(const char* text) {
     events.push_back(
         {{"type", "error"}, {"id", id}, {"message", "unknown request type '" + type + "'"}});
   }
-  g_out = events.dump();
+  g_out = tilewise::json_text(events);
   return g_out.c_str();
 }
 

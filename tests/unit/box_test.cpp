@@ -254,6 +254,7 @@ TEST(BoxBoard, BadBoardsGetOneClearError) {
       {"765849322", "number 2 appears twice"},
       {"7658493210", "10 numbers do not make a square board"},
       {"765/849/3x1", "unexpected character 'x'"},
+      {"765/849/32\xC8\xBD", "unexpected byte 0xC8"},  // half a UTF-8 letter is not quoted
       {"1", "1 numbers do not make a square board of at least 2x2"},
       {"", "0 numbers do not make a square board"},
       {"1234567890123456", "boards bigger than 3x3 need comma-separated numbers"},

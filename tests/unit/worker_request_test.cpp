@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/json_text.hpp"
+
 extern "C" {
 const char* tw_request(const char* text);
 const char* tw_step(double budget_ms);
@@ -44,6 +46,22 @@ TEST(WorkerRequest, FieldsOfTheWrongTypeAreOneError) {
   EXPECT_EQ(only_error(request(R"({"id": 5, "type": "edge.solve", "puzzle": "size 99 99\n"})")),
             "puzzle:1: board size '99 99' is not valid: rows and columns must be whole numbers "
             "1..16");
+}
+
+// Found by fuzz_worker_request: an error message quoting one byte of a two-byte UTF-8 letter
+// made the answer invalid UTF-8, and nlohmann's dump() threw (an abort in wasm).
+TEST(WorkerRequest, MessagesQuotingPartOfALetterStayValidJson) {
+  EXPECT_EQ(only_error(request("{\"id\": 2, \"type\": \"box.solve\", \"size\": 3, \"start\": "
+                               "\"7888888888\xC8\xBD"
+                               "8888!8\"}")),
+            "start: unexpected byte 0xC8: write the board row by row, e.g. 765/849/321 or "
+            "1,2,3,4/5,...");
+}
+
+// The app sends the puzzle's text to the worker: a Latin-1 card name must not abort it.
+TEST(WorkerRequest, JsonTextReplacesInvalidUtf8) {
+  const std::string text = tilewise::json_text(nlohmann::json{{"puzzle", "tile CAF\xC9 a"}});
+  EXPECT_EQ(text, "{\"puzzle\":\"tile CAF\xEF\xBF\xBD a\"}");
 }
 
 TEST(WorkerRequest, AGoodRequestStillSolvesAfterBadOnes) {
