@@ -394,10 +394,7 @@ void frame() {
     publish_state();
     return;
   }
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
-  ImGui::Begin("Tilewise", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  begin_panel_window(panel_w);
   ImGui::TextDisabled("Tilewise %s", version());
   update_notice();
   box_mode_selector();
@@ -416,11 +413,7 @@ void frame() {
   }
   ImGui::End();
 
-  ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x - panel_w, io.DisplaySize.y));
-  ImGui::Begin("Board", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  begin_board_window(panel_w);
   if (!draw_watched_board(g.board.puzzle(), g.solve.progress, g.solve.running))
     g.geometry = draw_board(g.board, true, g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1);
   ImGui::End();

@@ -283,19 +283,11 @@ bool box_mode_selector() {
 }
 
 void draw_box_mode(float panel_w) {
-  const ImGuiIO& io = ImGui::GetIO();
-  const ImGuiWindowFlags fixed =
-      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
-  ImGui::Begin("Tilewise", nullptr, fixed);
+  begin_panel_window(panel_w);
   box_mode_selector();
   box_panel();
   ImGui::End();
-  ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x - panel_w, io.DisplaySize.y));
-  ImGui::Begin("Board", nullptr,
-               fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+  begin_board_window(panel_w);
   draw_box_board();
   ImGui::End();
 }

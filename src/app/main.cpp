@@ -54,7 +54,8 @@ void main_loop() {
   ImGuiIO& io = ImGui::GetIO();
   glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
              static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
-  glClearColor(0.13f, 0.14f, 0.16f, 1.0f);
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];  // windows over it draw none
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(g_window);
@@ -72,6 +73,7 @@ int main(int, char**) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);  // ImGui draws in order: no depth buffer to clear
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   g_window = SDL_CreateWindow("Tilewise", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                               SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);

@@ -20,4 +20,23 @@ bool button(const char* label) {
   return pressed;
 }
 
+void begin_panel_window(float panel_w) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
+  ImGui::Begin("Tilewise", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoBackground);
+}
+
+void begin_board_window(float panel_w) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x - panel_w, io.DisplaySize.y));
+  ImGui::Begin("Board", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
+                   ImGuiWindowFlags_NoBackground);
+}
+
 }  // namespace tilewise::app
