@@ -219,6 +219,12 @@ void puzzle_panel() {
 }
 
 // A quick search on the UI thread (small budget): one placement of the closest solution.
+bool in_tray(int tile) {
+  for (int t : g.board.tray())
+    if (t == tile) return true;
+  return false;
+}
+
 void show_hint() {
   HintLimits limits;
   limits.node_budget = 400000;
@@ -237,10 +243,10 @@ void show_hint() {
     case Hint::Kind::kPlace: {
       const int c = g.hint.cell, cols = g.board.puzzle().cols;
       std::snprintf(buf, sizeof buf,
-                    "Put tile %d at row %d, column %d, turned %d quarter(s) clockwise "
+                    "Put tile %d%s at row %d, column %d, turned %d quarter(s) clockwise "
                     "(%d tiles already fit that solution).",
-                    g.hint.place.tile + 1, c / cols + 1, c % cols + 1, g.hint.place.rotation,
-                    g.hint.kept);
+                    g.hint.place.tile + 1, in_tray(g.hint.place.tile) ? " from the tray" : "",
+                    c / cols + 1, c % cols + 1, g.hint.place.rotation, g.hint.kept);
       g.hint_text = buf;
       break;
     }
@@ -270,7 +276,9 @@ void play_panel() {
       g.board.cells()[g.hint.cell].rotation == g.hint.place.rotation)
     g.hint = Hint{};  // done: the highlight goes
   if (!g.hint_text.empty()) ImGui::TextWrapped("%s", g.hint_text.c_str());
-  ImGui::TextDisabled("click: turn, right-click: turn back, drag: swap");
+  ImGui::SameLine();
+  if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
+  ImGui::TextDisabled("click: turn, right-click: turn back\ndrag: swap, or to and from the tray");
 }
 
 void solve_panel() {
@@ -323,6 +331,8 @@ nlohmann::json frame_time_summary(std::vector<double> ms) {
 void publish_state() {
   nlohmann::json cells = nlohmann::json::array();
   for (const Placement& c : g.board.cells()) cells.push_back({c.tile + 1, c.rotation});
+  nlohmann::json tray = nlohmann::json::array();
+  for (int t : g.board.tray()) tray.push_back(t + 1);
   const EdgePuzzle& p = g.board.puzzle();
   nlohmann::json s = {
       {"ready", true},
@@ -344,6 +354,13 @@ void publish_state() {
       {"progress_nodes", g.solve.progress.value("nodes", 0ULL)},
       {"board",
        {{"x", g.geometry.origin.x}, {"y", g.geometry.origin.y}, {"cell", g.geometry.cell}}},
+      {"tray", tray},
+      {"tray_box",
+       {{"x", g.geometry.tray_origin.x},
+        {"y", g.geometry.tray_origin.y},
+        {"cell", g.geometry.tray_cell},
+        {"gap", g.geometry.tray_gap},
+        {"per_row", g.geometry.tray_per_row}}},
       {"frames", g.frames},
       {"last_frame_ms", g.last_frame_ms},
       {"max_frame_ms_while_solving", g.max_frame_ms_while_solving},

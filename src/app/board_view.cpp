@@ -11,7 +11,8 @@ namespace tilewise::app {
 namespace {
 
 struct DragState {
-  int from = -1;
+  int from = -1;       // board cell being dragged
+  int tray_tile = -1;  // or tray tile being dragged
   bool moved = false;
 };
 DragState g_drag;
@@ -63,15 +64,9 @@ void draw_side(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, Mat
   }
 }
 
-void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, float size,
-               bool lifted) {
-  const Placement& p = board.cells()[cell];
+// A tile's picture: four wedges and its label.
+void draw_piece(ImDrawList* dl, const EdgePuzzle& puzzle, Placement p, ImVec2 tl, float size) {
   const ImVec2 br = add(tl, ImVec2(size, size));
-  if (p.tile < 0) {
-    dl->AddRect(tl, br, IM_COL32(90, 90, 100, 255), 0, 0, 1.0f);
-    return;
-  }
-  const EdgePuzzle& puzzle = board.puzzle();
   const auto s = rotated(puzzle.tiles[p.tile].sides, p.rotation);
   const ImVec2 c = lerp(tl, br, 0.5f);
   const ImVec2 tr(br.x, tl.y), bl(tl.x, br.y);
@@ -84,9 +79,36 @@ void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, floa
   dl->AddRectFilled(ImVec2(c.x - ts.x / 2 - 3, c.y - ts.y / 2 - 1),
                     ImVec2(c.x + ts.x / 2 + 3, c.y + ts.y / 2 + 1), IM_COL32(0, 0, 0, 170), 3.0f);
   dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), IM_COL32(255, 255, 255, 255), label.c_str());
+}
+
+void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, float size,
+               bool lifted) {
+  const Placement& p = board.cells()[cell];
+  const ImVec2 br = add(tl, ImVec2(size, size));
+  if (p.tile < 0) {
+    dl->AddRect(tl, br, IM_COL32(90, 90, 100, 255), 0, 0, 1.0f);
+    return;
+  }
+  draw_piece(dl, board.puzzle(), p, tl, size);
   if (board.is_fixed_cell(cell)) dl->AddRect(tl, br, IM_COL32(255, 215, 0, 255), 0, 0, 3.0f);
   if (!board.frame_ok(cell)) dl->AddRect(tl, br, IM_COL32(255, 60, 60, 255), 0, 0, 3.0f);
   if (lifted) dl->AddRect(tl, br, IM_COL32(120, 200, 255, 255), 0, 0, 3.0f);
+}
+
+// The tray's layout under the board: `count` tiles of `cell` pixels in rows of `per_row`.
+struct TrayLayout {
+  float cell = 0, gap = 6;
+  int per_row = 1, rows = 0;
+  float height() const { return rows ? 24 + rows * (cell + gap) : 0; }
+};
+
+// At least one row, so there is always a place to drop tiles taken off the board.
+TrayLayout tray_layout(int count, float width, float board_cell) {
+  TrayLayout t;
+  t.cell = std::clamp(board_cell * 0.6f, 28.0f, 64.0f);
+  t.per_row = std::max(1, static_cast<int>((width + t.gap) / (t.cell + t.gap)));
+  t.rows = std::max(1, (count + t.per_row - 1) / t.per_row);
+  return t;
 }
 
 }  // namespace
@@ -124,11 +146,18 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
   const EdgePuzzle& p = board.puzzle();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
-  g.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, avail.y / p.rows)));
+  const std::vector<int> tray = interactive ? board.tray() : std::vector<int>();
+  const TrayLayout t = interactive ? tray_layout(static_cast<int>(tray.size()), avail.x,
+                                                 std::min(avail.x / p.cols, avail.y / p.rows))
+                                   : TrayLayout{};
+  g.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, (avail.y - t.height()) / p.rows)));
   g.origin = ImGui::GetCursorScreenPos();
   const ImVec2 size(g.cell * p.cols, g.cell * p.rows);
   ImGui::InvisibleButton("board", size,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool board_hovered = ImGui::IsItemHovered();
+  const bool board_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  const bool board_right_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   auto cell_at = [&](ImVec2 m) {
@@ -136,23 +165,68 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
     const int i = static_cast<int>(std::floor((m.y - g.origin.y) / g.cell));
     return (i >= 0 && j >= 0 && i < p.rows && j < p.cols) ? i * p.cols + j : -1;
   };
+  // The tray (tiles off the board) under the board, with its own hit area.
+  g.tray_cell = t.cell;
+  g.tray_gap = t.gap;
+  g.tray_per_row = t.per_row;
+  g.tray_origin = ImVec2(g.origin.x, g.origin.y + size.y + 24);
+  int tray_hovered = -1;
+  bool over_tray = false;
   if (interactive) {
-    const int hovered = ImGui::IsItemHovered() ? cell_at(mouse) : -1;
-    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) g_drag = {hovered, false};
-    if (g_drag.from >= 0 && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f))
-      g_drag.moved = true;
-    if (g_drag.from >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    ImGui::InvisibleButton("tray", ImVec2(avail.x, t.height()));
+    over_tray = ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    const float step = t.cell + t.gap;
+    const int col = static_cast<int>(std::floor((mouse.x - g.tray_origin.x) / step));
+    const int row = static_cast<int>(std::floor((mouse.y - g.tray_origin.y) / step));
+    const int k = row * t.per_row + col;
+    if (over_tray && col >= 0 && col < t.per_row && row >= 0 && k < static_cast<int>(tray.size()))
+      tray_hovered = tray[k];
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && tray_hovered >= 0)
+      g_drag = {-1, tray_hovered, false};
+  }
+  if (interactive) {
+    const int hovered = board_hovered ? cell_at(mouse) : -1;
+    const bool has_tile = hovered >= 0 && board.cells()[hovered].tile >= 0;
+    if (board_clicked && has_tile) g_drag = {hovered, -1, false};
+    const bool dragging = g_drag.from >= 0 || g_drag.tray_tile >= 0;
+    if (dragging && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) g_drag.moved = true;
+    if (dragging && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
       const int to = cell_at(mouse);
-      if (g_drag.moved) {
-        if (to >= 0) board.swap(g_drag.from, to);
-      } else if (to == g_drag.from) {
-        board.rotate(to, 1);
+      if (g_drag.from >= 0) {  // from the board: swap, back to the tray, or a click = turn
+        if (g_drag.moved) {
+          if (to >= 0) {
+            board.swap(g_drag.from, to);
+          } else if (over_tray) {
+            board.take_to_tray(g_drag.from);
+          }
+        } else if (to == g_drag.from) {
+          board.rotate(to, 1);
+        }
+      } else if (g_drag.moved) {  // from the tray onto a cell
+        if (to >= 0) board.place_from_tray(g_drag.tray_tile, to);
+      } else if (const int empty = board.first_empty_cell(); empty >= 0) {  // a click
+        board.place_from_tray(g_drag.tray_tile, empty);
       }
       g_drag = {};
     }
-    if (ImGui::IsItemClicked(ImGuiMouseButton_Right) && hovered >= 0) board.rotate(hovered, -1);
-    if (hovered >= 0 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
+    if (board_right_clicked && has_tile) board.rotate(hovered, -1);
+    if (has_tile && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
       board.rotate(hovered, 1);
+  }
+  if (interactive) {
+    const std::vector<int> now = board.tray();  // after this frame's move
+    dl->AddText(ImVec2(g.tray_origin.x, g.tray_origin.y - 20), IM_COL32(170, 170, 180, 255),
+                now.empty() ? "Tray (empty): drag a tile here to take it off the board"
+                            : "Tray: click a tile to place it or drag it onto a cell");
+    if (now.empty())
+      dl->AddRect(g.tray_origin, ImVec2(g.tray_origin.x + t.cell, g.tray_origin.y + t.cell),
+                  IM_COL32(90, 90, 100, 255), 4.0f, 0, 1.0f);
+    for (size_t k = 0; k < now.size(); ++k) {
+      if (g_drag.tray_tile == now[k] && g_drag.moved) continue;  // drawn at the pointer
+      const ImVec2 tl(g.tray_origin.x + (k % t.per_row) * (t.cell + t.gap),
+                      g.tray_origin.y + (k / t.per_row) * (t.cell + t.gap));
+      draw_piece(dl, p, Placement{now[k], 0}, tl, t.cell);
+    }
   }
   auto cell_tl = [&](int c) {
     return ImVec2(g.origin.x + (c % p.cols) * g.cell, g.origin.y + (c / p.cols) * g.cell);
@@ -195,6 +269,12 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
     const float pulse = 0.5f + 0.5f * std::sin(static_cast<float>(ImGui::GetTime()) * 6.0f);
     dl->AddRect(ImVec2(tl.x + 2, tl.y + 2), ImVec2(tl.x + g.cell - 2, tl.y + g.cell - 2),
                 IM_COL32(255, 255, 255, static_cast<int>(140 + 115 * pulse)), 4.0f, 0, 5.0f);
+  }
+  if (g_drag.tray_tile >= 0 && g_drag.moved) {  // a tray tile follows the pointer
+    const ImVec2 tl(mouse.x - g.cell / 2, mouse.y - g.cell / 2);
+    ImDrawList* top = ImGui::GetForegroundDrawList();
+    draw_piece(top, p, Placement{g_drag.tray_tile, 0}, tl, g.cell);
+    top->AddRect(tl, add(tl, ImVec2(g.cell, g.cell)), IM_COL32(120, 200, 255, 255), 0, 0, 3.0f);
   }
   if (g_drag.from >= 0 && g_drag.moved) {  // the lifted tile follows the pointer
     draw_tile(ImGui::GetForegroundDrawList(), board, g_drag.from,

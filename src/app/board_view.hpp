@@ -9,11 +9,16 @@ namespace tilewise::app {
 struct BoardGeometry {
   ImVec2 origin{0, 0};  // top-left of the board, in CSS pixels
   float cell = 0;       // cell size
+  // The tray of tiles off the board, under it: rows of `tray_per_row` tiles.
+  ImVec2 tray_origin{0, 0};
+  float tray_cell = 0, tray_gap = 0;
+  int tray_per_row = 1;
 };
 
 // Draws the board into the current window's remaining space and handles clicks (left =
-// turn clockwise, right = turn back) and drags (swap). `hint_cell` (or -1) is outlined.
-// Returns the geometry drawn.
+// turn clockwise, right = turn back) and drags (swap); with tiles off the board, a tray
+// under it (click or drag a tray tile to place it; drag a board tile onto it to take it off).
+// `hint_cell` (or -1) is outlined. Returns the geometry drawn.
 BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell = -1);
 
 // Tiles slide from where they are on `before` to their places on the board drawn next

@@ -65,11 +65,11 @@ std::string code_for(const PlayBoard& board) {
   return encode_link(SharedPuzzle{shared});
 }
 
-// A board takes an arrangement that places every tile once, fixed tiles where fixed.
+// A board takes an arrangement that keeps fixed tiles where fixed (the codec already checks
+// that no tile is placed twice); empty cells are fine: their tiles lie in the tray.
 bool arrangement_fits(const EdgePuzzle& p, const std::vector<Placement>& cells) {
   const PlayBoard dealt(p);
   for (size_t c = 0; c < cells.size(); ++c) {
-    if (cells[c].tile < 0) return false;
     if (dealt.is_fixed_cell(static_cast<int>(c)) &&
         (cells[c].tile != dealt.cells()[c].tile || cells[c].rotation != dealt.cells()[c].rotation))
       return false;
@@ -83,7 +83,7 @@ Result<EdgeShare> edge_link(Result<SharedPuzzle> shared) {
   if (!shared) return shared.error();
   EdgeShare& e = std::get<EdgeShare>(*shared);
   if (!e.arrangement.empty() && !arrangement_fits(e.puzzle, e.arrangement))
-    return Error{"link", "the board in it leaves a cell empty or moves a fixed tile"};
+    return Error{"link", "the board in it moves a fixed tile"};
   return std::move(e);
 }
 

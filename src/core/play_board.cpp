@@ -46,6 +46,52 @@ bool PlayBoard::swap(int a, int b) {
   return true;
 }
 
+std::vector<int> PlayBoard::tray() const {
+  std::vector<bool> placed(puzzle_.tiles.size(), false);
+  for (const Placement& p : cells_)
+    if (p.tile >= 0) placed[p.tile] = true;
+  std::vector<int> tiles;
+  for (size_t t = 0; t < placed.size(); ++t)
+    if (!placed[t]) tiles.push_back(static_cast<int>(t));
+  return tiles;
+}
+
+bool PlayBoard::place_from_tray(int tile, int cell) {
+  if (cell < 0 || cell >= static_cast<int>(cells_.size()) || is_fixed_cell(cell)) return false;
+  if (tile < 0 || tile >= static_cast<int>(puzzle_.tiles.size())) return false;
+  for (const Placement& p : cells_)
+    if (p.tile == tile) return false;  // on the board already
+  remember();
+  cells_[cell] = Placement{tile, 0};
+  return true;
+}
+
+bool PlayBoard::take_to_tray(int cell) {
+  if (cell < 0 || cell >= static_cast<int>(cells_.size()) || is_fixed_cell(cell) ||
+      cells_[cell].tile < 0)
+    return false;
+  remember();
+  cells_[cell] = Placement{};
+  return true;
+}
+
+bool PlayBoard::clear_to_tray() {
+  bool any = false;
+  for (int c = 0; c < static_cast<int>(cells_.size()); ++c)
+    any = any || (cells_[c].tile >= 0 && !is_fixed_cell(c));
+  if (!any) return false;
+  remember();
+  for (int c = 0; c < static_cast<int>(cells_.size()); ++c)
+    if (!is_fixed_cell(c)) cells_[c] = Placement{};
+  return true;
+}
+
+int PlayBoard::first_empty_cell() const {
+  for (int c = 0; c < static_cast<int>(cells_.size()); ++c)
+    if (cells_[c].tile < 0) return c;
+  return -1;
+}
+
 void PlayBoard::set_cells(const std::vector<Placement>& cells) {
   if (cells.size() != cells_.size()) return;
   remember();

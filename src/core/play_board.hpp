@@ -22,7 +22,15 @@ class PlayBoard {
 
   // Each returns false (and changes nothing) when the move is not allowed.
   bool rotate(int cell, int quarter_turns);  // +1 clockwise, -1 counter-clockwise
-  bool swap(int cell_a, int cell_b);
+  bool swap(int cell_a, int cell_b);         // either cell may be empty: then the tile just moves
+  // The tray: tiles not on the board. A tray tile goes onto a cell unturned (the cell's tile,
+  // if any, goes to the tray); a board tile goes back to the tray; clear_to_tray() empties
+  // every cell but the fixed ones, to build the board from scratch.
+  std::vector<int> tray() const;  // tile indices, ascending
+  bool place_from_tray(int tile, int cell);
+  bool take_to_tray(int cell);
+  bool clear_to_tray();
+  int first_empty_cell() const;                         // reading order; -1 when the board is full
   void set_cells(const std::vector<Placement>& cells);  // e.g. apply a solution (undoable)
   bool undo();
   bool redo();

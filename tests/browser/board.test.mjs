@@ -30,6 +30,55 @@ test('turning and swapping tiles with the mouse changes the match counter; undo 
   await page.close();
 });
 
+test('the tray: clear the board, place tiles by click and by drag, take one off, undo', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const s0 = await h.state(page);
+  assert.deepEqual(s0.tray, []);
+  await h.clickWidget(page, 'Clear board');
+  let s = await h.waitState(page, 's.tray.length === 9');
+  assert.ok(s.cells.every(([tile]) => tile === 0), 'every cell is empty');
+  assert.equal(s.matched, 0);
+  await h.screenshot(page, 'board-tray-full');
+  const trayCentre = (st, k) => ({
+    x: st.tray_box.x + (k % st.tray_box.per_row) * (st.tray_box.cell + st.tray_box.gap) + st.tray_box.cell / 2,
+    y: st.tray_box.y + Math.floor(k / st.tray_box.per_row) * (st.tray_box.cell + st.tray_box.gap) + st.tray_box.cell / 2,
+  });
+  // A click on tray tile 3 puts it on the first empty cell.
+  let t = trayCentre(s, 2);
+  await h.humanClick(page, t.x, t.y);
+  s = await h.waitState(page, 's.cells[0][0] === 3 && s.tray.length === 8');
+  assert.ok(!s.tray.includes(3));
+  // Drag tray tile 7 (now 6th in the tray) onto the centre cell.
+  t = trayCentre(s, s.tray.indexOf(7));
+  const centre = await h.cellCentre(page, 1, 1);
+  await page.mouse.move(t.x, t.y);
+  await page.mouse.down();
+  await page.mouse.move((t.x + centre.x) / 2, (t.y + centre.y) / 2, { steps: 5 });
+  await page.mouse.move(centre.x, centre.y, { steps: 5 });
+  await page.screenshot({ path: h.shotDir + '/board-tray-dragging.png' });
+  await page.mouse.up();
+  s = await h.waitState(page, 's.cells[4][0] === 7 && s.tray.length === 7');
+  // Drag the top-left tile back into the tray.
+  const tl = await h.cellCentre(page, 0, 0);
+  const into = trayCentre(s, 3);
+  await page.mouse.move(tl.x, tl.y);
+  await page.mouse.down();
+  await page.mouse.move(into.x, into.y - 20, { steps: 5 });
+  await page.mouse.move(into.x, into.y, { steps: 5 });
+  await page.mouse.up();
+  s = await h.waitState(page, 's.cells[0][0] === 0 && s.tray.length === 8 && s.tray.includes(3)');
+  await h.screenshot(page, 'board-tray-partial');
+  // A hint on a partial board names a tray tile; Undo walks back to the dealt board.
+  await h.clickWidget(page, 'Hint');
+  s = await h.waitState(page, 's.hint.length > 0');
+  assert.match(s.hint, /Put tile \d+ from the tray at row/);
+  for (let k = 0; k < 4; ++k) await h.clickWidget(page, 'Undo');
+  s = await h.waitState(page, 's.tray.length === 0');
+  assert.deepEqual(s.cells, s0.cells);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('solving seed 000 in the worker gives exactly 2 solutions to browse, and applying one solves the board', async () => {
   const { page } = await h.openApp(browser, srv.url);
   await h.clickWidget(page, 'Solve');

@@ -72,5 +72,57 @@ TEST(PlayBoard, FixedTilesStayPut) {
   EXPECT_TRUE(board.swap(0, 8));
 }
 
+TEST(PlayBoard, TrayHoldsTheTilesOffTheBoard) {
+  EdgePuzzle p = mockup();
+  p.fixed.push_back(FixedTile{1, 1, 4, 2});
+  PlayBoard board(p);
+  EXPECT_TRUE(board.tray().empty());
+  EXPECT_EQ(board.first_empty_cell(), -1);
+  ASSERT_TRUE(board.clear_to_tray());  // every tile but the fixed one
+  EXPECT_EQ(board.tray(), (std::vector<int>{0, 1, 2, 3, 5, 6, 7, 8}));
+  EXPECT_EQ(board.cells()[4].tile, 4);
+  EXPECT_FALSE(board.clear_to_tray());  // nothing left to clear
+  EXPECT_EQ(board.first_empty_cell(), 0);
+  EXPECT_EQ(board.matched_edges(), 0);
+  EXPECT_FALSE(board.solved());
+
+  EXPECT_FALSE(board.place_from_tray(4, 0));  // on the board (fixed) already
+  EXPECT_FALSE(board.place_from_tray(0, 4));  // a fixed cell
+  EXPECT_FALSE(board.place_from_tray(9, 0));  // no such tile
+  ASSERT_TRUE(board.place_from_tray(7, 0));
+  EXPECT_EQ(board.cells()[0].tile, 7);
+  EXPECT_EQ(board.cells()[0].rotation, 0);
+  EXPECT_FALSE(board.place_from_tray(7, 1));  // now on the board
+  ASSERT_TRUE(board.place_from_tray(2, 0));   // replaces tile 7, which goes back to the tray
+  EXPECT_EQ(board.cells()[0].tile, 2);
+  EXPECT_EQ(board.tray(), (std::vector<int>{0, 1, 3, 5, 6, 7, 8}));
+  ASSERT_TRUE(board.swap(0, 8));  // a tile moves onto an empty cell
+  EXPECT_EQ(board.cells()[8].tile, 2);
+  EXPECT_EQ(board.cells()[0].tile, -1);
+  EXPECT_FALSE(board.take_to_tray(0));  // empty
+  EXPECT_FALSE(board.take_to_tray(4));  // fixed
+  ASSERT_TRUE(board.take_to_tray(8));
+  EXPECT_EQ(board.tray().size(), 8u);
+
+  ASSERT_TRUE(board.undo());  // tile 2 back on cell 8
+  EXPECT_EQ(board.cells()[8].tile, 2);
+  while (board.undo()) {
+  }
+  EXPECT_TRUE(board.tray().empty());  // the board as dealt
+
+  // Rebuilding a solution from the tray solves the board.
+  const SolveResult r = solve(p, {});
+  ASSERT_FALSE(r.solutions.empty());
+  ASSERT_TRUE(board.clear_to_tray());
+  for (int c = 0; c < 9; ++c) {
+    const Placement& want = r.solutions[0].cells[c];
+    if (c == 4) continue;
+    ASSERT_TRUE(board.place_from_tray(want.tile, c));
+    for (int k = 0; k < want.rotation; ++k) board.rotate(c, 1);
+  }
+  EXPECT_TRUE(board.tray().empty());
+  EXPECT_TRUE(board.solved());
+}
+
 }  // namespace
 }  // namespace tilewise
