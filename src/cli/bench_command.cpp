@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
 #include "core/edge_bench.hpp"
+#include "core/edge_json.hpp"
 #include "core/json_text.hpp"
 
 namespace tilewise::cli {
@@ -35,16 +36,7 @@ int run_bench(const BenchArgs& a) {
   }
   const std::vector<BenchRow> rows = run_edge_bench(o);
   if (a.json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const BenchRow& r : rows)
-      out.push_back({{"figure", r.figure},
-                     {"unit", r.unit},
-                     {"value", r.value},
-                     {"baseline", r.baseline},
-                     {"baseline_bound", r.baseline_bound},
-                     {"ratio", r.ratio},
-                     {"detail", r.detail}});
-    std::cout << json_text(out, 1) << "\n";
+    std::cout << json_text(bench_rows_json(rows), 1) << "\n";
     return kExitOk;
   }
   std::printf("%-62s %12s %14s %10s\n", "figure", "tilewise", "reference", "ratio");

@@ -37,4 +37,17 @@ nlohmann::json search_progress_json(const EdgeSearch& s) {
           {"nodes_per_depth", s.stats().nodes_per_depth}};
 }
 
+nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const BenchRow& r : rows)
+    out.push_back({{"figure", r.figure},
+                   {"unit", r.unit},
+                   {"value", r.value},
+                   {"baseline", r.baseline},
+                   {"baseline_bound", r.baseline_bound},
+                   {"ratio", r.ratio},
+                   {"detail", r.detail}});
+  return out;
+}
+
 }  // namespace tilewise

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/edge_bench.hpp"
 #include "core/edge_solver.hpp"
 
 namespace tilewise {
@@ -16,5 +17,8 @@ nlohmann::json solve_result_json(const SolveResult& result);
 
 // Progress of a running search: nodes, tries, depth, max_depth, count, elapsed_ms.
 nlohmann::json search_progress_json(const EdgeSearch& search);
+
+// The benchmark rows: [{figure, unit, value, baseline, baseline_bound, ratio, detail}, ...].
+nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows);
 
 }  // namespace tilewise

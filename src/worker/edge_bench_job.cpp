@@ -2,6 +2,7 @@
 // seeded edge-matching suite of core/edge_bench run inside the worker (the WASM figures),
 // in one step; the result rows carry the reference's figures from the same run.
 #include "core/edge_bench.hpp"
+#include "core/edge_json.hpp"
 #include "worker/jobs.hpp"
 
 namespace tilewise::worker {
@@ -12,16 +13,7 @@ class EdgeBenchJob : public Job {
   explicit EdgeBenchJob(BenchOptions options) : options_(std::move(options)) {}
 
   bool step(double, nlohmann::json& events) override {
-    nlohmann::json rows = nlohmann::json::array();
-    for (const BenchRow& r : run_edge_bench(options_))
-      rows.push_back({{"figure", r.figure},
-                      {"unit", r.unit},
-                      {"value", r.value},
-                      {"baseline", r.baseline},
-                      {"baseline_bound", r.baseline_bound},
-                      {"ratio", r.ratio},
-                      {"detail", r.detail}});
-    events.push_back({{"type", "done"}, {"result", rows}});
+    events.push_back({{"type", "done"}, {"result", bench_rows_json(run_edge_bench(options_))}});
     return true;
   }
   void cancel(nlohmann::json& events) override {
