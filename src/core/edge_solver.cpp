@@ -180,15 +180,20 @@ void EdgeSearch::build_side_values() {
   }
 }
 
-int EdgeSearch::table_for(int dir0, int dir1, int frame_mask) {
+int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   for (size_t k = 0; k < tables_.size(); ++k) {
     const CandidateTable& t = tables_[k];
-    if (t.dir0 == dir0 && t.dir1 == dir1 && t.frame_mask == frame_mask) return static_cast<int>(k);
+    if (t.dir0 == dir0 && t.dir1 == dir1 && t.frame_mask == frame_mask && t.exclude == exclude)
+      return static_cast<int>(k);
   }
   CandidateTable t;
   t.dir0 = dir0;
   t.dir1 = dir1;
   t.frame_mask = frame_mask;
+  t.exclude = exclude;
+  auto excluded = [&](int o) {
+    return (o >> 2) == 0 && (exclude == 1 || (exclude == 2 && (o & 3) >= centre_rotations_));
+  };
   const size_t width = static_cast<size_t>(values_) + 1;
   const size_t keys = dir0 < 0 ? 1 : dir1 < 0 ? width : width * width;
   auto key_of = [&](int o) -> size_t {
@@ -198,7 +203,7 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask) {
   };
   std::vector<int> kept;
   for (int o = 0; o < tiles_ * 4; ++o)
-    if (frame_mask < 0 || zero_mask_[o] == frame_mask) kept.push_back(o);
+    if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(o)) kept.push_back(o);
   t.offsets.assign(keys + 1, 0);
   for (int o : kept) ++t.offsets[key_of(o) + 1];
   for (size_t k = 0; k < keys; ++k) t.offsets[k + 1] += t.offsets[k];
@@ -328,10 +333,22 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
         earliest = std::min(earliest, position[c]);
       plan_[d].lowest = earliest == d ? 2 : 1;
       plan_[d].lowest_centre = order_[d] == centre_cell;
-      plan_[d].slow = true;
       if (earliest == d) last = d;
     }
     if (last >= 0) plan_[last].lowest = 3;
+    // Where the rule only takes candidates away (tile 1 not here; tile 1 at the centre only
+    // turned less than centre_rotations_), a table without them does it for free; only the
+    // last orbit's first cell ("tile 1 must be placed by now") is tested per candidate.
+    for (CellPlan& plan : plan_) {
+      if (plan.fixed_oriented >= 0) continue;
+      const int exclude = plan.lowest == 1 ? 1 : plan.lowest == 2 && plan.lowest_centre ? 2 : 0;
+      if (exclude) {
+        const CandidateTable& t = tables_[plan.table];
+        const int dir0 = t.dir0, dir1 = t.dir1, frame_mask = t.frame_mask;
+        plan.table = table_for(dir0, dir1, frame_mask, exclude);
+      }
+      plan.slow = plan.slow || plan.lowest == 3;
+    }
   }
   for (CellPlan& plan : plan_) {
     plan.offsets = tables_.empty() ? nullptr : tables_[plan.table].offsets.data();

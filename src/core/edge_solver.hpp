@@ -98,6 +98,7 @@ class EdgeSearch {
   // filtered by the frame rule: offsets[key]..offsets[key + 1] index into items.
   struct CandidateTable {
     int dir0 = -1, dir1 = -1, frame_mask = -1;
+    int exclude = 0;  // 1: without tile 1; 2: without tile 1 turned >= centre_rotations_
     std::vector<std::uint32_t> offsets;
     std::vector<std::uint16_t> items;  // oriented tile ids (tile * 4 + rotation)
   };
@@ -121,7 +122,7 @@ class EdgeSearch {
 
   void plan_order(const EdgePuzzle& p);
   void build_side_values();
-  int table_for(int dir0, int dir1, int frame_mask);
+  int table_for(int dir0, int dir1, int frame_mask, int exclude = 0);
   void enter(int depth);
   bool fits(int depth, int oriented) const;
   void record_solution();
