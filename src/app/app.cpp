@@ -293,8 +293,11 @@ void solve_panel() {
     const double nodes = g.solve.progress.value("nodes", 0.0);
     const double ms = std::max(1.0, g.solve.progress.value("elapsed_ms", 1.0));
     ImGui::Text("nodes %.0f  (%.2f M/s)", nodes, nodes / ms / 1000.0);
-    ImGui::Text("depth %d / %d, deepest %d", g.solve.progress.value("depth", 0),
-                g.solve.progress.value("cells", 0), g.solve.progress.value("max_depth", 0));
+    if (g.solve.progress.contains("workers"))  // split over several workers: no one depth
+      ImGui::Text("%d workers searching", g.solve.progress.value("workers", 0));
+    else
+      ImGui::Text("depth %d / %d, deepest %d", g.solve.progress.value("depth", 0),
+                  g.solve.progress.value("cells", 0), g.solve.progress.value("max_depth", 0));
     ImGui::Text("found %llu, %.1f s", g.solve.progress.value("count", 0ULL), ms / 1000.0);
   }
   search_view_controls(g.solve.running, g.solve.progress);
