@@ -152,40 +152,55 @@ std::vector<std::string> bench_puzzle_names() {
   return {"e2style_brendan_set1_06x06", "e2_clue1", "e2_clue2", "e2_clue3", "e2_clue4"};
 }
 
-std::vector<BenchRow> run_edge_bench(const BenchOptions& options) {
-  std::vector<std::pair<std::string, EdgePuzzle>> puzzles;
+EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
   for (const BenchPuzzle& b : options.puzzles) {
     Result<EdgePuzzle> p = parse_puzzle(b.text, b.name);
-    if (p.ok() && validate_puzzle(*p).ok()) puzzles.emplace_back(b.name, *p);
+    if (p.ok() && validate_puzzle(*p).ok()) puzzles_.emplace_back(b.name, *p);
   }
-  std::vector<BenchRow> rows;
-  rows.push_back(random_3x3(options.quick));
-
   // The hard board: Brendan Owen's 6x6 when given, else a generated framed 6x6.
-  const EdgePuzzle* brendan = find_puzzle(puzzles, "e2style_brendan_set1_06x06");
-  EdgePuzzle generated;
-  if (!brendan) {
+  if (const EdgePuzzle* brendan = find_puzzle(puzzles_, "e2style_brendan_set1_06x06")) {
+    hard_ = *brendan;
+    hard_name_ = "Brendan 6x6";
+  } else {
     GenerateOptions g;
     g.rows = g.cols = 6;
     g.rule = MatchRule::kEqual;
     g.border = BorderRule::kFrame0;
     g.motifs = 5;
     g.seed = 7;
-    generated = *generate_puzzle(g);
+    hard_ = *generate_puzzle(g);
+    hard_name_ = "generated framed 6x6";
   }
-  const EdgePuzzle& hard = brendan ? *brendan : generated;
-  const std::string hard_name = brendan ? "Brendan 6x6" : "generated framed 6x6";
-  for (BenchRow& r : placement_rate(hard, hard_name, options.quick)) rows.push_back(r);
-  rows.push_back(solve_time(hard, hard_name, SolveMode::kCount, 1, options.quick));
-  if (options.threads > 1)
-    rows.push_back(solve_time(hard, hard_name, SolveMode::kCount, options.threads, options.quick));
-  for (int clue = 1; clue <= 4; ++clue) {
-    const std::string name = "e2_clue" + std::to_string(clue);
-    if (const EdgePuzzle* p = find_puzzle(puzzles, name))
-      rows.push_back(solve_time(*p, "Eternity II clue " + std::to_string(clue), SolveMode::kFirst,
-                                1, options.quick));
+  for (int clue = 1; clue <= 4; ++clue)
+    if (find_puzzle(puzzles_, "e2_clue" + std::to_string(clue))) clues_.push_back(clue);
+  parts_ = 4 + static_cast<int>(clues_.size());
+}
+
+void EdgeBench::run_next() {
+  if (done()) return;
+  const int part = next_++;
+  if (part == 0) {
+    rows_.push_back(random_3x3(options_.quick));
+  } else if (part == 1) {
+    for (BenchRow& r : placement_rate(hard_, hard_name_, options_.quick)) rows_.push_back(r);
+  } else if (part == 2) {
+    rows_.push_back(solve_time(hard_, hard_name_, SolveMode::kCount, 1, options_.quick));
+  } else if (part == 3) {
+    if (options_.threads > 1)
+      rows_.push_back(
+          solve_time(hard_, hard_name_, SolveMode::kCount, options_.threads, options_.quick));
+  } else {
+    const int clue = clues_[static_cast<size_t>(part - 4)];
+    rows_.push_back(solve_time(*find_puzzle(puzzles_, "e2_clue" + std::to_string(clue)),
+                               "Eternity II clue " + std::to_string(clue), SolveMode::kFirst, 1,
+                               options_.quick));
   }
-  return rows;
+}
+
+std::vector<BenchRow> run_edge_bench(const BenchOptions& options) {
+  EdgeBench bench(options);
+  while (!bench.done()) bench.run_next();
+  return bench.rows();
 }
 
 }  // namespace tilewise

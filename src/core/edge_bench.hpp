@@ -4,7 +4,10 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "core/edge_puzzle.hpp"
 
 namespace tilewise {
 
@@ -34,6 +37,28 @@ struct BenchRow {
 // The names of the external puzzles the suite uses when given.
 std::vector<std::string> bench_puzzle_names();
 
-std::vector<BenchRow> run_edge_bench(const BenchOptions& options);
+// The suite in parts (3x3; placement rate; all solutions; on threads; each clue puzzle), so a
+// caller can run it a part at a time: the worker runs one per step, between which a cancel
+// is heard.
+class EdgeBench {
+ public:
+  explicit EdgeBench(const BenchOptions& options);
+  bool done() const { return next_ >= parts_; }
+  int parts() const { return parts_; }
+  int parts_done() const { return next_; }
+  void run_next();  // appends the part's rows
+  const std::vector<BenchRow>& rows() const { return rows_; }
+
+ private:
+  BenchOptions options_;
+  std::vector<std::pair<std::string, EdgePuzzle>> puzzles_;
+  EdgePuzzle hard_;
+  std::string hard_name_;
+  std::vector<int> clues_;  // the clue puzzles given (1..4)
+  int parts_ = 0, next_ = 0;
+  std::vector<BenchRow> rows_;
+};
+
+std::vector<BenchRow> run_edge_bench(const BenchOptions& options);  // every part
 
 }  // namespace tilewise

@@ -10,18 +10,25 @@ namespace {
 
 class EdgeBenchJob : public Job {
  public:
-  explicit EdgeBenchJob(BenchOptions options) : options_(std::move(options)) {}
+  explicit EdgeBenchJob(const BenchOptions& options) : bench_(options) {}
 
-  bool step(double, nlohmann::json& events) override {
-    events.push_back({{"type", "done"}, {"result", bench_rows_json(run_edge_bench(options_))}});
-    return true;
+  // One part of the suite per step (a part takes up to seconds); no time given: report only.
+  bool step(double budget_ms, nlohmann::json& events) override {
+    if (budget_ms > 0 && !bench_.done()) bench_.run_next();
+    if (bench_.done()) {
+      events.push_back({{"type", "done"}, {"result", bench_rows_json(bench_.rows())}});
+      return true;
+    }
+    events.push_back(
+        {{"type", "progress"}, {"stage", bench_.parts_done()}, {"stages", bench_.parts()}});
+    return false;
   }
   void cancel(nlohmann::json& events) override {
     events.push_back({{"type", "done"}, {"cancelled", true}, {"result", nlohmann::json::array()}});
   }
 
  private:
-  BenchOptions options_;
+  EdgeBench bench_;
 };
 
 }  // namespace
@@ -46,7 +53,7 @@ std::unique_ptr<Job> make_edge_bench_job(const nlohmann::json& request, nlohmann
       o.puzzles.push_back({p["name"].get<std::string>(), p["text"].get<std::string>()});
     }
   }
-  return std::make_unique<EdgeBenchJob>(std::move(o));
+  return std::make_unique<EdgeBenchJob>(o);
 }
 
 }  // namespace tilewise::worker

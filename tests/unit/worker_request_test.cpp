@@ -64,6 +64,25 @@ TEST(WorkerRequest, JsonTextReplacesInvalidUtf8) {
   EXPECT_EQ(text, "{\"puzzle\":\"tile CAF\xEF\xBF\xBD a\"}");
 }
 
+// Found by fuzz_worker_request (a timeout): edge.bench ran its whole suite in one step, even
+// in a step with no time given, and could not be cancelled between its parts.
+TEST(WorkerRequest, BenchRunsOnePartPerStepAndCancelsBetweenThem) {
+  EXPECT_TRUE(request(R"({"id": 11, "type": "edge.bench", "quick": true})").empty());
+  nlohmann::json events = nlohmann::json::parse(tw_step(0));  // no time: report only
+  ASSERT_EQ(events.size(), 1u) << events.dump();
+  EXPECT_EQ(events[0]["type"], "progress");
+  EXPECT_EQ(events[0]["stage"], 0);
+  EXPECT_EQ(events[0]["stages"], 4);  // 3x3, rate, all solutions, threads (no clue puzzles)
+  events = nlohmann::json::parse(tw_step(1));  // one part: the 3x3 figure
+  ASSERT_EQ(events.size(), 1u) << events.dump();
+  EXPECT_EQ(events[0]["stage"], 1);
+  events = nlohmann::json::parse(tw_cancel());
+  ASSERT_EQ(events.size(), 1u) << events.dump();
+  EXPECT_EQ(events[0]["type"], "done");
+  EXPECT_EQ(events[0]["cancelled"], true);
+  EXPECT_EQ(events[0]["id"], 11);
+}
+
 TEST(WorkerRequest, AGoodRequestStillSolvesAfterBadOnes) {
   request(R"({"id": "x"})");
   const nlohmann::json started =
