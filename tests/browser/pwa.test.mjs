@@ -29,13 +29,7 @@ const pngSize = (file) => {
 
 // Opens the app in `context` and waits until the service worker controls the page.
 async function openControlled(context, url) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url);
-  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
-    null, { timeout: 60000 });
+  const { page, errors } = await h.openApp(context, url);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
   return { page, errors };
 }
@@ -94,8 +88,7 @@ test('offline after one visit: the app loads, solves seed 000 in the worker and 
   const { page, errors } = await openControlled(context, srv.url);
   page.on('requestfailed', (r) => failed.push(r.url()));
   await page.reload();
-  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
-    null, { timeout: 60000 });
+  await h.waitDrawn(page);
   assert.equal(await page.evaluate(() => navigator.onLine), false, 'the page is offline');
   assert.deepEqual((await h.state(page)).tiles, online.tiles, 'the same puzzle (kept in the address)');
   assert.equal((await h.state(page)).puzzle, 'seed000_mockup.txt');
@@ -117,8 +110,7 @@ test('offline after one visit: the app loads, solves seed 000 in the worker and 
   srv.server.closeAllConnections();
   await new Promise((resolve) => srv.server.close(resolve));
   await page.reload();
-  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
-    null, { timeout: 60000 });
+  await h.waitDrawn(page);
   const pong = await h.workerRequest(page, { id: 1, type: 'ping' });
   assert.equal(pong.at(-1).type, 'pong', 'the worker module loads from the cache too');
   assert.deepEqual(errors, []);
@@ -182,8 +174,7 @@ test('a new build is cached whole beside the old one and takes over when the old
     const checker3 = await checkForUpdate(context, local.url, page);
     await h.waitState(page, 's.update_ready');
     await Promise.all([page.waitForEvent('load'), h.clickWidget(page, 'Update')]);
-    await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
-      null, { timeout: 60000 });
+    await h.waitDrawn(page);
     assert.ok((await appScript(page)).includes('build 3'));
     await onlyCache(page, id3);
     const updated = await h.state(page);
@@ -216,8 +207,7 @@ test('under a sub-path: installable files, cache, offline reload and links stay 
     assert.ok(cached.every((p) => p.startsWith('/games/tilewise/')), cached.join(' '));
     await context.setOffline(true);
     await page.reload();
-    await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
-      null, { timeout: 60000 });
+    await h.waitDrawn(page);
     await h.clickWidget(page, 'Share');
     const shared = await h.waitState(page, "s.share_url !== ''");
     assert.ok(shared.share_url.startsWith(url + '#'), shared.share_url);

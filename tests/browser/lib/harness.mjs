@@ -42,15 +42,21 @@ export async function launch() {
     headless: true, args: chromiumArgs });
 }
 
-// Opens the app and waits until it has drawn frames. Collects console errors.
-export async function openApp(browser, url, { width = 1280, height = 800 } = {}) {
-  const page = await browser.newPage({ viewport: { width, height } });
+// Waits until the app in `page` is ready and has drawn frames (after a load or reload).
+export async function waitDrawn(page) {
+  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
+    null, { timeout: 60000 });
+}
+
+// Opens the app in a new page of `owner` (a browser or a browser context) and waits until it
+// has drawn frames. Collects console errors.
+export async function openApp(owner, url, { width = 1280, height = 800 } = {}) {
+  const page = await owner.newPage({ viewport: { width, height } });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
-  await page.waitForFunction(() => globalThis.tilewise?.state?.ready && globalThis.tilewise.state.frames > 5,
-    null, { timeout: 60000 });
+  await waitDrawn(page);
   return { page, errors };
 }
 
