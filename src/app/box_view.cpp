@@ -10,6 +10,7 @@
 #include "app/share.hpp"
 #include "app/widgets.hpp"
 #include "core/box_board.hpp"
+#include "core/box_json.hpp"
 #include "core/json_text.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
@@ -341,11 +342,7 @@ bool box_handle_event(const nlohmann::json& e) {
 void box_add_test_state(nlohmann::json& s) {
   const BoxView& v = box_view();
   nlohmann::json solutions = nlohmann::json::array();
-  for (const auto& seq : v.solutions) {
-    nlohmann::json names = nlohmann::json::array();
-    for (const box::Move& m : seq) names.push_back(box::move_name(m, v.size));
-    solutions.push_back(names);
-  }
+  for (const auto& seq : v.solutions) solutions.push_back(box::move_names_json(seq, v.size));
   s["box"] = {{"active", v.active},
               {"size", v.size},
               {"moves", kMoveSets[v.move_set]},

@@ -34,13 +34,15 @@ Result<BoxPuzzle> parse_box_puzzle(std::string_view start, std::string_view targ
   return p;
 }
 
+nlohmann::json move_names_json(const std::vector<Move>& moves, int size) {
+  nlohmann::json names = nlohmann::json::array();
+  for (const Move& m : moves) names.push_back(move_name(m, size));
+  return names;
+}
+
 nlohmann::json box_result_json(const BoxPuzzle& p, const BoxSolveResult& r) {
   nlohmann::json solutions = nlohmann::json::array();
-  for (const auto& seq : r.solutions) {
-    nlohmann::json names = nlohmann::json::array();
-    for (const auto& m : seq) names.push_back(move_name(m, p.size));
-    solutions.push_back(names);
-  }
+  for (const auto& seq : r.solutions) solutions.push_back(move_names_json(seq, p.size));
   return {{"size", p.size},
           {"start", p.start},
           {"target", p.target},

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <vector>
 
 #include "core/box_puzzle.hpp"
 #include "core/box_solver.hpp"
@@ -15,6 +16,9 @@ namespace tilewise::box {
 // set name (cw, cw+ccw, cw+ccw+half). Errors name the field: "start", "target", "moves".
 Result<BoxPuzzle> parse_box_puzzle(std::string_view start, std::string_view target,
                                    std::string_view moves);
+
+// A move sequence as names: ["Q2", "Q4'", ...].
+nlohmann::json move_names_json(const std::vector<Move>& moves, int size);
 
 // {size, start, target, moves, length, count, solutions: [["Q2","Q4'",...]],
 //  solutions_truncated, proven_optimal, complete, nodes, method, elapsed_ms}

@@ -74,9 +74,9 @@ class BoxSolveJob : public Job {
   void stream_solutions(nlohmann::json& events) {
     const auto& found = search_->result().solutions;
     for (; streamed_ < found.size(); ++streamed_) {
-      nlohmann::json names = nlohmann::json::array();
-      for (const box::Move& m : found[streamed_]) names.push_back(box::move_name(m, puzzle_.size));
-      events.push_back({{"type", "solution"}, {"index", streamed_}, {"moves", names}});
+      events.push_back({{"type", "solution"},
+                        {"index", streamed_},
+                        {"moves", box::move_names_json(found[streamed_], puzzle_.size)}});
     }
   }
 
