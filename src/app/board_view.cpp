@@ -95,11 +95,22 @@ void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, floa
   if (lifted) dl->AddRect(tl, br, IM_COL32(120, 200, 255, 255), 0, 0, 3.0f);
 }
 
-// The tray's layout under the board: `count` tiles of `cell` pixels in rows of `per_row`.
+// The tray's layout under the board: `count` tiles of `cell` pixels in rows of `per_row`,
+// the first at `origin`.
 struct TrayLayout {
+  ImVec2 origin{0, 0};
   float cell = 0, gap = 6;
   int per_row = 1, rows = 0;
   float height() const { return rows ? 24 + rows * (cell + gap) : 0; }
+  ImVec2 slot(int k) const {  // top-left of the k-th tile
+    return ImVec2(origin.x + static_cast<float>(k % per_row) * (cell + gap),
+                  origin.y + static_cast<float>(k / per_row) * (cell + gap));
+  }
+  int slot_at(ImVec2 m) const {  // the slot under `m` (it may be past the last tile), or -1
+    const int col = static_cast<int>(std::floor((m.x - origin.x) / (cell + gap)));
+    const int row = static_cast<int>(std::floor((m.y - origin.y) / (cell + gap)));
+    return col >= 0 && col < per_row && row >= 0 ? row * per_row + col : -1;
+  }
 };
 
 // At least one row, so there is always a place to drop tiles taken off the board.
@@ -147,9 +158,9 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
   const std::vector<int> tray = interactive ? board.tray() : std::vector<int>();
-  const TrayLayout t = interactive ? tray_layout(static_cast<int>(tray.size()), avail.x,
-                                                 std::min(avail.x / p.cols, avail.y / p.rows))
-                                   : TrayLayout{};
+  TrayLayout t = interactive ? tray_layout(static_cast<int>(tray.size()), avail.x,
+                                           std::min(avail.x / p.cols, avail.y / p.rows))
+                             : TrayLayout{};
   g.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, (avail.y - t.height()) / p.rows)));
   g.origin = ImGui::GetCursorScreenPos();
   const ImVec2 size(g.cell * p.cols, g.cell * p.rows);
@@ -166,25 +177,18 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
     return (i >= 0 && j >= 0 && i < p.rows && j < p.cols) ? i * p.cols + j : -1;
   };
   // The tray (tiles off the board) under the board, with its own hit area.
+  t.origin = ImVec2(g.origin.x, g.origin.y + size.y + 24);
+  g.tray_origin = t.origin;
   g.tray_cell = t.cell;
   g.tray_gap = t.gap;
   g.tray_per_row = t.per_row;
-  g.tray_origin = ImVec2(g.origin.x, g.origin.y + size.y + 24);
-  int tray_hovered = -1;
-  bool over_tray = false;
   if (interactive) {
     ImGui::InvisibleButton("tray", ImVec2(avail.x, t.height()));
-    over_tray = ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-    const float step = t.cell + t.gap;
-    const int col = static_cast<int>(std::floor((mouse.x - g.tray_origin.x) / step));
-    const int row = static_cast<int>(std::floor((mouse.y - g.tray_origin.y) / step));
-    const int k = row * t.per_row + col;
-    if (over_tray && col >= 0 && col < t.per_row && row >= 0 && k < static_cast<int>(tray.size()))
-      tray_hovered = tray[k];
-    if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && tray_hovered >= 0)
-      g_drag = {-1, tray_hovered, false};
-  }
-  if (interactive) {
+    const bool over_tray =
+        ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    const int k = over_tray ? t.slot_at(mouse) : -1;
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && k >= 0 && k < static_cast<int>(tray.size()))
+      g_drag = {-1, tray[k], false};
     const int hovered = board_hovered ? cell_at(mouse) : -1;
     const bool has_tile = hovered >= 0 && board.cells()[hovered].tile >= 0;
     if (board_clicked && has_tile) g_drag = {hovered, -1, false};
@@ -215,17 +219,15 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
   }
   if (interactive) {
     const std::vector<int> now = board.tray();  // after this frame's move
-    dl->AddText(ImVec2(g.tray_origin.x, g.tray_origin.y - 20), IM_COL32(170, 170, 180, 255),
+    dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), IM_COL32(170, 170, 180, 255),
                 now.empty() ? "Tray (empty): drag a tile here to take it off the board"
                             : "Tray: click a tile to place it or drag it onto a cell");
     if (now.empty())
-      dl->AddRect(g.tray_origin, ImVec2(g.tray_origin.x + t.cell, g.tray_origin.y + t.cell),
+      dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell),
                   IM_COL32(90, 90, 100, 255), 4.0f, 0, 1.0f);
-    for (size_t k = 0; k < now.size(); ++k) {
+    for (int k = 0; k < static_cast<int>(now.size()); ++k) {
       if (g_drag.tray_tile == now[k] && g_drag.moved) continue;  // drawn at the pointer
-      const ImVec2 tl(g.tray_origin.x + (k % t.per_row) * (t.cell + t.gap),
-                      g.tray_origin.y + (k / t.per_row) * (t.cell + t.gap));
-      draw_piece(dl, p, Placement{now[k], 0}, tl, t.cell);
+      draw_piece(dl, p, Placement{now[k], 0}, t.slot(k), t.cell);
     }
   }
   auto cell_tl = [&](int c) {
