@@ -40,8 +40,9 @@ function pump() {
 }
 
 function handle(text) {
-  let type = null;
-  try { type = JSON.parse(text).type; } catch (e) { /* the module reports bad JSON */ }
+  let request = null;
+  try { request = JSON.parse(text); } catch (e) { /* the module reports bad JSON */ }
+  const type = request && typeof request === 'object' ? request.type : null;
   if (type === 'cancel') {
     if (pool) { pool.finish(true); pool = null; return; }
     probe = null;
@@ -49,13 +50,11 @@ function handle(text) {
     return;
   }
   if (type === 'speed') {  // {"type":"speed","steps_per_second":n}: a watched search's pace
-    try { api.speed(Number(JSON.parse(text).steps_per_second) || 0); } catch (e) { /* ignored */ }
+    api.speed(Number(request.steps_per_second) || 0);
     return;
   }
   if (pool) { pool.finish(true); pool = null; }  // a new request replaces the running search
   probe = null;
-  let request = null;
-  try { request = JSON.parse(text); } catch (e) { /* reported by the module */ }
   const size = request && typeof request === 'object' ? edgePoolSize(request) : 1;
   if (size > 1 && request.probe_ms === 0) {  // straight to the pool (tests, known-long searches)
     const events = JSON.parse(api.request(text));  // the module checks the request first
