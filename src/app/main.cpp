@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/app.hpp"
+#include "app/render_gate.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -15,8 +16,9 @@
 namespace {
 
 SDL_Window* g_window = nullptr;
-SDL_GLContext g_gl = nullptr;
 float g_font_scale = 0;
+tilewise::app::RenderGate g_gate;
+int g_force_draws = 0;  // frames drawn whatever the gate says (after a resize or a new font)
 
 // Keep the canvas at the page size times the device pixel ratio (sharp on high-DPI screens).
 void fit_canvas() {
@@ -26,7 +28,10 @@ void fit_canvas() {
   const int w = static_cast<int>(css_w), h = static_cast<int>(css_h);
   int cur_w = 0, cur_h = 0;
   SDL_GetWindowSize(g_window, &cur_w, &cur_h);
-  if (cur_w != w || cur_h != h) SDL_SetWindowSize(g_window, w, h);
+  if (cur_w != w || cur_h != h) {
+    SDL_SetWindowSize(g_window, w, h);  // the browser clears a resized canvas
+    g_force_draws = 2;
+  }
   ImGuiIO& io = ImGui::GetIO();
   const float scale = static_cast<float>(ratio < 1 ? 1 : ratio);
   if (scale != g_font_scale) {  // a crisp font at the device's pixel density
@@ -39,6 +44,7 @@ void fit_canvas() {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     ImGui::GetStyle().ScaleAllSizes(1.0f);
+    g_force_draws = 2;
   }
 }
 
@@ -51,14 +57,28 @@ void main_loop() {
   ImGui::NewFrame();
   tilewise::app::frame();
   ImGui::Render();
-  ImGuiIO& io = ImGui::GetIO();
-  glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
-             static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+  ImDrawData& data = *ImGui::GetDrawData();
+  const tilewise::app::DrawPlan plan = g_gate.plan(data, g_force_draws > 0);
+  if (g_force_draws > 0) --g_force_draws;
+  tilewise::app::frame_drawn(plan.draw);
+  if (!plan.draw) return;  // the picture on screen is this frame's: no WebGL call at all
+  const ImVec2 scale = data.FramebufferScale;
+  glViewport(0, 0, static_cast<int>(data.DisplaySize.x * scale.x),
+             static_cast<int>(data.DisplaySize.y * scale.y));
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];  // windows over it draw none
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  if (plan.full) {
+    glDisable(GL_SCISSOR_TEST);
+  } else {  // the drawing buffer is kept: clear and redraw only the changed rectangle
+    tilewise::app::clip_draw_data(data, plan.area);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(static_cast<int>(plan.area.x0 * scale.x),
+              static_cast<int>((data.DisplaySize.y - plan.area.y1) * scale.y),
+              static_cast<int>((plan.area.x1 - plan.area.x0) * scale.x),
+              static_cast<int>((plan.area.y1 - plan.area.y0) * scale.y));
+  }
   glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  SDL_GL_SwapWindow(g_window);
+  ImGui_ImplOpenGL3_RenderDrawData(&data);
 }
 
 }  // namespace
@@ -68,28 +88,33 @@ int main(int, char**) {
     std::printf("tilewise: SDL_Init failed: %s\n", SDL_GetError());
     return 1;
   }
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);  // ImGui draws in order: no depth buffer to clear
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   g_window = SDL_CreateWindow("Tilewise", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                               SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-  g_gl = SDL_GL_CreateContext(g_window);
-  if (!g_window || !g_gl) {
+  // The WebGL2 context is made here rather than by SDL, which cannot ask for a kept drawing
+  // buffer: frames redraw only what changed (render_gate.hpp). No alpha (the page composites
+  // an opaque canvas), no depth or stencil (ImGui draws in order), no multisampling.
+  EmscriptenWebGLContextAttributes attrs;
+  emscripten_webgl_init_context_attributes(&attrs);
+  attrs.majorVersion = 2;
+  attrs.alpha = false;
+  attrs.depth = false;
+  attrs.stencil = false;
+  attrs.antialias = false;
+  attrs.preserveDrawingBuffer = true;
+  const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = emscripten_webgl_create_context("#canvas", &attrs);
+  if (!g_window || gl <= 0) {
     std::printf("tilewise: no WebGL2 context: %s\n", SDL_GetError());
     return 1;
   }
-  SDL_GL_MakeCurrent(g_window, g_gl);
+  emscripten_webgl_make_context_current(gl);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no filesystem in the browser
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui::StyleColorsDark();
-  ImGui_ImplSDL2_InitForOpenGL(g_window, g_gl);
+  ImGui_ImplSDL2_InitForOpenGL(g_window, nullptr);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   tilewise::app::init();
   emscripten_set_main_loop(main_loop, 0, true);

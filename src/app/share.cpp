@@ -191,6 +191,7 @@ void add_test_state(nlohmann::json& state, const PlayBoard& board) {
   state["share_url"] = g_share.url;
   state["link_error"] = g_share.error;
   state["link"] = g_share.written;
+  state["link_pending"] = g_share.pending;  // a change not yet written (at most every 500 ms)
 }
 
 }  // namespace tilewise::app::share

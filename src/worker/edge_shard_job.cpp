@@ -50,6 +50,7 @@ class EdgeShardJob : public Job {
       }
       if (current_->run(20000)) collect(events);
     }
+    if (current_) stream(events);  // found in the running prefix: shown as they come
     nlohmann::json progress = {{"type", "progress"},
                                {"nodes", nodes_ + live(&SolveStats::nodes)},
                                {"tries", tries_ + live(&SolveStats::tries)},
@@ -74,8 +75,17 @@ class EdgeShardJob : public Job {
       per_depth_[d] += s.nodes_per_depth[d];
   }
 
+  // Streams the running prefix's solutions not streamed yet.
+  void stream(nlohmann::json& events) {
+    const std::vector<Solution>& found = current_->solutions();
+    for (; streamed_ < found.size(); ++streamed_)
+      events.push_back({{"type", "solution"}, {"tiles", solution_json(found[streamed_])["tiles"]}});
+  }
+
   // The finished prefix's figures join the shard's; its solutions are streamed and kept.
   void collect(nlohmann::json& events) {
+    stream(events);
+    streamed_ = 0;
     const EdgeSearch& s = *current_;
     add_stats(s.stats());
     count_ += s.count();
@@ -84,7 +94,6 @@ class EdgeShardJob : public Job {
       nlohmann::json j = solution_json(s.solutions()[k]);
       j["prefix"] = next_prefix_;
       j["index"] = k;
-      events.push_back({{"type", "solution"}, {"tiles", j["tiles"]}});
       if (kept_.size() < options_.max_kept) kept_.push_back(j);
     }
     for (const std::string& key : s.board_patterns())
@@ -126,6 +135,7 @@ class EdgeShardJob : public Job {
   std::unique_ptr<EdgeSearch> split_;
   std::unique_ptr<EdgeSearch> current_;
   size_t next_prefix_ = 0, done_prefixes_ = 0;
+  size_t streamed_ = 0;  // solutions of the running prefix already streamed
   std::uint64_t count_ = 0, nodes_ = 0, tries_ = 0;
   std::vector<std::uint64_t> per_depth_;
   bool complete_ = true, patterns_complete_ = true;

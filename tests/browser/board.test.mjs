@@ -1,6 +1,7 @@
 // What a person does on the board page: play, solve, browse, cancel, load files.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import * as h from './lib/harness.mjs';
 
 let srv, browser;
@@ -16,11 +17,7 @@ test('turning and swapping tiles with the mouse changes the match counter; undo 
   assert.equal(s.cells[4][1], 1);
   // Drag the top-left tile onto the bottom-right cell: a swap.
   const a = await h.cellCentre(page, 0, 0), b = await h.cellCentre(page, 2, 2);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x, b.y, { steps: 5 });
-  await page.mouse.up();
+  await h.humanDrag(page, a, b);
   s = await h.waitState(page, 's.cells[0][0] === 9 && s.cells[8][0] === 1');
   await h.screenshot(page, 'board-after-moves');
   await h.clickWidget(page, 'Undo');
@@ -51,21 +48,13 @@ test('the tray: clear the board, place tiles by click and by drag, take one off,
   // Drag tray tile 7 (now 6th in the tray) onto the centre cell.
   t = trayCentre(s, s.tray.indexOf(7));
   const centre = await h.cellCentre(page, 1, 1);
-  await page.mouse.move(t.x, t.y);
-  await page.mouse.down();
-  await page.mouse.move((t.x + centre.x) / 2, (t.y + centre.y) / 2, { steps: 5 });
-  await page.mouse.move(centre.x, centre.y, { steps: 5 });
-  await page.screenshot({ path: h.shotDir + '/board-tray-dragging.png' });
-  await page.mouse.up();
+  await h.humanDrag(page, t, centre,
+    { during: (pg) => pg.screenshot({ path: h.shotDir + '/board-tray-dragging.png' }) });
   s = await h.waitState(page, 's.cells[4][0] === 7 && s.tray.length === 7');
   // Drag the top-left tile back into the tray.
   const tl = await h.cellCentre(page, 0, 0);
   const into = trayCentre(s, 3);
-  await page.mouse.move(tl.x, tl.y);
-  await page.mouse.down();
-  await page.mouse.move(into.x, into.y - 20, { steps: 5 });
-  await page.mouse.move(into.x, into.y, { steps: 5 });
-  await page.mouse.up();
+  await h.humanDrag(page, tl, into);
   s = await h.waitState(page, 's.cells[0][0] === 0 && s.tray.length === 8 && s.tray.includes(3)');
   await h.screenshot(page, 'board-tray-partial');
   // A hint on a partial board names a tray tile; Undo walks back to the dealt board.
@@ -76,6 +65,32 @@ test('the tray: clear the board, place tiles by click and by drag, take one off,
   s = await h.waitState(page, 's.tray.length === 0');
   assert.deepEqual(s.cells, s0.cells);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('frames that redraw only a changed rectangle leave the same picture as a full redraw', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  // Turns, a swap and a tray round trip: each redraws only the board's rectangle.
+  for (const [r, c] of [[0, 0], [1, 2], [2, 1]]) {
+    const p = await h.cellCentre(page, r, c);
+    await h.humanClick(page, p.x, p.y);
+  }
+  await dragCell(page, 3, 0, 8);
+  await page.mouse.move(5, 795);  // nothing hovered
+  await page.waitForTimeout(300);
+  const s = await h.state(page);
+  const clip = { x: s.board.x - 4, y: s.board.y - 4, width: s.board.cell * 3 + 8, height: s.board.cell * 3 + 8 };
+  const partial = await page.screenshot({ clip });
+  // A size change redraws everything from a cleared canvas.
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await h.waitState(page, 's.frames > 0');
+  await page.waitForTimeout(300);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(500);
+  const full = await page.screenshot({ clip });
+  fs.writeFileSync(h.shotDir + '/board-partial-redraw.png', partial);
+  fs.writeFileSync(h.shotDir + '/board-full-redraw.png', full);
+  assert.ok(partial.equals(full), 'the board after partial redraws differs from a full redraw of it');
   await page.close();
 });
 
@@ -124,15 +139,35 @@ test('a long search can be cancelled and the board stays usable; frame time is m
   await page.waitForTimeout(3000);
   const idle1 = await h.state(page);
   const idleMs = (Date.now() - t0) / Math.max(1, idle1.frames - idle0.frames);
+  // Nothing moves on an idle board but the play timer (once a second): frames are built but
+  // hardly any is drawn (render_gate.hpp).
+  assert.ok(idle1.drawn_frames - idle0.drawn_frames <= 8,
+    `${idle1.drawn_frames - idle0.drawn_frames} of ${idle1.frames - idle0.frames} idle frames drawn`);
   await h.clickWidget(page, 'Solve');
   s = await h.waitState(page, 's.solving && s.progress_nodes > 100000', 30000);
+  const search0 = s;
   await page.waitForTimeout(3000);  // no input, no screenshot: the frames measured are plain
   s = await h.state(page);
   const f = s.frame_ms_while_solving;
-  assert.ok(f.frames > 10, `only ${f.frames} frames drawn in 3 s of searching`);
-  console.log(`# frame interval while the worker searched: ${f.frames} frames, mean ${f.mean.toFixed(1)} ms, ` +
+  assert.ok(f.frames > 10, `only ${f.frames} frames in 3 s of searching`);
+  // The live figures refresh 4 times a second, redrawing only the panel's changed rectangle.
+  const drawn = s.drawn_frames - search0.drawn_frames, built = s.frames - search0.frames;
+  assert.ok(drawn > 0 && drawn <= 30, `${drawn} of ${built} frames drawn in 3 s of searching`);
+  assert.ok(s.progress_nodes > search0.progress_nodes, 'the progress figures move');
+  console.log(`# frame interval while the worker searched: ${f.frames} frames (${drawn} drawn), mean ${f.mean.toFixed(1)} ms, ` +
     `p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms; idle baseline ${idleMs.toFixed(1)} ms ` +
     `(searching/idle ${(f.mean / idleMs).toFixed(2)}x)`);
+  // Playing while it searches: three drags across the board (every frame changes).
+  const busy0 = await h.state(page), tDrag = Date.now();
+  for (let k = 0; k < 3; k++) {
+    const a = await h.cellCentre(page, 1, 1), b = await h.cellCentre(page, 4, 5);
+    await h.humanDrag(page, a, b, { steps: 30 });
+  }
+  const busy1 = await h.state(page);
+  assert.ok(busy1.solving, 'the search still runs');
+  const dragMs = (Date.now() - tDrag) / Math.max(1, busy1.frames - busy0.frames);
+  console.log(`# frame interval while dragging tiles during the search: ${busy1.frames - busy0.frames} frames ` +
+    `(${busy1.drawn_frames - busy0.drawn_frames} drawn), mean ${dragMs.toFixed(1)} ms`);
   await h.screenshot(page, 'board-searching-7x7');
   await h.clickWidget(page, 'Cancel');
   s = await h.waitState(page, '!s.solving');
@@ -153,12 +188,7 @@ test('a long search can be cancelled and the board stays usable; frame time is m
 async function dragCell(page, cols, from, to) {
   const a = await h.cellCentre(page, Math.floor(from / cols), from % cols);
   const b = await h.cellCentre(page, Math.floor(to / cols), to % cols);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x, b.y, { steps: 5 });
-  await page.mouse.up();
-  await page.waitForTimeout(150);
+  await h.humanDrag(page, a, b);
 }
 
 test('following the hints with the mouse solves seed 000', async () => {

@@ -79,7 +79,7 @@ const historyLength = (page) => page.evaluate(() => history.length);
 async function addressSettled(page) {
   await page.waitForFunction(() => {
     const s = globalThis.tilewise.state;
-    return s.link !== '' && location.hash === '#' + s.link;
+    return s.link !== '' && !s.link_pending && location.hash === '#' + s.link;
   }, null, { timeout: 10000 });
   return hashOf(page);
 }

@@ -103,12 +103,14 @@ TEST(WorkerRequest, AGoodRequestStillSolvesAfterBadOnes) {
 
 namespace {
 
-// Runs one request to its "done" event.
-nlohmann::json run_to_done(const nlohmann::json& req) {
+// Runs one request to its "done" event; counts the "solution" events streamed on the way.
+nlohmann::json run_to_done(const nlohmann::json& req, std::uint64_t* streamed = nullptr) {
   nlohmann::json events = nlohmann::json::parse(tw_request(req.dump().c_str()));
   for (int k = 0; k < 100000; ++k) {
-    for (const auto& e : events)
+    for (const auto& e : events) {
+      if (streamed && e["type"] == "solution") ++*streamed;
       if (e["type"] == "done" || e["type"] == "error") return e;
+    }
     events = nlohmann::json::parse(tw_step(50));
   }
   return nlohmann::json();
@@ -125,7 +127,7 @@ TEST(WorkerRequest, ShardsOfASearchAddUpToTheWholeSearch) {
     const nlohmann::json whole =
         run_to_done({{"id", 1}, {"type", "edge.solve"}, {"mode", "all"}, {"puzzle", text}});
     ASSERT_EQ(whole["type"], "done") << whole.dump();
-    std::uint64_t count = 0, nodes = 0, tries = 0;
+    std::uint64_t count = 0, nodes = 0, tries = 0, streamed = 0;
     std::vector<std::uint64_t> per_depth(whole["result"]["nodes_per_depth"].size(), 0);
     for (int shard = 0; shard < 3; ++shard) {
       const nlohmann::json part = run_to_done({{"id", 2},
@@ -133,7 +135,8 @@ TEST(WorkerRequest, ShardsOfASearchAddUpToTheWholeSearch) {
                                                {"mode", "all"},
                                                {"puzzle", text},
                                                {"shard", shard},
-                                               {"shards", 3}});
+                                               {"shards", 3}},
+                                              &streamed);
       ASSERT_EQ(part["type"], "done") << part.dump();
       EXPECT_TRUE(part["result"]["complete"].get<bool>());
       count += part["result"]["count"].get<std::uint64_t>();
@@ -143,6 +146,7 @@ TEST(WorkerRequest, ShardsOfASearchAddUpToTheWholeSearch) {
         per_depth[d] += part["result"]["nodes_per_depth"][d].get<std::uint64_t>();
     }
     EXPECT_EQ(count, whole["result"]["count"].get<std::uint64_t>());
+    EXPECT_EQ(streamed, count);  // each solution streamed once, by the shard that found it
     EXPECT_EQ(nodes, whole["result"]["nodes"].get<std::uint64_t>());
     EXPECT_EQ(tries, whole["result"]["tries"].get<std::uint64_t>());
     EXPECT_EQ(nlohmann::json(per_depth), whole["result"]["nodes_per_depth"]);

@@ -86,6 +86,24 @@ export async function humanClick(page, x, y, button = 'left') {
   await page.waitForTimeout(120);
 }
 
+// A drag as a person makes it: press, move in steps a frame apart, release. (The app draws
+// only changed frames, so Chromium no longer spaces input events by slow frames: a drag sent
+// all at once would reach ImGui, which reads the mouse once per frame, as one click.)
+// `during(page)`, if given, runs while the button is still held over the target.
+export async function humanDrag(page, from, to, { steps = 10, during = null } = {}) {
+  await page.mouse.move(from.x, from.y);
+  await page.waitForTimeout(60);
+  await page.mouse.down();
+  await page.waitForTimeout(60);
+  for (let k = 1; k <= steps; ++k) {
+    await page.mouse.move(from.x + (to.x - from.x) * k / steps, from.y + (to.y - from.y) * k / steps);
+    await page.waitForTimeout(20);
+  }
+  if (during) await during(page);
+  await page.mouse.up();
+  await page.waitForTimeout(120);
+}
+
 // The centre of board cell (row, col) in page coordinates.
 export async function cellCentre(page, row, col) {
   const b = (await state(page)).board;

@@ -1,0 +1,50 @@
+// Draws a frame only where its picture changed. The ImGui frame is built every time (input is
+// read at the display's rate), but an unchanged picture issues no WebGL call, so the browser
+// has nothing new to composite, and a change confined to one window (the solver panel's live
+// figures) redraws only that window's rectangle of the kept drawing buffer. Under software
+// WebGL (headless Chromium, SwiftShader) every pixel drawn costs CPU the search workers share.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+struct ImDrawData;
+
+namespace tilewise::app {
+
+struct Rect {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // display coordinates; empty when x1 <= x0
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+};
+
+struct DrawPlan {
+  bool draw = false;  // false: the picture on screen is this frame's
+  bool full = true;   // true: clear and draw everything; false: only inside `area`
+  Rect area;
+};
+
+// Hash of one draw list's vertices, indices and commands (clip rectangles, textures, ranges).
+std::uint64_t draw_list_hash(const ImDrawData& data, int list);
+
+class RenderGate {
+ public:
+  // What to draw of this frame: everything for the first frame, a forced one (the canvas
+  // was resized or the font texture rebuilt) or when the windows changed in number;
+  // otherwise the union of the old and new extents of every draw list that changed.
+  DrawPlan plan(const ImDrawData& data, bool force);
+
+ private:
+  struct ListState {
+    std::uint64_t hash = 0;
+    Rect extent;  // bounding box of its vertices
+  };
+  std::vector<ListState> lists_;
+  bool drawn_ = false;
+  float width_ = 0, height_ = 0;
+};
+
+// Limits every draw command of `data` to `area` (commands left with an empty clip rectangle
+// are skipped by the renderer).
+void clip_draw_data(ImDrawData& data, const Rect& area);
+
+}  // namespace tilewise::app
