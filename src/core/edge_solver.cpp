@@ -78,6 +78,19 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   cols_ = puzzle.cols;
   tiles_ = static_cast<int>(puzzle.tiles.size());
   if (options_.mode == SolveMode::kFirst) options_.limit = 1;
+  // Odd square boards without a frame, searched whole (not raced): from the centre outwards,
+  // the centre tile unturned (seed 000), so the first cell has one candidate per tile instead
+  // of four. Measured on generated boards against growing squares + the tile-1 rule: 3x3
+  // 924 vs 1,089 nodes (31.7 vs 37.6 us), 5x5 and 7x7 faster on 2 of 3 boards each, 0.75x
+  // and 0.92x the time in total (docs/performance.md).
+  const bool odd_square = puzzle.rows == puzzle.cols && puzzle.rows % 2 == 1 &&
+                          puzzle.border == BorderRule::kFree && puzzle.fixed.empty();
+  const bool racing = options_.mode == SolveMode::kFirst && options_.order == PlacementOrder::kAuto;
+  if (odd_square && !racing && options_.order == PlacementOrder::kAuto &&
+      options_.symmetry == SymmetryBreaking::kAuto) {
+    options_.order = PlacementOrder::kSpiral;
+    options_.symmetry = SymmetryBreaking::kCentreRotation;
+  }
   if (options_.symmetry == SymmetryBreaking::kAuto)
     options_.symmetry = puzzle.rows == puzzle.cols && puzzle.border == BorderRule::kFrame0
                             ? SymmetryBreaking::kCornerRule

@@ -41,8 +41,9 @@ struct SolveOptions {
   std::uint64_t limit = 0;               // stop after this many solutions (0 = no limit)
   std::uint64_t max_kept = 10000;        // solutions kept in memory; counting goes on past it
   std::uint64_t max_patterns = 1000000;  // coloured boards remembered for distinct_boards
-  // kAuto: square boards without a frame grow squares (kShell), others go in rows along the
-  // short side (the frame constrains the first row); in kFirst mode several orders (short side,
+  // kAuto: odd square boards without a frame go in a spiral from the centre with the centre
+  // unturned (with symmetry kAuto), even ones grow squares (kShell), others go in rows along
+  // the short side (the frame constrains the first row); in kFirst mode several orders (short side,
   // frame first, reading order) race in fixed node slices and the first to finish wins, so the
   // outcome is the same on every machine.
   PlacementOrder order = PlacementOrder::kAuto;
@@ -141,7 +142,7 @@ class EdgeSearch {
   std::vector<CandidateTable> tables_;
   std::vector<std::uint16_t> fixed_items_;  // depth -> the fixed oriented tile (if any)
   std::vector<int> board_;                  // cell -> oriented id or -1
-  std::vector<std::uint8_t> used_;          // tile -> used
+  std::vector<std::int32_t> used_;  // tile -> used (not a char type: its stores alias nothing else)
   std::vector<const std::uint16_t*> next_;  // depth -> next candidate to try
   std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
   int depth_ = 0;
