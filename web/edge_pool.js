@@ -74,8 +74,10 @@ class EdgePool {
     const solutions = tagged.slice(0, this.maxKept).map((s) => ({ tiles: s.tiles }));
     solutions.sort(solutionLess);
     const count = done.reduce((s, r) => s + r.count, 0);
-    const keysKnown = done.length === this.results.length && done.every((r) => r.pattern_keys);
-    const distinct = keysKnown ? new Set(done.flatMap((r) => r.pattern_keys)).size
+    // Every solution its own board (no look-alike tiles): the boards add up like the counts.
+    const unique = done.length > 0 && done.every((r) => r.boards_are_solutions);
+    const keysKnown = unique || (done.length === this.results.length && done.every((r) => r.pattern_keys));
+    const distinct = unique ? count : keysKnown ? new Set(done.flatMap((r) => r.pattern_keys)).size
       : Math.max(0, ...done.map((r) => r.distinct_boards));
     return {
       rows: first.rows, cols: first.cols, count, distinct_boards: distinct,

@@ -110,7 +110,7 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
     }
   }
   r.solutions_truncated = r.count > r.solutions.size();
-  r.distinct_boards = patterns.size();
+  r.distinct_boards = split->boards_are_solutions() ? r.count : patterns.size();
   r.distinct_boards_complete = patterns_complete;
   std::sort(r.solutions.begin(), r.solutions.end(), solution_less);
   r.stats.elapsed_ms =

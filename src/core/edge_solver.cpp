@@ -1,7 +1,7 @@
 #include "core/edge_solver.hpp"
 
 #include <algorithm>
-#include <map>
+#include <bit>
 
 #include "core/edge_symmetry.hpp"
 
@@ -70,6 +70,20 @@ std::vector<int> frame_first_order(int rows, int cols) {
   return order;
 }
 
+// No tile equals another or itself turned (a tile's four turns are told apart by its sides).
+bool tiles_look_unique(const EdgePuzzle& p) {
+  std::vector<std::array<Side, 4>> seen;
+  for (const Tile& t : p.tiles) {
+    for (int r = 0; r < 4; ++r) {
+      const std::array<Side, 4> turned = rotated(t.sides, r);
+      if (r > 0 && turned == t.sides) return false;
+      seen.push_back(turned);
+    }
+  }
+  std::sort(seen.begin(), seen.end());
+  return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
+}
+
 }  // namespace
 
 EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
@@ -97,10 +111,14 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
                             : SymmetryBreaking::kLowestTile;
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
   build_side_values();
+  boards_are_solutions_ = tiles_look_unique(puzzle_);
   plan_order(puzzle);
   board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
   next_.assign(order_.size() + 1, nullptr);
+  left_.assign(order_.size() + 1, 0);
+  layer_.assign(order_.size() + 1, 0);
+  layer_masks_.assign(order_.size() + 1, nullptr);
   end_.assign(order_.size() + 1, nullptr);
   stats_.nodes_per_depth.assign(order_.size() + 1, 0);
   if (options_.mode == SolveMode::kFirst && options.order == PlacementOrder::kAuto &&
@@ -164,30 +182,35 @@ bool EdgeSearch::run_race(std::uint64_t node_budget) {
 }
 
 void EdgeSearch::build_side_values() {
-  std::map<Side, int> index;
-  for (const Tile& t : puzzle_.tiles)
-    for (Side s : t.sides) index.emplace(s, 0);
-  int n = 0;
-  for (auto& [side, idx] : index) idx = n++;
-  values_ = n;
+  // Value index = rank among the distinct side values (sorted, like the ordered map it was).
+  std::vector<Side> values;
+  for (const Tile& t : puzzle_.tiles) values.insert(values.end(), t.sides.begin(), t.sides.end());
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  values_ = static_cast<int>(values.size());
+  auto index_of = [&](Side v) {
+    return static_cast<int>(std::lower_bound(values.begin(), values.end(), v) - values.begin());
+  };
   std::vector<int> partner(values_, values_);  // values_: nothing can face this side
-  for (auto& [side, idx] : index) {
-    const Side want = puzzle_.rule == MatchRule::kComplement ? -side : side;
-    auto it = index.find(want);
-    if (it != index.end()) partner[idx] = it->second;
+  for (int k = 0; k < values_; ++k) {
+    const Side want = puzzle_.rule == MatchRule::kComplement ? -values[k] : values[k];
+    const int w = index_of(want);
+    if (w < values_ && values[w] == want) partner[k] = w;
   }
   const int oriented = tiles_ * 4;
   value_of_side_.assign(oriented * 4, 0);
   need_.assign(oriented * 4, 0);
   zero_mask_.assign(oriented, 0);
   for (int t = 0; t < tiles_; ++t) {
+    int index[4];
+    for (int d = 0; d < 4; ++d) index[d] = index_of(puzzle_.tiles[t].sides[d]);
     for (int r = 0; r < 4; ++r) {
       const int o = t * 4 + r;
-      const auto sides = rotated(puzzle_.tiles[t].sides, r);
       for (int d = 0; d < 4; ++d) {
-        value_of_side_[o * 4 + d] = index[sides[d]];
-        need_[o * 4 + d] = partner[index[sides[d]]];
-        if (sides[d] == 0) zero_mask_[o] |= 1 << d;
+        const int written = ((d - r) % 4 + 4) % 4;  // rotated(): side d shows side d - r
+        value_of_side_[o * 4 + d] = index[written];
+        need_[o * 4 + d] = partner[index[written]];
+        if (puzzle_.tiles[t].sides[written] == 0) zero_mask_[o] |= 1 << d;
       }
     }
   }
@@ -205,6 +228,7 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   t.frame_mask = frame_mask;
   t.exclude = exclude;
   auto excluded = [&](int o) {
+    if (exclude == 3) return (o & 3) >= centre_rotations_;
     return (o >> 2) == 0 && (exclude == 1 || (exclude == 2 && (o & 3) >= centre_rotations_));
   };
   const size_t width = static_cast<size_t>(values_) + 1;
@@ -223,6 +247,10 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   t.items.resize(kept.size());
   std::vector<std::uint32_t> fill(t.offsets.begin(), t.offsets.end() - 1);
   for (int o : kept) t.items[fill[key_of(o)]++] = static_cast<std::uint16_t>(o);
+  if (tiles_ <= kMaskTiles) {  // per key, one mask of tiles per rotation
+    t.masks.assign(keys * 4, 0);
+    for (int o : kept) t.masks[key_of(o) * 4 + (o & 3)] |= std::uint64_t{1} << (o >> 2);
+  }
   tables_.push_back(std::move(t));
   return static_cast<int>(tables_.size()) - 1;
 }
@@ -329,8 +357,10 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
       if (std::find(corner_cells_.begin(), corner_cells_.end(), c) != corner_cells_.end())
         plan.corner = 1;
     }
-    plan.centre = options_.symmetry == SymmetryBreaking::kCentreRotation && c == centre_cell;
-    plan.slow = fixed || plan.check_count > 0 || plan.corner >= 0 || plan.centre;
+    // The centre rule only takes candidates away (turned ones): a table without them.
+    if (!fixed && options_.symmetry == SymmetryBreaking::kCentreRotation && c == centre_cell)
+      plan.table = table_for(key_dir[0], key_dir[1], frame_mask, 3);
+    plan.slow = fixed || plan.check_count > 0 || plan.corner >= 0;
   }
   if (options_.symmetry == SymmetryBreaking::kLowestTile) {
     // Every class of board turns has exactly one member with tile 1 in the earliest-placed
@@ -366,6 +396,8 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   for (CellPlan& plan : plan_) {
     plan.offsets = tables_.empty() ? nullptr : tables_[plan.table].offsets.data();
     plan.items = tables_.empty() ? nullptr : tables_[plan.table].items.data();
+    plan.bits = tiles_ <= kMaskTiles && !plan.slow && plan.fixed_oriented < 0;
+    plan.masks = plan.bits ? tables_[plan.table].masks.data() : nullptr;
   }
 }
 
@@ -383,6 +415,12 @@ inline void EdgeSearch::enter(int depth) {
       key = key * (static_cast<size_t>(values_) + 1) +
             static_cast<size_t>(need_[board_[plan.key_cell[1]] * 4 + plan.key_side[1]]);
   }
+  if (plan.bits) {
+    layer_masks_[depth] = plan.masks + key * 4;
+    layer_[depth] = 0;
+    left_[depth] = layer_masks_[depth][0] & ~used_bits_;
+    return;
+  }
   next_[depth] = plan.items + plan.offsets[key];
   end_[depth] = plan.items + plan.offsets[key + 1];
 }
@@ -396,7 +434,6 @@ inline bool EdgeSearch::fits(int depth, int o) const {
     const int dir = plan.check_dir[k];
     if (need_[n * 4 + (dir + 2) % 4] != value_of_side_[o * 4 + dir]) return false;
   }
-  if (plan.centre && (o & 3) >= centre_rotations_) return false;
   const int tile = o >> 2;
   if (plan.lowest) {
     if (tile == 0) {
@@ -428,11 +465,13 @@ void EdgeSearch::record_solution() {
     if (solution_less(rep, s)) return;  // another rotation of this board is the representative
   }
   ++count_;
-  std::string key = board_pattern_key(puzzle_, s);
-  if (patterns_.size() < options_.max_patterns) {
-    patterns_.insert(std::move(key));
-  } else if (!patterns_.count(key)) {
-    patterns_complete_ = false;
+  if (!boards_are_solutions_) {
+    std::string key = board_pattern_key(puzzle_, s);
+    if (patterns_.size() < options_.max_patterns) {
+      patterns_.insert(std::move(key));
+    } else if (!patterns_.count(key)) {
+      patterns_complete_ = false;
+    }
   }
   if (options_.mode != SolveMode::kCount && solutions_.size() < options_.max_kept)
     solutions_.push_back(std::move(s));
@@ -463,14 +502,19 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   std::uint64_t tries = 0, nodes = 0;
   std::uint64_t* per_depth = stats_.nodes_per_depth.data();
   int depth = depth_;
+  // Takes the tile off the cell placed at depth d.
+  auto release = [this](int d) {
+    const int cell = order_[d];
+    const int tile = board_[cell] >> 2;
+    used_[tile] = 0;
+    used_bits_ &= ~(std::uint64_t{1} << (tile & 63));
+    board_[cell] = -1;
+  };
   while (node_budget > 0 && !finished_) {
     if (depth == n) {
       depth_ = depth;
       record_solution();
-      --depth;
-      const int cell = order_[depth];
-      used_[board_[cell] >> 2] = 0;
-      board_[cell] = -1;
+      release(--depth);
       continue;
     }
     if (depth == split_depth_) {
@@ -481,42 +525,48 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
         finish(true);
         continue;
       }
-      --depth;
-      const int cell = order_[depth];
-      used_[board_[cell] >> 2] = 0;
-      board_[cell] = -1;
+      release(--depth);
       continue;
     }
-    const std::uint16_t* p = next_[depth];
-    const std::uint16_t* const end = end_[depth];
-    const std::uint16_t* const start = p;
-    if (!plan_[depth].slow) {
-      while (p < end && used_[*p >> 2]) ++p;
+    int found = -1;
+    if (plan_[depth].bits) {  // the next unused tile of this rotation's mask, or of the next
+      std::uint64_t m = left_[depth];
+      int r = layer_[depth];
+      const std::uint64_t* masks = layer_masks_[depth];
+      while (m == 0 && r < 3) m = masks[++r] & ~used_bits_;
+      if (m) {
+        found = std::countr_zero(m) << 2 | r;
+        m &= m - 1;
+        ++tries;
+      }
+      left_[depth] = m;
+      layer_[depth] = r;
     } else {
-      while (p < end && (used_[*p >> 2] || !fits(depth, *p))) ++p;
-    }
-    --node_budget;
-    if (p < end) {
-      const int found = *p++;
+      const std::uint16_t* p = next_[depth];
+      const std::uint16_t* const end = end_[depth];
+      const std::uint16_t* const start = p;
+      if (!plan_[depth].slow) {
+        while (p < end && used_[*p >> 2]) ++p;
+      } else {
+        while (p < end && (used_[*p >> 2] || !fits(depth, *p))) ++p;
+      }
+      if (p < end) found = *p++;
       tries += static_cast<std::uint64_t>(p - start);
       next_[depth] = p;
+    }
+    --node_budget;
+    if (found >= 0) {
       board_[order_[depth]] = found;
       used_[found >> 2] = 1;
+      used_bits_ |= std::uint64_t{1} << ((found >> 2) & 63);
       ++nodes;
       ++depth;
       ++per_depth[depth];
       if (depth < n) enter(depth);
+    } else if (depth == base_depth_) {
+      finish(true);
     } else {
-      tries += static_cast<std::uint64_t>(p - start);
-      next_[depth] = p;
-      if (depth == base_depth_) {
-        finish(true);
-      } else {
-        --depth;
-        const int cell = order_[depth];
-        used_[board_[cell] >> 2] = 0;
-        board_[cell] = -1;
-      }
+      release(--depth);
     }
   }
   depth_ = depth;
@@ -538,6 +588,7 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
   for (int d = 0; d < base_depth_; ++d) {
     board_[order_[d]] = prefix[d];
     used_[prefix[d] >> 2] = 1;
+    used_bits_ |= std::uint64_t{1} << ((prefix[d] >> 2) & 63);
   }
 }
 

@@ -75,7 +75,13 @@ class EdgeSearch {
   const std::vector<Solution>& solutions() const { return solutions_; }
   std::uint64_t count() const { return count_; }
   // Distinct coloured boards up to board rotation among the solutions counted.
-  std::uint64_t distinct_boards() const { return patterns_.size(); }
+  std::uint64_t distinct_boards() const {
+    return boards_are_solutions_ ? count_ : patterns_.size();
+  }
+  // True when no two tiles look alike (up to rotation) and no tile looks the same turned:
+  // then every solution is its own coloured board, distinct_boards() is count() and no
+  // board keys are kept (board_patterns() stays empty).
+  bool boards_are_solutions() const { return boards_are_solutions_; }
   bool distinct_boards_complete() const { return patterns_complete_; }
   // True when the search ran to its end (no limit, cancel or first-mode stop cut it).
   bool complete() const { return complete_; }
@@ -99,10 +105,14 @@ class EdgeSearch {
   // filtered by the frame rule: offsets[key]..offsets[key + 1] index into items.
   struct CandidateTable {
     int dir0 = -1, dir1 = -1, frame_mask = -1;
-    int exclude = 0;  // 1: without tile 1; 2: without tile 1 turned >= centre_rotations_
+    int exclude = 0;  // 1: without tile 1; 2: without tile 1 turned >= centre_rotations_;
+                      // 3: without any tile turned >= centre_rotations_ (the centre rule)
     std::vector<std::uint32_t> offsets;
     std::vector<std::uint16_t> items;  // oriented tile ids (tile * 4 + rotation)
+    std::vector<std::uint64_t> masks;  // up to kMaskTiles tiles: [key * 4 + rotation] = the
+                                       // tiles listed under key in that rotation, as bits
   };
+  static constexpr int kMaskTiles = 64;
   struct CellPlan {
     int cell = 0;
     int table = 0;                           // index into tables_
@@ -115,10 +125,13 @@ class EdgeSearch {
     int check_cell[4] = {-1, -1, -1, -1};
     int fixed_oriented = -1;  // oriented tile id of a fixed tile
     int corner = -1;          // 0 = top-left, 1 = another corner, -1 = not a corner
-    bool centre = false;
     int lowest = 0;  // kLowestTile: 1 = tile 1 not here, 2 = may be here, 3 = must be by now
     bool lowest_centre = false;  // tile 1 here: turned less than centre_rotations_
     bool slow = false;           // needs fits() beyond the used-tile test
+    // Not slow, not fixed, at most kMaskTiles tiles: candidates are taken from the table's
+    // masks minus the used tiles (no used tile is looked at), rotation by rotation.
+    bool bits = false;
+    const std::uint64_t* masks = nullptr;
   };
 
   void plan_order(const EdgePuzzle& p);
@@ -145,6 +158,10 @@ class EdgeSearch {
   std::vector<std::int32_t> used_;  // tile -> used (not a char type: its stores alias nothing else)
   std::vector<const std::uint16_t*> next_;  // depth -> next candidate to try
   std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
+  std::uint64_t used_bits_ = 0;             // used tiles as bits (tile & 63; for masks)
+  std::vector<std::uint64_t> left_;         // depth -> mask cells: tiles left in this rotation
+  std::vector<int> layer_;                  // depth -> mask cells: the rotation being taken
+  std::vector<const std::uint64_t*> layer_masks_;  // depth -> mask cells: the key's 4 masks
   int depth_ = 0;
   int corner_tl_cell_ = 0;
   int corner_min_tile_ = -1;  // the top-left tile when the frame forces it (else -1)
@@ -154,6 +171,7 @@ class EdgeSearch {
   bool finished_ = false;
   bool complete_ = false;
   bool patterns_complete_ = true;
+  bool boards_are_solutions_ = false;
   std::uint64_t count_ = 0;
   std::vector<Solution> solutions_;
   std::unordered_set<std::string> patterns_;

@@ -107,7 +107,8 @@ class EdgeShardJob : public Job {
   bool finish(nlohmann::json& events, bool cancelled) {
     const bool complete = complete_ && !cancelled && !current_;
     nlohmann::json keys = nullptr;
-    if (patterns_.size() <= kMaxPatternKeys && patterns_complete_) {
+    const bool boards_are_solutions = split_ && split_->boards_are_solutions();
+    if (patterns_.size() <= kMaxPatternKeys && patterns_complete_ && !boards_are_solutions) {
       keys = nlohmann::json::array();
       for (const std::string& k : patterns_) keys.push_back(hex(k));
     }
@@ -119,8 +120,9 @@ class EdgeShardJob : public Job {
                              {"tries", tries_},
                              {"nodes_per_depth", per_depth_},
                              {"solutions", kept_},
-                             {"distinct_boards", patterns_.size()},
+                             {"distinct_boards", boards_are_solutions ? count_ : patterns_.size()},
                              {"pattern_keys", keys},
+                             {"boards_are_solutions", boards_are_solutions},
                              {"shard", shard_},
                              {"shards", shards_}};
     nlohmann::json done = {{"type", "done"}, {"result", result}};
