@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "core/edge_format.hpp"
 #include "core/edge_generator.hpp"
@@ -86,23 +87,24 @@ std::vector<BenchRow> placement_rate(const EdgePuzzle& p, const std::string& nam
   t0 = Clock::now();
   const ReferenceResult ref = reference_solve(p, false, quick ? 50'000'000 : 400'000'000);
   const double ref_ms = ms_since(t0);
-  BenchRow tries, nodes;
-  tries.figure = "placements tried per second (" + name + ", count all)";
-  tries.unit = "M tries/s";
-  tries.value = search.stats().tries / fast_ms / 1000;
-  tries.baseline = ref.tries / ref_ms / 1000;
-  tries.ratio = tries.value / tries.baseline;
-  tries.detail = std::to_string(search.stats().tries) + " tries in " + std::to_string(fast_ms) +
-                 " ms; a try = one tile+rotation tested against a cell";
-  nodes = tries;
-  nodes.figure = "placements kept per second (" + name + ", count all)";
+  // A placement is a tile+rotation put on a cell (a node). Candidates looked at are not
+  // comparable: the reference tests every tile and rotation, Tilewise takes candidates from
+  // tables (and, up to 64 tiles, from masks that never show a used tile).
+  BenchRow nodes;
+  nodes.figure = "placements per second (" + name + ", count all)";
   nodes.unit = "M nodes/s";
   nodes.value = search.stats().nodes / fast_ms / 1000;
   nodes.baseline = ref.nodes / ref_ms / 1000;
   nodes.ratio = nodes.value / nodes.baseline;
-  nodes.detail = std::to_string(search.stats().nodes) + " nodes (tiles that fit), " +
-                 std::to_string(search.count()) + " solutions";
-  return {tries, nodes};
+  char detail[200];
+  std::snprintf(detail, sizeof detail,
+                "%llu tiles placed, %llu solutions; a placement = a tile+rotation put on a cell "
+                "(the reference examined %.0f M candidates/s to place %.1f M/s)",
+                static_cast<unsigned long long>(search.stats().nodes),
+                static_cast<unsigned long long>(search.count()), ref.tries / ref_ms / 1000,
+                nodes.baseline);
+  nodes.detail = detail;
+  return {nodes};
 }
 
 BenchRow solve_time(const EdgePuzzle& p, const std::string& name, SolveMode mode, int threads,
