@@ -70,20 +70,6 @@ std::vector<int> frame_first_order(int rows, int cols) {
   return order;
 }
 
-// No tile equals another or itself turned (a tile's four turns are told apart by its sides).
-bool tiles_look_unique(const EdgePuzzle& p) {
-  std::vector<std::array<Side, 4>> seen;
-  for (const Tile& t : p.tiles) {
-    for (int r = 0; r < 4; ++r) {
-      const std::array<Side, 4> turned = rotated(t.sides, r);
-      if (r > 0 && turned == t.sides) return false;
-      seen.push_back(turned);
-    }
-  }
-  std::sort(seen.begin(), seen.end());
-  return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
-}
-
 }  // namespace
 
 EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
@@ -111,7 +97,7 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
                             : SymmetryBreaking::kLowestTile;
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
   build_side_values();
-  boards_are_solutions_ = tiles_look_unique(puzzle_);
+  boards_are_solutions_ = tiles_look_unique();
   plan_order(puzzle);
   board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
@@ -216,6 +202,17 @@ void EdgeSearch::build_side_values() {
   }
 }
 
+// No tile equals another or itself turned: the 4 value indices of every oriented tile (under
+// 2^16 each: at most 1,024 distinct sides) packed in one number, all different.
+bool EdgeSearch::tiles_look_unique() {
+  std::vector<std::uint64_t> looks(static_cast<size_t>(tiles_) * 4);
+  for (size_t o = 0; o < looks.size(); ++o)
+    for (int d = 0; d < 4; ++d)
+      looks[o] = looks[o] << 16 | static_cast<std::uint64_t>(value_of_side_[o * 4 + d]);
+  std::sort(looks.begin(), looks.end());
+  return std::adjacent_find(looks.begin(), looks.end()) == looks.end();
+}
+
 int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   for (size_t k = 0; k < tables_.size(); ++k) {
     const CandidateTable& t = tables_[k];
@@ -238,15 +235,19 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
     const size_t k0 = static_cast<size_t>(value_of_side_[o * 4 + dir0]);
     return dir1 < 0 ? k0 : k0 * width + static_cast<size_t>(value_of_side_[o * 4 + dir1]);
   };
-  std::vector<int> kept;
+  std::vector<int>& kept = scratch_;
+  kept.clear();
   for (int o = 0; o < tiles_ * 4; ++o)
     if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(o)) kept.push_back(o);
   t.offsets.assign(keys + 1, 0);
   for (int o : kept) ++t.offsets[key_of(o) + 1];
   for (size_t k = 0; k < keys; ++k) t.offsets[k + 1] += t.offsets[k];
   t.items.resize(kept.size());
-  std::vector<std::uint32_t> fill(t.offsets.begin(), t.offsets.end() - 1);
-  for (int o : kept) t.items[fill[key_of(o)]++] = static_cast<std::uint16_t>(o);
+  // Fill each key's range using offsets[key] as its cursor; each cursor ends at the next
+  // key's start, so shifting them one place restores the offsets.
+  for (int o : kept) t.items[t.offsets[key_of(o)]++] = static_cast<std::uint16_t>(o);
+  std::copy_backward(t.offsets.begin(), t.offsets.end() - 1, t.offsets.end());
+  t.offsets[0] = 0;
   if (tiles_ <= kMaskTiles) {  // per key, one mask of tiles per rotation
     t.masks.assign(keys * 4, 0);
     for (int o : kept) t.masks[key_of(o) * 4 + (o & 3)] |= std::uint64_t{1} << (o >> 2);
@@ -318,6 +319,7 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   plan_.assign(cells, CellPlan{});
   fixed_items_.assign(cells, 0);
   tables_.clear();
+  tables_.reserve(16);
   for (int d = 0; d < cells; ++d) {
     CellPlan& plan = plan_[d];
     const int c = order_[d];
@@ -454,27 +456,32 @@ inline bool EdgeSearch::fits(int depth, int o) const {
 }
 
 void EdgeSearch::record_solution() {
-  Solution s;
-  s.cells.resize(board_.size());
-  for (size_t c = 0; c < board_.size(); ++c) s.cells[c] = Placement{board_[c] >> 2, board_[c] & 3};
-  if (options_.symmetry == SymmetryBreaking::kCentreRotation ||
-      options_.symmetry == SymmetryBreaking::kLowestTile) {
-    s = canonical_solution(puzzle_, s);
-  } else if (options_.symmetry == SymmetryBreaking::kNone) {
-    Solution rep = canonical_solution(puzzle_, s);
-    if (solution_less(rep, s)) return;  // another rotation of this board is the representative
+  const bool keep = options_.mode != SolveMode::kCount && solutions_.size() < options_.max_kept;
+  const SymmetryBreaking rule = options_.symmetry;
+  // Counting boards whose tiles cannot look alike under a rule that finds each class once:
+  // nothing to build.
+  if (keep || !boards_are_solutions_ || rule == SymmetryBreaking::kNone) {
+    Solution s;
+    s.cells.resize(board_.size());
+    for (size_t c = 0; c < board_.size(); ++c)
+      s.cells[c] = Placement{board_[c] >> 2, board_[c] & 3};
+    if (rule == SymmetryBreaking::kNone) {
+      if (canonical_turn(puzzle_, s) != 0) return;  // a turn of this board is the representative
+    } else if (rule == SymmetryBreaking::kCentreRotation || rule == SymmetryBreaking::kLowestTile) {
+      if (const int q = canonical_turn(puzzle_, s))
+        s.cells = rotate_board(s.cells, rows_, cols_, q);
+    }
+    if (!boards_are_solutions_) {
+      std::string key = board_pattern_key(puzzle_, s);
+      if (patterns_.size() < options_.max_patterns) {
+        patterns_.insert(std::move(key));
+      } else if (!patterns_.count(key)) {
+        patterns_complete_ = false;
+      }
+    }
+    if (keep) solutions_.push_back(std::move(s));
   }
   ++count_;
-  if (!boards_are_solutions_) {
-    std::string key = board_pattern_key(puzzle_, s);
-    if (patterns_.size() < options_.max_patterns) {
-      patterns_.insert(std::move(key));
-    } else if (!patterns_.count(key)) {
-      patterns_complete_ = false;
-    }
-  }
-  if (options_.mode != SolveMode::kCount && solutions_.size() < options_.max_kept)
-    solutions_.push_back(std::move(s));
   if (options_.limit && count_ >= options_.limit) finish(false);
 }
 

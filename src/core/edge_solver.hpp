@@ -137,6 +137,7 @@ class EdgeSearch {
   void plan_order(const EdgePuzzle& p);
   void build_side_values();
   int table_for(int dir0, int dir1, int frame_mask, int exclude = 0);
+  bool tiles_look_unique();
   void enter(int depth);
   bool fits(int depth, int oriented) const;
   void record_solution();
@@ -153,6 +154,7 @@ class EdgeSearch {
   std::vector<int> order_;          // depth -> cell
   std::vector<CellPlan> plan_;      // depth -> plan
   std::vector<CandidateTable> tables_;
+  std::vector<int> scratch_;                // table_for's list of kept candidates
   std::vector<std::uint16_t> fixed_items_;  // depth -> the fixed oriented tile (if any)
   std::vector<int> board_;                  // cell -> oriented id or -1
   std::vector<std::int32_t> used_;  // tile -> used (not a char type: its stores alias nothing else)

@@ -54,14 +54,52 @@ bool solution_less(const Solution& a, const Solution& b) {
   return a.cells.size() < b.cells.size();
 }
 
-Solution canonical_solution(const EdgePuzzle& p, const Solution& s) {
-  Solution best = s;
-  for (int q : board_symmetries(p)) {
-    if (q == 0) continue;
-    Solution turned{rotate_board(s.cells, p.rows, p.cols, q)};
-    if (solution_less(turned, best)) best = std::move(turned);
+namespace {
+
+// The placement at reading-order index k of the board turned clockwise by q (rotate_board
+// without building the board).
+Placement turned_at(const std::vector<Placement>& cells, int rows, int cols, int q, int k) {
+  const int out_cols = (q % 2) ? rows : cols;
+  const int i = k / out_cols, j = k % out_cols;
+  int si = i, sj = j;
+  if (q == 1) si = rows - 1 - j, sj = i;
+  if (q == 2) si = rows - 1 - i, sj = cols - 1 - j;
+  if (q == 3) si = j, sj = cols - 1 - i;
+  Placement p = cells[si * cols + sj];
+  if (p.tile >= 0) p.rotation = (p.rotation + q) % 4;
+  return p;
+}
+
+// solution_less(turned by a, turned by b), without building either.
+bool turned_less(const std::vector<Placement>& cells, int rows, int cols, int a, int b) {
+  const int n = static_cast<int>(cells.size());
+  for (int k = 0; k < n; ++k) {
+    const int ta = turned_at(cells, rows, cols, a, k).tile;
+    const int tb = turned_at(cells, rows, cols, b, k).tile;
+    if (ta != tb) return ta < tb;
+  }
+  for (int k = 0; k < n; ++k) {
+    const int ra = turned_at(cells, rows, cols, a, k).rotation;
+    const int rb = turned_at(cells, rows, cols, b, k).rotation;
+    if (ra != rb) return ra < rb;
+  }
+  return false;
+}
+
+}  // namespace
+
+int canonical_turn(const EdgePuzzle& p, const Solution& s) {
+  int best = 0;
+  for (int q = 1; q < 4; ++q) {
+    const bool allowed = p.fixed.empty() && (p.rows == p.cols || q == 2);
+    if (allowed && turned_less(s.cells, p.rows, p.cols, q, best)) best = q;
   }
   return best;
+}
+
+Solution canonical_solution(const EdgePuzzle& p, const Solution& s) {
+  const int q = canonical_turn(p, s);
+  return q == 0 ? s : Solution{rotate_board(s.cells, p.rows, p.cols, q)};
 }
 
 std::string board_pattern_key(const EdgePuzzle& p, const Solution& s) {

@@ -21,6 +21,8 @@ std::vector<Placement> rotate_board(const std::vector<Placement>& cells, int row
 // The representative of the solution's class under board_symmetries(puzzle): smallest label
 // sequence, ties broken by the rotation sequence.
 Solution canonical_solution(const EdgePuzzle& puzzle, const Solution& solution);
+// The quarter turns that take the solution to its representative (0: it is one).
+int canonical_turn(const EdgePuzzle& puzzle, const Solution& solution);
 
 // Strict order used for sorting solutions: labels first, then rotations.
 bool solution_less(const Solution& a, const Solution& b);
