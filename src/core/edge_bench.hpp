@@ -26,7 +26,7 @@ struct BenchOptions {
 
 struct BenchRow {
   std::string figure;           // what is measured
-  std::string unit;             // "us/puzzle", "M nodes/s", "ms", ...
+  std::string unit;             // "us/puzzle", "M nodes/s", "M tries/s", "ms", ...
   double value = 0;             // Tilewise's figure
   double baseline = 0;          // the reference solver's figure on the same work
   bool baseline_bound = false;  // the reference was stopped: its figure is a bound

@@ -249,8 +249,11 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   std::copy_backward(t.offsets.begin(), t.offsets.end() - 1, t.offsets.end());
   t.offsets[0] = 0;
   if (tiles_ <= kMaskTiles) {  // per key, one mask of tiles per rotation
-    t.masks.assign(keys * 4, 0);
-    for (int o : kept) t.masks[key_of(o) * 4 + (o & 3)] |= std::uint64_t{1} << (o >> 2);
+    t.masks.assign(keys * kMaskStride, 0);
+    for (int o : kept) {
+      t.masks[key_of(o) * kMaskStride + (o & 3)] |= std::uint64_t{1} << (o >> 2);
+      ++t.masks[key_of(o) * kMaskStride + 4];
+    }
   }
   tables_.push_back(std::move(t));
   return static_cast<int>(tables_.size()) - 1;
@@ -403,12 +406,14 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   }
 }
 
-inline void EdgeSearch::enter(int depth) {
+// Opens the cell at `depth`: its candidates. Returns the tries of a mask cell, counted here
+// at once: every candidate of its list, used tiles too (what a scan of the list looks at).
+inline std::uint64_t EdgeSearch::enter(int depth) {
   const CellPlan& plan = plan_[depth];
   if (plan.fixed_oriented >= 0) {
     next_[depth] = &fixed_items_[depth];
     end_[depth] = next_[depth] + 1;
-    return;
+    return 0;
   }
   size_t key = 0;
   if (plan.key_cell[0] >= 0) {
@@ -418,13 +423,15 @@ inline void EdgeSearch::enter(int depth) {
             static_cast<size_t>(need_[board_[plan.key_cell[1]] * 4 + plan.key_side[1]]);
   }
   if (plan.bits) {
-    layer_masks_[depth] = plan.masks + key * 4;
+    const std::uint64_t* masks = plan.masks + key * kMaskStride;
+    layer_masks_[depth] = masks;
     layer_[depth] = 0;
-    left_[depth] = layer_masks_[depth][0] & ~used_bits_;
-    return;
+    left_[depth] = masks[0] & ~used_bits_;
+    return masks[4];
   }
   next_[depth] = plan.items + plan.offsets[key];
   end_[depth] = plan.items + plan.offsets[key + 1];
+  return 0;
 }
 
 // The tests beyond "unused": the known neighbours outside the key, a fixed tile's frame,
@@ -504,7 +511,10 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
     started_ = true;
     depth_ = base_depth_;
     if (base_depth_ == 0 && !from_prefix_) stats_.nodes_per_depth[0] = 1;
-    if (depth_ < n) enter(depth_);
+    if (depth_ < n) {
+      const std::uint64_t tries = enter(depth_);
+      if (!from_prefix_) stats_.tries += tries;  // else counted by the search that cut the tree
+    }
   }
   std::uint64_t tries = 0, nodes = 0;
   std::uint64_t* per_depth = stats_.nodes_per_depth.data();
@@ -544,7 +554,6 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
       if (m) {
         found = std::countr_zero(m) << 2 | r;
         m &= m - 1;
-        ++tries;
       }
       left_[depth] = m;
       layer_[depth] = r;
@@ -569,7 +578,7 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
       ++nodes;
       ++depth;
       ++per_depth[depth];
-      if (depth < n) enter(depth);
+      if (depth < n) tries += enter(depth);
     } else if (depth == base_depth_) {
       finish(true);
     } else {

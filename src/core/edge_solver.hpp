@@ -51,8 +51,9 @@ struct SolveOptions {
 };
 
 struct SolveStats {
-  std::uint64_t nodes = 0;                     // successful placements (a tile+rotation that fits)
-  std::uint64_t tries = 0;                     // candidate tile+rotations examined
+  std::uint64_t nodes = 0;  // successful placements (a tile+rotation that fits)
+  std::uint64_t tries = 0;  // candidate tile+rotations looked at (from the tables: tiles that
+                            // fit the known neighbours, used ones included)
   std::vector<std::uint64_t> nodes_per_depth;  // [k] = partial boards with k tiles (k=0: 1)
   int max_depth = 0;
   double elapsed_ms = 0;
@@ -109,10 +110,12 @@ class EdgeSearch {
                       // 3: without any tile turned >= centre_rotations_ (the centre rule)
     std::vector<std::uint32_t> offsets;
     std::vector<std::uint16_t> items;  // oriented tile ids (tile * 4 + rotation)
-    std::vector<std::uint64_t> masks;  // up to kMaskTiles tiles: [key * 4 + rotation] = the
-                                       // tiles listed under key in that rotation, as bits
+    std::vector<std::uint64_t> masks;  // up to kMaskTiles tiles: [key * kMaskStride + r] =
+                                       // the tiles listed under key in rotation r, as bits;
+                                       // [key * kMaskStride + 4] = the list's length
   };
   static constexpr int kMaskTiles = 64;
+  static constexpr size_t kMaskStride = 5;
   struct CellPlan {
     int cell = 0;
     int table = 0;                           // index into tables_
@@ -138,7 +141,7 @@ class EdgeSearch {
   void build_side_values();
   int table_for(int dir0, int dir1, int frame_mask, int exclude = 0);
   bool tiles_look_unique();
-  void enter(int depth);
+  std::uint64_t enter(int depth);
   bool fits(int depth, int oriented) const;
   void record_solution();
   void finish(bool complete);
