@@ -78,24 +78,99 @@ std::uint64_t draw_list_hash(const ImDrawData& data, int n) {
   return h.result();
 }
 
+RenderGate::ListState RenderGate::capture(const ImDrawList& list, std::uint64_t hash) {
+  ListState s;
+  s.hash = hash;
+  s.extent = extent_of(list);
+  const size_t words = sizeof(ImDrawVert) / 4;
+  s.positions.resize(static_cast<size_t>(list.VtxBuffer.Size) * 2);
+  s.vertex_words.resize(static_cast<size_t>(list.VtxBuffer.Size) * words);
+  for (int k = 0; k < list.VtxBuffer.Size; ++k) {
+    s.positions[k * 2] = list.VtxBuffer[k].pos.x;
+    s.positions[k * 2 + 1] = list.VtxBuffer[k].pos.y;
+  }
+  if (!s.vertex_words.empty())
+    std::memcpy(s.vertex_words.data(), list.VtxBuffer.Data, s.vertex_words.size() * 4);
+  s.indices.assign(list.IdxBuffer.begin(), list.IdxBuffer.end());
+  for (const ImDrawCmd& cmd : list.CmdBuffer) {
+    Command c;
+    c.clip[0] = cmd.ClipRect.x, c.clip[1] = cmd.ClipRect.y;
+    c.clip[2] = cmd.ClipRect.z, c.clip[3] = cmd.ClipRect.w;
+    c.texture = cmd.TextureId;
+    c.vtx_offset = cmd.VtxOffset, c.idx_offset = cmd.IdxOffset, c.elem_count = cmd.ElemCount;
+    s.commands.push_back(c);
+  }
+  return s;
+}
+
+// A triangle is the same in both lists when it sits in the index buffers' common prefix,
+// in a command drawn the same way (clip rectangle, texture, offsets), and its three vertices
+// are in the vertex buffers' common prefix. Every other triangle, old or new, is damage.
+Rect RenderGate::changed_area(const ListState& old, const ListState& now) {
+  const size_t words = sizeof(ImDrawVert) / 4;
+  const size_t old_n = old.vertex_words.size() / words, new_n = now.vertex_words.size() / words;
+  size_t same_vertices = 0;  // the common prefix of the vertex buffers
+  while (same_vertices < std::min(old_n, new_n) &&
+         std::memcmp(&old.vertex_words[same_vertices * words],
+                     &now.vertex_words[same_vertices * words], words * 4) == 0)
+    ++same_vertices;
+  size_t same_indices = 0;
+  while (same_indices < std::min(old.indices.size(), now.indices.size()) &&
+         old.indices[same_indices] == now.indices[same_indices])
+    ++same_indices;
+  auto same_way = [](const Command& a, const Command& b) {
+    return std::equal(a.clip, a.clip + 4, b.clip) && a.texture == b.texture &&
+           a.vtx_offset == b.vtx_offset && a.idx_offset == b.idx_offset;
+  };
+  Rect area;
+  auto add_changed = [&](const ListState& list, const ListState& other) {
+    for (size_t c = 0; c < list.commands.size(); ++c) {
+      const Command& cmd = list.commands[c];
+      const bool cmd_same = c < other.commands.size() && same_way(cmd, other.commands[c]);
+      for (unsigned e = 0; e + 2 < cmd.elem_count; e += 3) {
+        const size_t first = cmd.idx_offset + e;
+        if (first + 3 > list.indices.size()) break;
+        size_t v[3];
+        for (int k = 0; k < 3; ++k) v[k] = cmd.vtx_offset + list.indices[first + k];
+        const bool same = cmd_same && first + 3 <= same_indices && v[0] < same_vertices &&
+                          v[1] < same_vertices && v[2] < same_vertices;
+        if (same) continue;
+        for (size_t k : v) {
+          if (k * 2 + 1 >= list.positions.size()) continue;
+          const float x = list.positions[k * 2], y = list.positions[k * 2 + 1];
+          area = unite(
+              area, Rect{std::floor(x) - 1, std::floor(y) - 1, std::ceil(x) + 1, std::ceil(y) + 1});
+        }
+      }
+    }
+  };
+  add_changed(old, now);
+  add_changed(now, old);
+  return area;
+}
+
 DrawPlan RenderGate::plan(const ImDrawData& data, bool force) {
-  std::vector<ListState> now(static_cast<size_t>(data.CmdListsCount));
-  for (int n = 0; n < data.CmdListsCount; ++n)
-    now[n] = ListState{draw_list_hash(data, n), extent_of(*data.CmdLists[n])};
+  std::vector<std::uint64_t> hashes(static_cast<size_t>(data.CmdListsCount));
+  for (int n = 0; n < data.CmdListsCount; ++n) hashes[n] = draw_list_hash(data, n);
   DrawPlan plan;
-  const bool same_shape = drawn_ && now.size() == lists_.size() && width_ == data.DisplaySize.x &&
-                          height_ == data.DisplaySize.y;
+  const bool same_shape = drawn_ && hashes.size() == lists_.size() &&
+                          width_ == data.DisplaySize.x && height_ == data.DisplaySize.y;
   if (force || !same_shape) {
     plan.draw = true;
+    lists_.clear();
+    for (int n = 0; n < data.CmdListsCount; ++n)
+      lists_.push_back(capture(*data.CmdLists[n], hashes[n]));
   } else {
-    for (size_t n = 0; n < now.size(); ++n)
-      if (now[n].hash != lists_[n].hash)
-        plan.area = unite(plan.area, unite(lists_[n].extent, now[n].extent));
+    for (size_t n = 0; n < hashes.size(); ++n) {
+      if (hashes[n] == lists_[n].hash) continue;
+      ListState now = capture(*data.CmdLists[static_cast<int>(n)], hashes[n]);
+      plan.area = unite(plan.area, changed_area(lists_[n], now));
+      lists_[n] = std::move(now);
+    }
     plan.draw = !plan.area.empty();
     plan.full = false;
   }
   if (plan.draw) {
-    lists_ = std::move(now);
     drawn_ = true;
     width_ = data.DisplaySize.x;
     height_ = data.DisplaySize.y;

@@ -9,6 +9,7 @@
 #include <vector>
 
 struct ImDrawData;
+struct ImDrawList;
 
 namespace tilewise::app {
 
@@ -34,10 +35,23 @@ class RenderGate {
   DrawPlan plan(const ImDrawData& data, bool force);
 
  private:
+  struct Command {  // the fields of an ImDrawCmd that decide its pixels
+    float clip[4] = {0, 0, 0, 0};
+    void* texture = nullptr;
+    unsigned vtx_offset = 0, idx_offset = 0, elem_count = 0;
+  };
   struct ListState {
     std::uint64_t hash = 0;
     Rect extent;  // bounding box of its vertices
+    // The list as drawn, to find which of its triangles changed next time.
+    std::vector<float> positions;             // x, y per vertex
+    std::vector<std::uint32_t> vertex_words;  // every vertex's bytes, to compare
+    std::vector<unsigned> indices;
+    std::vector<Command> commands;
   };
+  // The rectangle covering the triangles of `now` and `old` that are not the same in both.
+  static Rect changed_area(const ListState& old, const ListState& now);
+  static ListState capture(const ImDrawList& list, std::uint64_t hash);
   std::vector<ListState> lists_;
   bool drawn_ = false;
   float width_ = 0, height_ = 0;

@@ -76,21 +76,29 @@ test('frames that redraw only a changed rectangle leave the same picture as a fu
     await h.humanClick(page, p.x, p.y);
   }
   await dragCell(page, 3, 0, 8);
+  // A search: the solver panel's lines change (progress, status, solution count).
+  await h.clickWidget(page, 'Solve');
+  await h.waitState(page, '!s.solving && s.solutions === 2');
   await page.mouse.move(5, 795);  // nothing hovered
   await page.waitForTimeout(300);
   const s = await h.state(page);
-  const clip = { x: s.board.x - 4, y: s.board.y - 4, width: s.board.cell * 3 + 8, height: s.board.cell * 3 + 8 };
-  const partial = await page.screenshot({ clip });
+  const board = { x: s.board.x - 4, y: s.board.y - 4, width: s.board.cell * 3 + 8, height: s.board.cell * 3 + 8 };
+  // The panel below the play timer (which ticks every second).
+  const panel = { x: 0, y: s.widgets.Undo[1] - 2, width: 360, height: 800 - s.widgets.Undo[1] + 2 };
+  const partial = [await page.screenshot({ clip: board }), await page.screenshot({ clip: panel })];
   // A size change redraws everything from a cleared canvas.
   await page.setViewportSize({ width: 1200, height: 800 });
   await h.waitState(page, 's.frames > 0');
   await page.waitForTimeout(300);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(500);
-  const full = await page.screenshot({ clip });
-  fs.writeFileSync(h.shotDir + '/board-partial-redraw.png', partial);
-  fs.writeFileSync(h.shotDir + '/board-full-redraw.png', full);
-  assert.ok(partial.equals(full), 'the board after partial redraws differs from a full redraw of it');
+  const full = [await page.screenshot({ clip: board }), await page.screenshot({ clip: panel })];
+  fs.writeFileSync(h.shotDir + '/board-partial-redraw.png', partial[0]);
+  fs.writeFileSync(h.shotDir + '/board-full-redraw.png', full[0]);
+  fs.writeFileSync(h.shotDir + '/panel-partial-redraw.png', partial[1]);
+  fs.writeFileSync(h.shotDir + '/panel-full-redraw.png', full[1]);
+  assert.ok(partial[0].equals(full[0]), 'the board after partial redraws differs from a full redraw of it');
+  assert.ok(partial[1].equals(full[1]), 'the panel after partial redraws differs from a full redraw of it');
   await page.close();
 });
 
