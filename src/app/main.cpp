@@ -5,6 +5,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <cmath>
 #include <cstdio>
 
 #include "app/app.hpp"
@@ -72,10 +73,12 @@ void main_loop() {
   } else {  // the drawing buffer is kept: clear and redraw only the changed rectangle
     tilewise::app::clip_draw_data(data, plan.area);
     glEnable(GL_SCISSOR_TEST);
-    glScissor(static_cast<int>(plan.area.x0 * scale.x),
-              static_cast<int>((data.DisplaySize.y - plan.area.y1) * scale.y),
-              static_cast<int>((plan.area.x1 - plan.area.x0) * scale.x),
-              static_cast<int>((plan.area.y1 - plan.area.y0) * scale.y));
+    // Whole framebuffer pixels covering the area (GL counts rows from the bottom).
+    const int x0 = static_cast<int>(std::floor(plan.area.x0 * scale.x));
+    const int x1 = static_cast<int>(std::ceil(plan.area.x1 * scale.x));
+    const int y0 = static_cast<int>(std::floor((data.DisplaySize.y - plan.area.y1) * scale.y));
+    const int y1 = static_cast<int>(std::ceil((data.DisplaySize.y - plan.area.y0) * scale.y));
+    glScissor(x0, y0, x1 - x0, y1 - y0);
   }
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(&data);

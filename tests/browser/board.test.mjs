@@ -68,8 +68,8 @@ test('the tray: clear the board, place tiles by click and by drag, take one off,
   await page.close();
 });
 
-test('frames that redraw only a changed rectangle leave the same picture as a full redraw', async () => {
-  const { page } = await h.openApp(browser, srv.url);
+for (const scale of [1, 1.5]) test(`frames that redraw only a changed rectangle leave the same picture as a full redraw (device pixel ratio ${scale})`, async () => {
+  const { page } = await h.openApp(browser, srv.url, { scale });
   // Turns, a swap and a tray round trip: each redraws only the board's rectangle.
   for (const [r, c] of [[0, 0], [1, 2], [2, 1]]) {
     const p = await h.cellCentre(page, r, c);
@@ -93,10 +93,11 @@ test('frames that redraw only a changed rectangle leave the same picture as a fu
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(500);
   const full = [await page.screenshot({ clip: board }), await page.screenshot({ clip: panel })];
-  fs.writeFileSync(h.shotDir + '/board-partial-redraw.png', partial[0]);
-  fs.writeFileSync(h.shotDir + '/board-full-redraw.png', full[0]);
-  fs.writeFileSync(h.shotDir + '/panel-partial-redraw.png', partial[1]);
-  fs.writeFileSync(h.shotDir + '/panel-full-redraw.png', full[1]);
+  const tag = scale === 1 ? '' : `-dpr${scale}`;
+  fs.writeFileSync(`${h.shotDir}/board-partial-redraw${tag}.png`, partial[0]);
+  fs.writeFileSync(`${h.shotDir}/board-full-redraw${tag}.png`, full[0]);
+  fs.writeFileSync(`${h.shotDir}/panel-partial-redraw${tag}.png`, partial[1]);
+  fs.writeFileSync(`${h.shotDir}/panel-full-redraw${tag}.png`, full[1]);
   assert.ok(partial[0].equals(full[0]), 'the board after partial redraws differs from a full redraw of it');
   assert.ok(partial[1].equals(full[1]), 'the panel after partial redraws differs from a full redraw of it');
   await page.close();

@@ -50,8 +50,8 @@ export async function waitDrawn(page) {
 
 // Opens the app in a new page of `owner` (a browser or a browser context) and waits until it
 // has drawn frames. Collects console errors.
-export async function openApp(owner, url, { width = 1280, height = 800 } = {}) {
-  const page = await owner.newPage({ viewport: { width, height } });
+export async function openApp(owner, url, { width = 1280, height = 800, scale = 1 } = {}) {
+  const page = await owner.newPage({ viewport: { width, height }, deviceScaleFactor: scale });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
