@@ -226,6 +226,7 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   t.exclude = exclude;
   auto excluded = [&](int o) {
     if (exclude == 3) return (o & 3) >= centre_rotations_;
+    if (exclude == 4) return (o >> 2) != corner_min_tile_;
     return (o >> 2) == 0 && (exclude == 1 || (exclude == 2 && (o & 3) >= centre_rotations_));
   };
   const size_t width = static_cast<size_t>(values_) + 1;
@@ -357,7 +358,12 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     } else {
       plan.table = table_for(key_dir[0], key_dir[1], frame_mask);
     }
-    if (options_.symmetry == SymmetryBreaking::kCornerRule) {
+    if (options_.symmetry == SymmetryBreaking::kCornerRule && corner_min_tile_ >= 0) {
+      // The corners hold exactly the four corner tiles: the top-left one is known (a table of
+      // that tile alone) and the others are larger anyway (no test).
+      if (c == corner_tl_cell_ && !fixed)
+        plan.table = table_for(key_dir[0], key_dir[1], frame_mask, 4);
+    } else if (options_.symmetry == SymmetryBreaking::kCornerRule) {
       if (c == corner_tl_cell_) plan.corner = 0;
       if (std::find(corner_cells_.begin(), corner_cells_.end(), c) != corner_cells_.end())
         plan.corner = 1;
@@ -452,7 +458,6 @@ inline bool EdgeSearch::fits(int depth, int o) const {
     }
   }
   if (plan.corner == 0) {
-    if (corner_min_tile_ >= 0) return tile == corner_min_tile_;
     for (int c : corner_cells_)
       if (board_[c] >= 0 && (board_[c] >> 2) < tile) return false;
   } else if (plan.corner == 1) {

@@ -107,7 +107,8 @@ class EdgeSearch {
   struct CandidateTable {
     int dir0 = -1, dir1 = -1, frame_mask = -1;
     int exclude = 0;  // 1: without tile 1; 2: without tile 1 turned >= centre_rotations_;
-                      // 3: without any tile turned >= centre_rotations_ (the centre rule)
+                      // 3: without any tile turned >= centre_rotations_ (the centre rule);
+                      // 4: only corner_min_tile_ (the corner rule on framed square boards)
     std::vector<std::uint32_t> offsets;
     std::vector<std::uint16_t> items;  // oriented tile ids (tile * 4 + rotation)
     std::vector<std::uint64_t> masks;  // up to kMaskTiles tiles: [key * kMaskStride + r] =
