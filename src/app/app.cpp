@@ -51,8 +51,6 @@ struct AppState {
   double solved_after_ms = -1;
   double last_frame_ms = 0;
   std::vector<double> solve_frame_ms;  // frame intervals while the worker searches
-  std::vector<double> solve_drawn_ms;  // of those, the ones after a drawn frame
-  bool last_drawn = false;
   long long drawn_frames = 0;
   std::vector<float> frame_times;
   long long frames = 0;
@@ -103,7 +101,6 @@ void start_solve() {
   g.solve.status =
       replacing ? "the running search was stopped and replaced: searching..." : "searching...";
   g.solve_frame_ms.clear();
-  g.solve_drawn_ms.clear();
   platform::worker_post(json_text(nlohmann::json{{"id", g.solve.id},
                                                  {"type", "edge.solve"},
                                                  {"mode", kModes[g.solve.mode]},
@@ -379,7 +376,6 @@ void publish_state() {
       {"last_frame_ms", g.last_frame_ms},
       {"drawn_frames", g.drawn_frames},
       {"frame_ms_while_solving", frame_time_summary(g.solve_frame_ms)},
-      {"drawn_frame_ms_while_solving", frame_time_summary(g.solve_drawn_ms)},
       {"search_view", search_view_state()},
       {"animating", board_animating()},
       {"animations", board_animations()},
@@ -409,10 +405,8 @@ void frame() {
   g.last_frame_ms = now - last;
   last = now;
   ++g.frames;
-  if (g.solve.running && g.frames > 2 && g.solve_frame_ms.size() < 100000) {
+  if (g.solve.running && g.frames > 2 && g.solve_frame_ms.size() < 100000)
     g.solve_frame_ms.push_back(g.last_frame_ms);
-    if (g.last_drawn) g.solve_drawn_ms.push_back(g.last_frame_ms);
-  }
   poll_worker();
   poll_files();
   share::open_address(false, g.board, g.error, load_puzzle);
@@ -454,7 +448,6 @@ void frame() {
 }
 
 void frame_drawn(bool drawn) {
-  g.last_drawn = drawn;
   if (drawn) ++g.drawn_frames;
 }
 

@@ -36,20 +36,6 @@ class Hasher {
   std::uint64_t h_ = 0x2545F4914F6CDD1Dull;
 };
 
-Rect extent_of(const ImDrawList& list) {
-  if (list.VtxBuffer.Size == 0) return {};
-  Rect r{list.VtxBuffer[0].pos.x, list.VtxBuffer[0].pos.y, list.VtxBuffer[0].pos.x,
-         list.VtxBuffer[0].pos.y};
-  for (const ImDrawVert& v : list.VtxBuffer) {
-    r.x0 = std::min(r.x0, v.pos.x);
-    r.y0 = std::min(r.y0, v.pos.y);
-    r.x1 = std::max(r.x1, v.pos.x);
-    r.y1 = std::max(r.y1, v.pos.y);
-  }
-  // Whole pixels, one more on each side for anti-aliased fringes.
-  return Rect{std::floor(r.x0) - 1, std::floor(r.y0) - 1, std::ceil(r.x1) + 1, std::ceil(r.y1) + 1};
-}
-
 Rect unite(const Rect& a, const Rect& b) {
   if (a.empty()) return b;
   if (b.empty()) return a;
@@ -81,14 +67,8 @@ std::uint64_t draw_list_hash(const ImDrawData& data, int n) {
 RenderGate::ListState RenderGate::capture(const ImDrawList& list, std::uint64_t hash) {
   ListState s;
   s.hash = hash;
-  s.extent = extent_of(list);
   const size_t words = sizeof(ImDrawVert) / 4;
-  s.positions.resize(static_cast<size_t>(list.VtxBuffer.Size) * 2);
   s.vertex_words.resize(static_cast<size_t>(list.VtxBuffer.Size) * words);
-  for (int k = 0; k < list.VtxBuffer.Size; ++k) {
-    s.positions[k * 2] = list.VtxBuffer[k].pos.x;
-    s.positions[k * 2 + 1] = list.VtxBuffer[k].pos.y;
-  }
   if (!s.vertex_words.empty())
     std::memcpy(s.vertex_words.data(), list.VtxBuffer.Data, s.vertex_words.size() * 4);
   s.indices.assign(list.IdxBuffer.begin(), list.IdxBuffer.end());
@@ -136,8 +116,10 @@ Rect RenderGate::changed_area(const ListState& old, const ListState& now) {
                           v[1] < same_vertices && v[2] < same_vertices;
         if (same) continue;
         for (size_t k : v) {
-          if (k * 2 + 1 >= list.positions.size()) continue;
-          const float x = list.positions[k * 2], y = list.positions[k * 2 + 1];
+          if ((k + 1) * words > list.vertex_words.size()) continue;
+          ImDrawVert vert;  // its position is the vertex's first two floats
+          std::memcpy(&vert, &list.vertex_words[k * words], sizeof vert);
+          const float x = vert.pos.x, y = vert.pos.y;
           area = unite(
               area, Rect{std::floor(x) - 1, std::floor(y) - 1, std::ceil(x) + 1, std::ceil(y) + 1});
         }

@@ -1,7 +1,7 @@
 // Draws a frame only where its picture changed. The ImGui frame is built every time (input is
 // read at the display's rate), but an unchanged picture issues no WebGL call, so the browser
-// has nothing new to composite, and a change confined to one window (the solver panel's live
-// figures) redraws only that window's rectangle of the kept drawing buffer. Under software
+// has nothing new to composite, and a small change (the solver panel's live figures) redraws
+// only the rectangle of the triangles that changed, in the kept drawing buffer. Under software
 // WebGL (headless Chromium, SwiftShader) every pixel drawn costs CPU the search workers share.
 #pragma once
 
@@ -30,8 +30,8 @@ std::uint64_t draw_list_hash(const ImDrawData& data, int list);
 class RenderGate {
  public:
   // What to draw of this frame: everything for the first frame, a forced one (the canvas
-  // was resized or the font texture rebuilt) or when the windows changed in number;
-  // otherwise the union of the old and new extents of every draw list that changed.
+  // was resized or the font texture rebuilt) or when the draw lists changed in number;
+  // otherwise the rectangle of the triangles that differ in the draw lists that changed.
   DrawPlan plan(const ImDrawData& data, bool force);
 
  private:
@@ -42,10 +42,8 @@ class RenderGate {
   };
   struct ListState {
     std::uint64_t hash = 0;
-    Rect extent;  // bounding box of its vertices
     // The list as drawn, to find which of its triangles changed next time.
-    std::vector<float> positions;             // x, y per vertex
-    std::vector<std::uint32_t> vertex_words;  // every vertex's bytes, to compare
+    std::vector<std::uint32_t> vertex_words;  // every vertex's bytes (ImDrawVert), to compare
     std::vector<unsigned> indices;
     std::vector<Command> commands;
   };
