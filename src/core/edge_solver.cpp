@@ -473,10 +473,7 @@ void EdgeSearch::record_solution() {
   // Counting boards whose tiles cannot look alike under a rule that finds each class once:
   // nothing to build.
   if (keep || !boards_are_solutions_ || rule == SymmetryBreaking::kNone) {
-    Solution s;
-    s.cells.resize(board_.size());
-    for (size_t c = 0; c < board_.size(); ++c)
-      s.cells[c] = Placement{board_[c] >> 2, board_[c] & 3};
+    Solution s{current_board()};
     if (rule == SymmetryBreaking::kNone) {
       if (canonical_turn(puzzle_, s) != 0) return;  // a turn of this board is the representative
     } else if (rule == SymmetryBreaking::kCentreRotation || rule == SymmetryBreaking::kLowestTile) {

@@ -4,43 +4,42 @@
 
 namespace tilewise {
 
+namespace {
+
+// Whether turning the whole board by q quarter turns maps the puzzle onto itself.
+bool turn_allowed(const EdgePuzzle& p, int q) {
+  return q == 0 || (p.fixed.empty() && (p.rows == p.cols || q == 2));
+}
+
+// The placement at reading-order index k of the board turned clockwise by q (each tile turns
+// with it). After turning, the board has (q odd ? cols x rows : rows x cols) cells.
+Placement turned_at(const std::vector<Placement>& cells, int rows, int cols, int q, int k) {
+  const int out_cols = (q % 2) ? rows : cols;
+  const int i = k / out_cols, j = k % out_cols;
+  int si = i, sj = j;  // source cell
+  if (q == 1) si = rows - 1 - j, sj = i;
+  if (q == 2) si = rows - 1 - i, sj = cols - 1 - j;
+  if (q == 3) si = j, sj = cols - 1 - i;
+  Placement p = cells[si * cols + sj];
+  if (p.tile >= 0) p.rotation = (p.rotation + q) % 4;
+  return p;
+}
+
+}  // namespace
+
 std::vector<int> board_symmetries(const EdgePuzzle& p) {
-  if (!p.fixed.empty()) return {0};
-  if (p.rows == p.cols) return {0, 1, 2, 3};
-  return {0, 2};
+  std::vector<int> turns;
+  for (int q = 0; q < 4; ++q)
+    if (turn_allowed(p, q)) turns.push_back(q);
+  return turns;
 }
 
 std::vector<Placement> rotate_board(const std::vector<Placement>& cells, int rows, int cols,
                                     int quarter_turns) {
-  std::vector<Placement> out(cells.size());
   const int q = ((quarter_turns % 4) + 4) % 4;
-  // After turning, the board has rows' x cols' = (q odd ? cols x rows : rows x cols).
-  const int out_rows = (q % 2) ? cols : rows;
-  const int out_cols = (q % 2) ? rows : cols;
-  for (int i = 0; i < out_rows; ++i) {
-    for (int j = 0; j < out_cols; ++j) {
-      int si = i, sj = j;  // source cell
-      switch (q) {
-        case 1:
-          si = rows - 1 - j;
-          sj = i;
-          break;
-        case 2:
-          si = rows - 1 - i;
-          sj = cols - 1 - j;
-          break;
-        case 3:
-          si = j;
-          sj = cols - 1 - i;
-          break;
-        default:
-          break;
-      }
-      Placement p = cells[si * cols + sj];
-      if (p.tile >= 0) p.rotation = (p.rotation + q) % 4;
-      out[i * out_cols + j] = p;
-    }
-  }
+  std::vector<Placement> out(cells.size());
+  for (size_t k = 0; k < out.size(); ++k)
+    out[k] = turned_at(cells, rows, cols, q, static_cast<int>(k));
   return out;
 }
 
@@ -55,20 +54,6 @@ bool solution_less(const Solution& a, const Solution& b) {
 }
 
 namespace {
-
-// The placement at reading-order index k of the board turned clockwise by q (rotate_board
-// without building the board).
-Placement turned_at(const std::vector<Placement>& cells, int rows, int cols, int q, int k) {
-  const int out_cols = (q % 2) ? rows : cols;
-  const int i = k / out_cols, j = k % out_cols;
-  int si = i, sj = j;
-  if (q == 1) si = rows - 1 - j, sj = i;
-  if (q == 2) si = rows - 1 - i, sj = cols - 1 - j;
-  if (q == 3) si = j, sj = cols - 1 - i;
-  Placement p = cells[si * cols + sj];
-  if (p.tile >= 0) p.rotation = (p.rotation + q) % 4;
-  return p;
-}
 
 // solution_less(turned by a, turned by b), without building either.
 bool turned_less(const std::vector<Placement>& cells, int rows, int cols, int a, int b) {
@@ -90,10 +75,8 @@ bool turned_less(const std::vector<Placement>& cells, int rows, int cols, int a,
 
 int canonical_turn(const EdgePuzzle& p, const Solution& s) {
   int best = 0;
-  for (int q = 1; q < 4; ++q) {
-    const bool allowed = p.fixed.empty() && (p.rows == p.cols || q == 2);
-    if (allowed && turned_less(s.cells, p.rows, p.cols, q, best)) best = q;
-  }
+  for (int q = 1; q < 4; ++q)
+    if (turn_allowed(p, q) && turned_less(s.cells, p.rows, p.cols, q, best)) best = q;
   return best;
 }
 
