@@ -410,6 +410,7 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     plan.bits = tiles_ <= kMaskTiles && !plan.slow && plan.fixed_oriented < 0;
     plan.masks = plan.bits ? tables_[plan.table].masks.data() : nullptr;
   }
+  plan_masks();
 }
 
 // Opens the cell at `depth`: its candidates. Returns the tries of a mask cell, counted here
@@ -508,6 +509,25 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   if (finished_) return true;
   if (!racers_.empty()) return run_race(node_budget);
   const auto t0 = std::chrono::steady_clock::now();
+  if (mask_steps_.empty()) {
+    run_lists(node_budget);
+  } else {
+    run_masks(node_budget);
+  }
+  const std::uint64_t* per_depth = stats_.nodes_per_depth.data();
+  for (int d = static_cast<int>(order_.size()); d > stats_.max_depth; --d)
+    if (per_depth[d]) {
+      stats_.max_depth = d;
+      break;
+    }
+  elapsed_ += std::chrono::steady_clock::now() - t0;
+  stats_.elapsed_ms = std::chrono::duration<double, std::milli>(elapsed_).count();
+  return finished_;
+}
+
+// The general loop: cells with fixed tiles, per-candidate tests or more than kMaskTiles
+// tiles scan their candidate lists; the others take candidates from masks.
+void EdgeSearch::run_lists(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   if (!started_) {
     started_ = true;
@@ -537,9 +557,7 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
       continue;
     }
     if (depth == split_depth_) {
-      std::vector<std::uint16_t> prefix(depth);
-      for (int d = 0; d < depth; ++d) prefix[d] = static_cast<std::uint16_t>(board_[order_[d]]);
-      prefixes_.push_back(std::move(prefix));
+      save_prefix(depth);
       if (depth == base_depth_) {  // cut at the root: the one prefix is the empty board
         finish(true);
         continue;
@@ -590,18 +608,17 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   depth_ = depth;
   stats_.tries += tries;
   stats_.nodes += nodes;
-  for (int d = n; d > stats_.max_depth; --d)
-    if (per_depth[d]) {
-      stats_.max_depth = d;
-      break;
-    }
-  elapsed_ += std::chrono::steady_clock::now() - t0;
-  stats_.elapsed_ms = std::chrono::duration<double, std::milli>(elapsed_).count();
-  return finished_;
+}
+
+void EdgeSearch::save_prefix(int depth) {
+  std::vector<std::uint16_t> prefix(depth);
+  for (int d = 0; d < depth; ++d) prefix[d] = static_cast<std::uint16_t>(board_[order_[d]]);
+  prefixes_.push_back(std::move(prefix));
 }
 
 void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
   base_depth_ = static_cast<int>(prefix.size());
+  depth_ = base_depth_;
   from_prefix_ = true;  // the levels above belong to the search that cut the tree
   for (int d = 0; d < base_depth_; ++d) {
     board_[order_[d]] = prefix[d];
@@ -613,8 +630,10 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
 std::vector<Placement> EdgeSearch::current_board() const {
   if (!racers_.empty() && !finished_) return racers_[active_]->current_board();
   std::vector<Placement> out(board_.size());
-  for (size_t c = 0; c < board_.size(); ++c)
-    if (board_[c] >= 0) out[c] = Placement{board_[c] >> 2, board_[c] & 3};
+  for (int d = 0; d < depth_; ++d) {  // cells deeper than depth_ may hold stale tiles
+    const int c = order_[d];
+    out[c] = Placement{board_[c] >> 2, board_[c] & 3};
+  }
   return out;
 }
 

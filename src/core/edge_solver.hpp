@@ -145,6 +145,9 @@ class EdgeSearch {
   std::uint64_t enter(int depth);
   bool fits(int depth, int oriented) const;
   void record_solution();
+  void save_prefix(int depth);
+  void run_lists(std::uint64_t node_budget);
+  void run_masks(std::uint64_t node_budget);
   void finish(bool complete);
   bool run_race(std::uint64_t node_budget);
 
@@ -168,6 +171,31 @@ class EdgeSearch {
   std::vector<std::uint64_t> left_;         // depth -> mask cells: tiles left in this rotation
   std::vector<int> layer_;                  // depth -> mask cells: the rotation being taken
   std::vector<const std::uint64_t*> layer_masks_;  // depth -> mask cells: the key's 4 masks
+  // Every cell a mask cell (no fixed tiles, no per-candidate tests): run_masks() searches,
+  // looking one cell ahead (see edge_search_masks.cpp).
+  struct MaskStep {  // depth -> how its candidates are found (read-only)
+    int cell = 0;
+    const std::uint64_t* masks = nullptr;  // the cell's table
+    // The key's cells other than the one placed just before, with their side and weight.
+    int other_count = 0;
+    int other_cell[2] = {0, 0};
+    int other_side[2] = {0, 0};
+    std::size_t other_weight[2] = {0, 0};
+    // The tile placed just before (oriented id) -> its part of the key, in mask words.
+    const std::uint32_t* parent_part = nullptr;
+  };
+  struct MaskLevel {                             // depth -> search state
+    std::uint64_t left[4] = {0, 0, 0, 0};        // candidates not yet taken, per rotation
+    std::uint64_t used = 0;                      // tiles placed above this depth, as bits
+    const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
+    const std::uint32_t* child_part = nullptr;   // + this tile's part (parent_part of the next)
+    unsigned rotations = 0;                      // bit r: left[r] is not empty
+  };
+  void plan_masks();
+  void enter_masks(int depth);
+  std::vector<MaskStep> mask_steps_;  // empty unless every cell is a mask cell
+  std::vector<MaskLevel> mask_levels_;
+  std::vector<std::vector<std::uint32_t>> key_parts_;  // [side * 2 + (weight > 1)][oriented]
   int depth_ = 0;
   int corner_tl_cell_ = 0;
   int corner_min_tile_ = -1;  // the top-left tile when the frame forces it (else -1)

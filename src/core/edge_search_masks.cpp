@@ -1,0 +1,172 @@
+// The search loop for boards whose every cell is a mask cell (CellPlan::bits: at most
+// kMaskTiles tiles, no fixed tiles, no test beyond "unused"). A cell's candidates are its
+// table's tile masks for the key, one per rotation, minus the used tiles.
+//
+// It looks one cell ahead: each candidate placed at depth d at once gives the next cell's
+// masks (the next key differs from candidate to candidate only by the part the candidate
+// itself shows, so the rest of the key is added up once per cell), and the search goes down
+// only when the next cell has a candidate left. Same tree, same order, same nodes, tries and
+// solutions as the general loop (run_lists); a step of the budget is a placement or a
+// backtrack.
+#include <algorithm>
+#include <bit>
+
+#include "core/edge_solver.hpp"
+
+namespace tilewise {
+
+void EdgeSearch::plan_masks() {
+  mask_steps_.clear();
+  mask_levels_.clear();
+  key_parts_.clear();
+  if (plan_.empty() ||
+      !std::all_of(plan_.begin(), plan_.end(), [](const CellPlan& c) { return c.bits; }))
+    return;
+  const std::size_t width = static_cast<std::size_t>(values_) + 1;
+  const int oriented = tiles_ * 4;
+  // [side * 2 + (weight > 1)]: need_ of that side times the weight, in mask words.
+  key_parts_.assign(9, std::vector<std::uint32_t>(oriented, 0));  // [8]: no part
+  for (int side = 0; side < 4; ++side)
+    for (int o = 0; o < oriented; ++o) {
+      const auto need = static_cast<std::size_t>(need_[o * 4 + side]);
+      key_parts_[side * 2][o] = static_cast<std::uint32_t>(need * kMaskStride);
+      key_parts_[side * 2 + 1][o] = static_cast<std::uint32_t>(need * width * kMaskStride);
+    }
+  for (std::size_t d = 0; d < plan_.size(); ++d) {
+    const CellPlan& plan = plan_[d];
+    MaskStep step;
+    step.cell = plan.cell;
+    step.masks = plan.masks;
+    step.parent_part = key_parts_[8].data();
+    const bool two_keys = plan.key_cell[1] >= 0;
+    for (int k = 0; k < 2 && plan.key_cell[k] >= 0; ++k) {
+      const std::size_t weight = k == 0 && two_keys ? width : 1;
+      if (d > 0 && plan.key_cell[k] == plan_[d - 1].cell) {
+        step.parent_part = key_parts_[plan.key_side[k] * 2 + (weight > 1)].data();
+      } else {
+        step.other_cell[step.other_count] = plan.key_cell[k];
+        step.other_side[step.other_count] = plan.key_side[k];
+        step.other_weight[step.other_count] = weight * kMaskStride;
+        ++step.other_count;
+      }
+    }
+    mask_steps_.push_back(step);
+  }
+  mask_levels_.assign(plan_.size() + 1, MaskLevel{});
+}
+
+// Sets up depth's level from the board: its candidates (the tiles used above it taken
+// away) and the next cell's table with the key part known before a tile is placed here.
+void EdgeSearch::enter_masks(int depth) {
+  MaskLevel& level = mask_levels_[depth];
+  const MaskStep& step = mask_steps_[depth];
+  std::size_t key = 0;
+  if (depth > 0) key = step.parent_part[board_[mask_steps_[depth - 1].cell]];
+  for (int k = 0; k < step.other_count; ++k)
+    key += static_cast<std::size_t>(need_[board_[step.other_cell[k]] * 4 + step.other_side[k]]) *
+           step.other_weight[k];
+  const std::uint64_t* masks = step.masks + key;
+  level.rotations = 0;
+  for (int r = 0; r < 4; ++r) {
+    level.left[r] = masks[r] & ~level.used;
+    if (level.left[r]) level.rotations |= 1u << r;
+  }
+  if (!from_prefix_) stats_.tries += masks[4];  // else counted by the search that cut the tree
+}
+
+void EdgeSearch::run_masks(std::uint64_t node_budget) {
+  const int n = static_cast<int>(order_.size());
+  const MaskStep* const steps = mask_steps_.data();
+  MaskLevel* const levels = mask_levels_.data();
+  int* const board = board_.data();
+  const int* const need = need_.data();
+  std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
+  // Sets the next cell's table and the key part known before a tile is placed at depth.
+  auto look_ahead = [&](int depth) {
+    MaskLevel& level = levels[depth];
+    if (depth + 1 >= n) return;
+    const MaskStep& next = steps[depth + 1];
+    std::size_t key = 0;
+    for (int k = 0; k < next.other_count; ++k)
+      key += static_cast<std::size_t>(need[board[next.other_cell[k]] * 4 + next.other_side[k]]) *
+             next.other_weight[k];
+    level.child_masks = next.masks + key;
+    level.child_part = next.parent_part;
+  };
+  if (!started_) {
+    started_ = true;
+    depth_ = base_depth_;
+    if (base_depth_ == 0 && !from_prefix_) per_depth[0] = 1;
+    levels[depth_].used = used_bits_;
+    if (depth_ < n) {
+      enter_masks(depth_);
+      look_ahead(depth_);
+    }
+    if (depth_ == split_depth_) {  // cut at the root: the one prefix is the empty board
+      save_prefix(depth_);
+      finish(true);
+      return;
+    }
+  }
+  // The leaves: placing at depth `last` completes a board (or a prefix where the tree is cut).
+  const int last = split_depth_ >= 0 && split_depth_ < n ? split_depth_ - 1 : n - 1;
+  std::uint64_t tries = 0;
+  int depth = depth_;
+  MaskLevel* level = levels + depth;
+  while (node_budget > 0) {
+    --node_budget;
+    const unsigned rotations = level->rotations;
+    if (rotations == 0) {  // every candidate tried: back up
+      if (depth == base_depth_) {
+        finish(true);
+        break;
+      }
+      --depth;
+      --level;
+      continue;
+    }
+    const int r = std::countr_zero(rotations);
+    std::uint64_t m = level->left[r];
+    const int tile = std::countr_zero(m);
+    m &= m - 1;
+    level->left[r] = m;
+    level->rotations = rotations & ~(static_cast<unsigned>(m == 0) << r);
+    const int o = tile << 2 | r;
+    board[steps[depth].cell] = o;
+    ++per_depth[depth + 1];
+    if (depth == last) {
+      depth_ = depth + 1;
+      if (depth + 1 == n) {
+        record_solution();
+        if (finished_) break;
+      } else {
+        tries += level->child_masks[level->child_part[o] + 4];
+        save_prefix(depth + 1);
+      }
+      continue;
+    }
+    const std::uint64_t* next = level->child_masks + level->child_part[o];
+    tries += next[4];
+    const std::uint64_t used = level->used | std::uint64_t{1} << tile;
+    const std::uint64_t l0 = next[0] & ~used, l1 = next[1] & ~used, l2 = next[2] & ~used,
+                        l3 = next[3] & ~used;
+    if ((l0 | l1 | l2 | l3) == 0) continue;  // the next cell has no candidate: a dead end
+    ++depth;
+    ++level;
+    level->left[0] = l0;
+    level->left[1] = l1;
+    level->left[2] = l2;
+    level->left[3] = l3;
+    level->rotations = static_cast<unsigned>(l0 != 0) | static_cast<unsigned>(l1 != 0) << 1 |
+                       static_cast<unsigned>(l2 != 0) << 2 | static_cast<unsigned>(l3 != 0) << 3;
+    level->used = used;
+    look_ahead(depth);
+  }
+  depth_ = depth;
+  stats_.tries += tries;
+  std::uint64_t nodes = 0;  // every placement counted in nodes_per_depth (depth 0: the root)
+  for (int d = 1; d <= n; ++d) nodes += per_depth[d];
+  stats_.nodes = nodes;
+}
+
+}  // namespace tilewise
