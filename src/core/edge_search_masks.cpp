@@ -24,83 +24,84 @@ void EdgeSearch::plan_masks() {
     return;
   const std::size_t width = static_cast<std::size_t>(values_) + 1;
   const int oriented = tiles_ * 4;
-  // [side * 2 + (weight > 1)]: need_ of that side times the weight, in mask words.
-  key_parts_.assign(9, std::vector<std::uint32_t>(oriented, 0));  // [8]: no part
+  const int sentinel_cell = rows_ * cols_;  // holds oriented id `oriented`: part 0 everywhere
+  // [side * 2 + (weight > 1)][oriented id]: need_ of that side times the weight, in mask
+  // words; [8]: no part.
+  key_parts_.assign(9, std::vector<std::uint32_t>(oriented + 1, 0));
   for (int side = 0; side < 4; ++side)
     for (int o = 0; o < oriented; ++o) {
       const auto need = static_cast<std::size_t>(need_[o * 4 + side]);
       key_parts_[side * 2][o] = static_cast<std::uint32_t>(need * kMaskStride);
       key_parts_[side * 2 + 1][o] = static_cast<std::uint32_t>(need * width * kMaskStride);
     }
-  for (std::size_t d = 0; d < plan_.size(); ++d) {
-    const CellPlan& plan = plan_[d];
+  const std::uint32_t* const no_part = key_parts_[8].data();
+  for (std::size_t d = 0; d <= plan_.size(); ++d) {
     MaskStep step;
-    step.cell = plan.cell;
-    step.masks = plan.masks;
-    step.parent_part = key_parts_[8].data();
-    const bool two_keys = plan.key_cell[1] >= 0;
-    for (int k = 0; k < 2 && plan.key_cell[k] >= 0; ++k) {
-      const std::size_t weight = k == 0 && two_keys ? width : 1;
-      if (d > 0 && plan.key_cell[k] == plan_[d - 1].cell) {
-        step.parent_part = key_parts_[plan.key_side[k] * 2 + (weight > 1)].data();
-      } else {
-        step.other_cell[step.other_count] = plan.key_cell[k];
-        step.other_side[step.other_count] = plan.key_side[k];
-        step.other_weight[step.other_count] = weight * kMaskStride;
-        ++step.other_count;
+    step.cell = sentinel_cell;
+    step.masks = no_masks_;  // after the last cell: no candidates
+    step.parent_part = no_part;
+    step.other_cell[0] = step.other_cell[1] = sentinel_cell;
+    step.other_part[0] = step.other_part[1] = no_part;
+    if (d < plan_.size()) {
+      const CellPlan& plan = plan_[d];
+      step.cell = plan.cell;
+      step.masks = plan.masks;
+      const bool two_keys = plan.key_cell[1] >= 0;
+      int others = 0;
+      for (int k = 0; k < 2 && plan.key_cell[k] >= 0; ++k) {
+        const std::uint32_t* part = key_parts_[plan.key_side[k] * 2 + (k == 0 && two_keys)].data();
+        if (d > 0 && plan.key_cell[k] == plan_[d - 1].cell) {
+          step.parent_part = part;
+        } else {
+          step.other_cell[others] = plan.key_cell[k];
+          step.other_part[others] = part;
+          ++others;
+        }
       }
     }
     mask_steps_.push_back(step);
   }
-  mask_levels_.assign(plan_.size() + 1, MaskLevel{});
-}
-
-// Sets up depth's level from the board: its candidates (the tiles used above it taken
-// away) and the next cell's table with the key part known before a tile is placed here.
-void EdgeSearch::enter_masks(int depth) {
-  MaskLevel& level = mask_levels_[depth];
-  const MaskStep& step = mask_steps_[depth];
-  std::size_t key = 0;
-  if (depth > 0) key = step.parent_part[board_[mask_steps_[depth - 1].cell]];
-  for (int k = 0; k < step.other_count; ++k)
-    key += static_cast<std::size_t>(need_[board_[step.other_cell[k]] * 4 + step.other_side[k]]) *
-           step.other_weight[k];
-  const std::uint64_t* masks = step.masks + key;
-  level.rotations = 0;
-  for (int r = 0; r < 4; ++r) {
-    level.left[r] = masks[r] & ~level.used;
-    if (level.left[r]) level.rotations |= 1u << r;
-  }
-  if (!from_prefix_) stats_.tries += masks[4];  // else counted by the search that cut the tree
+  mask_levels_.assign(plan_.size() + 2, MaskLevel{});
 }
 
 void EdgeSearch::run_masks(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   const MaskStep* const steps = mask_steps_.data();
-  MaskLevel* const levels = mask_levels_.data();
   int* const board = board_.data();
-  const int* const need = need_.data();
   std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
-  // Sets the next cell's table and the key part known before a tile is placed at depth.
-  auto look_ahead = [&](int depth) {
-    MaskLevel& level = levels[depth];
-    if (depth + 1 >= n) return;
+  // The next cell's table with the key part known before a tile is placed at depth.
+  auto look_ahead = [steps, board](MaskLevel* level, int depth) {
     const MaskStep& next = steps[depth + 1];
-    std::size_t key = 0;
-    for (int k = 0; k < next.other_count; ++k)
-      key += static_cast<std::size_t>(need[board[next.other_cell[k]] * 4 + next.other_side[k]]) *
-             next.other_weight[k];
-    level.child_masks = next.masks + key;
-    level.child_part = next.parent_part;
+    level->child_masks = next.masks + next.other_part[0][board[next.other_cell[0]]] +
+                         next.other_part[1][board[next.other_cell[1]]];
+    level->child_part = next.parent_part;
+  };
+  // The candidates of depth's cell: its table at `masks` minus the used tiles.
+  auto open = [](MaskLevel* level, const std::uint64_t* masks, std::uint64_t used) {
+    const std::uint64_t l0 = masks[0] & ~used, l1 = masks[1] & ~used, l2 = masks[2] & ~used,
+                        l3 = masks[3] & ~used;
+    level->left[0] = l0;
+    level->left[1] = l1;
+    level->left[2] = l2;
+    level->left[3] = l3;
+    level->used = used;
+    level->rotations = static_cast<unsigned>(l0 != 0) | static_cast<unsigned>(l1 != 0) << 1 |
+                       static_cast<unsigned>(l2 != 0) << 2 | static_cast<unsigned>(l3 != 0) << 3;
   };
   if (!started_) {
     started_ = true;
     depth_ = base_depth_;
     if (base_depth_ == 0 && !from_prefix_) per_depth[0] = 1;
-    levels[depth_].used = used_bits_;
     if (depth_ < n) {
-      enter_masks(depth_);
-      look_ahead(depth_);
+      MaskLevel* level = &mask_levels_[depth_];
+      const MaskStep& step = steps[depth_];
+      const int parent = depth_ > 0 ? board[steps[depth_ - 1].cell] : n;
+      const std::uint64_t* masks = step.masks + step.other_part[0][board[step.other_cell[0]]] +
+                                   step.other_part[1][board[step.other_cell[1]]] +
+                                   (depth_ > 0 ? step.parent_part[parent] : 0);
+      open(level, masks, used_bits_);
+      look_ahead(level, depth_);
+      if (!from_prefix_) stats_.tries += masks[4];  // else counted by the search that cut it
     }
     if (depth_ == split_depth_) {  // cut at the root: the one prefix is the empty board
       save_prefix(depth_);
@@ -108,11 +109,11 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
       return;
     }
   }
-  // The leaves: placing at depth `last` completes a board (or a prefix where the tree is cut).
+  // Placing at depth `last` completes a board (or a prefix where the tree is cut).
   const int last = split_depth_ >= 0 && split_depth_ < n ? split_depth_ - 1 : n - 1;
   std::uint64_t tries = 0;
   int depth = depth_;
-  MaskLevel* level = levels + depth;
+  MaskLevel* level = mask_levels_.data() + depth;
   while (node_budget > 0) {
     --node_budget;
     const unsigned rotations = level->rotations;
@@ -134,33 +135,25 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
     const int o = tile << 2 | r;
     board[steps[depth].cell] = o;
     ++per_depth[depth + 1];
+    const std::uint64_t* next = level->child_masks + level->child_part[o];
     if (depth == last) {
       depth_ = depth + 1;
       if (depth + 1 == n) {
         record_solution();
         if (finished_) break;
       } else {
-        tries += level->child_masks[level->child_part[o] + 4];
+        tries += next[4];
         save_prefix(depth + 1);
       }
       continue;
     }
-    const std::uint64_t* next = level->child_masks + level->child_part[o];
     tries += next[4];
     const std::uint64_t used = level->used | std::uint64_t{1} << tile;
-    const std::uint64_t l0 = next[0] & ~used, l1 = next[1] & ~used, l2 = next[2] & ~used,
-                        l3 = next[3] & ~used;
-    if ((l0 | l1 | l2 | l3) == 0) continue;  // the next cell has no candidate: a dead end
+    if (((next[0] | next[1] | next[2] | next[3]) & ~used) == 0) continue;  // a dead end
     ++depth;
     ++level;
-    level->left[0] = l0;
-    level->left[1] = l1;
-    level->left[2] = l2;
-    level->left[3] = l3;
-    level->rotations = static_cast<unsigned>(l0 != 0) | static_cast<unsigned>(l1 != 0) << 1 |
-                       static_cast<unsigned>(l2 != 0) << 2 | static_cast<unsigned>(l3 != 0) << 3;
-    level->used = used;
-    look_ahead(depth);
+    open(level, next, used);
+    look_ahead(level, depth);
   }
   depth_ = depth;
   stats_.tries += tries;

@@ -99,7 +99,8 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   build_side_values();
   boards_are_solutions_ = tiles_look_unique();
   plan_order(puzzle);
-  board_.assign(rows_ * cols_, -1);
+  board_.assign(rows_ * cols_ + 1, -1);
+  board_[rows_ * cols_] = tiles_ * 4;  // a sentinel cell for run_masks: shows no key value
   used_.assign(tiles_, 0);
   next_.assign(order_.size() + 1, nullptr);
   left_.assign(order_.size() + 1, 0);
@@ -629,7 +630,7 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
 
 std::vector<Placement> EdgeSearch::current_board() const {
   if (!racers_.empty() && !finished_) return racers_[active_]->current_board();
-  std::vector<Placement> out(board_.size());
+  std::vector<Placement> out(static_cast<size_t>(rows_) * cols_);
   for (int d = 0; d < depth_; ++d) {  // cells deeper than depth_ may hold stale tiles
     const int c = order_[d];
     out[c] = Placement{board_[c] >> 2, board_[c] & 3};

@@ -176,13 +176,11 @@ class EdgeSearch {
   struct MaskStep {  // depth -> how its candidates are found (read-only)
     int cell = 0;
     const std::uint64_t* masks = nullptr;  // the cell's table
-    // The key's cells other than the one placed just before, with their side and weight.
-    int other_count = 0;
-    int other_cell[2] = {0, 0};
-    int other_side[2] = {0, 0};
-    std::size_t other_weight[2] = {0, 0};
     // The tile placed just before (oriented id) -> its part of the key, in mask words.
     const std::uint32_t* parent_part = nullptr;
+    // The key's other cells (or the sentinel cell) and their part of the key.
+    int other_cell[2] = {0, 0};
+    const std::uint32_t* other_part[2] = {nullptr, nullptr};
   };
   struct MaskLevel {                             // depth -> search state
     std::uint64_t left[4] = {0, 0, 0, 0};        // candidates not yet taken, per rotation
@@ -192,10 +190,10 @@ class EdgeSearch {
     unsigned rotations = 0;                      // bit r: left[r] is not empty
   };
   void plan_masks();
-  void enter_masks(int depth);
   std::vector<MaskStep> mask_steps_;  // empty unless every cell is a mask cell
   std::vector<MaskLevel> mask_levels_;
   std::vector<std::vector<std::uint32_t>> key_parts_;  // [side * 2 + (weight > 1)][oriented]
+  std::uint64_t no_masks_[kMaskStride] = {};           // the table after the last cell
   int depth_ = 0;
   int corner_tl_cell_ = 0;
   int corner_min_tile_ = -1;  // the top-left tile when the frame forces it (else -1)
