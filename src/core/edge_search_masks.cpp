@@ -19,12 +19,16 @@ void EdgeSearch::plan_masks() {
   mask_steps_.clear();
   mask_levels_.clear();
   key_parts_.clear();
+  placed_.clear();
   if (plan_.empty() ||
       !std::all_of(plan_.begin(), plan_.end(), [](const CellPlan& c) { return c.bits; }))
     return;
   const std::size_t width = static_cast<std::size_t>(values_) + 1;
   const int oriented = tiles_ * 4;
-  const int sentinel_cell = rows_ * cols_;  // holds oriented id `oriented`: part 0 everywhere
+  const int cells = static_cast<int>(plan_.size());
+  // The sentinel depth `cells` holds oriented id `oriented`, whose key part is 0 everywhere.
+  placed_.assign(cells + 1, 0);
+  placed_[cells] = oriented;
   // [side * 2 + (weight > 1)][oriented id]: need_ of that side times the weight, in mask
   // words; [8]: no part.
   key_parts_.assign(9, std::vector<std::uint32_t>(oriented + 1, 0));
@@ -35,16 +39,16 @@ void EdgeSearch::plan_masks() {
       key_parts_[side * 2 + 1][o] = static_cast<std::uint32_t>(need * width * kMaskStride);
     }
   const std::uint32_t* const no_part = key_parts_[8].data();
-  for (std::size_t d = 0; d <= plan_.size(); ++d) {
+  std::vector<int> depth_of(static_cast<std::size_t>(rows_) * cols_, 0);
+  for (int d = 0; d < cells; ++d) depth_of[plan_[d].cell] = d;
+  for (int d = 0; d <= cells; ++d) {
     MaskStep step;
-    step.cell = sentinel_cell;
     step.masks = no_masks_;  // after the last cell: no candidates
     step.parent_part = no_part;
-    step.other_cell[0] = step.other_cell[1] = sentinel_cell;
+    step.other_depth[0] = step.other_depth[1] = cells;
     step.other_part[0] = step.other_part[1] = no_part;
-    if (d < plan_.size()) {
+    if (d < cells) {
       const CellPlan& plan = plan_[d];
-      step.cell = plan.cell;
       step.masks = plan.masks;
       const bool two_keys = plan.key_cell[1] >= 0;
       int others = 0;
@@ -53,7 +57,7 @@ void EdgeSearch::plan_masks() {
         if (d > 0 && plan.key_cell[k] == plan_[d - 1].cell) {
           step.parent_part = part;
         } else {
-          step.other_cell[others] = plan.key_cell[k];
+          step.other_depth[others] = depth_of[plan.key_cell[k]];
           step.other_part[others] = part;
           ++others;
         }
@@ -67,16 +71,21 @@ void EdgeSearch::plan_masks() {
 void EdgeSearch::run_masks(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   const MaskStep* const steps = mask_steps_.data();
-  int* const board = board_.data();
+  int* const placed = placed_.data();
   std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
+  // The board (by cell) of the tiles placed above depth, for solutions, prefixes and views.
+  auto show = [this, placed](int depth) {
+    for (int d = 0; d < depth; ++d) board_[order_[d]] = placed[d];
+    depth_ = depth;
+  };
   // The next cell's table with the key part known before a tile is placed at depth.
-  auto look_ahead = [steps, board](MaskLevel* level, int depth) {
+  auto look_ahead = [steps, placed](MaskLevel* level, int depth) {
     const MaskStep& next = steps[depth + 1];
-    level->child_masks = next.masks + next.other_part[0][board[next.other_cell[0]]] +
-                         next.other_part[1][board[next.other_cell[1]]];
+    level->child_masks = next.masks + next.other_part[0][placed[next.other_depth[0]]] +
+                         next.other_part[1][placed[next.other_depth[1]]];
     level->child_part = next.parent_part;
   };
-  // The candidates of depth's cell: its table at `masks` minus the used tiles.
+  // The candidates of a cell: its table at `masks` minus the used tiles.
   auto open = [](MaskLevel* level, const std::uint64_t* masks, std::uint64_t used) {
     const std::uint64_t l0 = masks[0] & ~used, l1 = masks[1] & ~used, l2 = masks[2] & ~used,
                         l3 = masks[3] & ~used;
@@ -92,16 +101,16 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
     started_ = true;
     depth_ = base_depth_;
     if (base_depth_ == 0 && !from_prefix_) per_depth[0] = 1;
+    for (int d = 0; d < base_depth_; ++d) placed[d] = board_[order_[d]];
     if (depth_ < n) {
       MaskLevel* level = &mask_levels_[depth_];
       const MaskStep& step = steps[depth_];
-      const int parent = depth_ > 0 ? board[steps[depth_ - 1].cell] : n;
-      const std::uint64_t* masks = step.masks + step.other_part[0][board[step.other_cell[0]]] +
-                                   step.other_part[1][board[step.other_cell[1]]] +
-                                   (depth_ > 0 ? step.parent_part[parent] : 0);
+      const std::uint64_t* masks = step.masks + step.other_part[0][placed[step.other_depth[0]]] +
+                                   step.other_part[1][placed[step.other_depth[1]]] +
+                                   (depth_ > 0 ? step.parent_part[placed[depth_ - 1]] : 0);
       open(level, masks, used_bits_);
       look_ahead(level, depth_);
-      if (!from_prefix_) stats_.tries += masks[4];  // else counted by the search that cut it
+      if (!from_prefix_) stats_.tries += masks[kMaskTries];  // else counted by the cut
     }
     if (depth_ == split_depth_) {  // cut at the root: the one prefix is the empty board
       save_prefix(depth_);
@@ -126,36 +135,37 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
       --level;
       continue;
     }
-    const int r = std::countr_zero(rotations);
+    // Not zero, so the builtins' "undefined for 0" never applies (no test for it).
+    const int r = __builtin_ctz(rotations);
     std::uint64_t m = level->left[r];
-    const int tile = std::countr_zero(m);
+    const int tile = __builtin_ctzll(m);
     m &= m - 1;
     level->left[r] = m;
-    level->rotations = rotations & ~(static_cast<unsigned>(m == 0) << r);
+    level->rotations = m ? rotations : rotations & (rotations - 1);
     const int o = tile << 2 | r;
-    board[steps[depth].cell] = o;
+    placed[depth] = o;
     ++per_depth[depth + 1];
     const std::uint64_t* next = level->child_masks + level->child_part[o];
     if (depth == last) {
-      depth_ = depth + 1;
+      show(depth + 1);
       if (depth + 1 == n) {
         record_solution();
         if (finished_) break;
       } else {
-        tries += next[4];
+        tries += next[kMaskTries];
         save_prefix(depth + 1);
       }
       continue;
     }
-    tries += next[4];
+    tries += next[kMaskTries];
     const std::uint64_t used = level->used | std::uint64_t{1} << tile;
-    if (((next[0] | next[1] | next[2] | next[3]) & ~used) == 0) continue;  // a dead end
+    if ((next[kMaskAny] & ~used) == 0) continue;  // the next cell has no candidate
     ++depth;
     ++level;
     open(level, next, used);
     look_ahead(level, depth);
   }
-  depth_ = depth;
+  show(depth);
   stats_.tries += tries;
   std::uint64_t nodes = 0;  // every placement counted in nodes_per_depth (depth 0: the root)
   for (int d = 1; d <= n; ++d) nodes += per_depth[d];

@@ -99,8 +99,7 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   build_side_values();
   boards_are_solutions_ = tiles_look_unique();
   plan_order(puzzle);
-  board_.assign(rows_ * cols_ + 1, -1);
-  board_[rows_ * cols_] = tiles_ * 4;  // a sentinel cell for run_masks: shows no key value
+  board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
   next_.assign(order_.size() + 1, nullptr);
   left_.assign(order_.size() + 1, 0);
@@ -254,7 +253,8 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
     t.masks.assign(keys * kMaskStride, 0);
     for (int o : kept) {
       t.masks[key_of(o) * kMaskStride + (o & 3)] |= std::uint64_t{1} << (o >> 2);
-      ++t.masks[key_of(o) * kMaskStride + 4];
+      t.masks[key_of(o) * kMaskStride + kMaskAny] |= std::uint64_t{1} << (o >> 2);
+      ++t.masks[key_of(o) * kMaskStride + kMaskTries];
     }
   }
   tables_.push_back(std::move(t));
@@ -435,7 +435,7 @@ inline std::uint64_t EdgeSearch::enter(int depth) {
     layer_masks_[depth] = masks;
     layer_[depth] = 0;
     left_[depth] = masks[0] & ~used_bits_;
-    return masks[4];
+    return masks[kMaskTries];
   }
   next_[depth] = plan.items + plan.offsets[key];
   end_[depth] = plan.items + plan.offsets[key + 1];
@@ -630,7 +630,7 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
 
 std::vector<Placement> EdgeSearch::current_board() const {
   if (!racers_.empty() && !finished_) return racers_[active_]->current_board();
-  std::vector<Placement> out(static_cast<size_t>(rows_) * cols_);
+  std::vector<Placement> out(board_.size());
   for (int d = 0; d < depth_; ++d) {  // cells deeper than depth_ may hold stale tiles
     const int c = order_[d];
     out[c] = Placement{board_[c] >> 2, board_[c] & 3};

@@ -113,10 +113,13 @@ class EdgeSearch {
     std::vector<std::uint16_t> items;  // oriented tile ids (tile * 4 + rotation)
     std::vector<std::uint64_t> masks;  // up to kMaskTiles tiles: [key * kMaskStride + r] =
                                        // the tiles listed under key in rotation r, as bits;
-                                       // [key * kMaskStride + 4] = the list's length
+                                       // + kMaskAny: in any rotation; + kMaskTries: the
+                                       // list's length
   };
   static constexpr int kMaskTiles = 64;
-  static constexpr size_t kMaskStride = 5;
+  static constexpr size_t kMaskAny = 4;
+  static constexpr size_t kMaskTries = 5;
+  static constexpr size_t kMaskStride = 6;
   struct CellPlan {
     int cell = 0;
     int table = 0;                           // index into tables_
@@ -178,8 +181,8 @@ class EdgeSearch {
     const std::uint64_t* masks = nullptr;  // the cell's table
     // The tile placed just before (oriented id) -> its part of the key, in mask words.
     const std::uint32_t* parent_part = nullptr;
-    // The key's other cells (or the sentinel cell) and their part of the key.
-    int other_cell[2] = {0, 0};
+    // The depths of the key's other cells (or the sentinel depth) and their part of the key.
+    int other_depth[2] = {0, 0};
     const std::uint32_t* other_part[2] = {nullptr, nullptr};
   };
   struct MaskLevel {                             // depth -> search state
@@ -192,6 +195,7 @@ class EdgeSearch {
   void plan_masks();
   std::vector<MaskStep> mask_steps_;  // empty unless every cell is a mask cell
   std::vector<MaskLevel> mask_levels_;
+  std::vector<int> placed_;  // depth -> oriented id placed there; [cells]: the sentinel
   std::vector<std::vector<std::uint32_t>> key_parts_;  // [side * 2 + (weight > 1)][oriented]
   std::uint64_t no_masks_[kMaskStride] = {};           // the table after the last cell
   int depth_ = 0;
