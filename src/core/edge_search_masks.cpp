@@ -1,12 +1,13 @@
-// The search loop for boards whose every cell is a mask cell (CellPlan::bits: at most
-// kMaskTiles tiles, no fixed tiles, no test beyond "unused"). A cell's candidates are its
-// table's tile masks for the key, one per rotation, minus the used tiles.
+// The search for boards of at most kMaskTiles tiles. A cell's candidates are its table's tile
+// masks for the key (one mask per rotation) minus the used tiles; cells with tests beyond the
+// key (known neighbours outside it, fixed tiles, symmetry rules) narrow the masks when they
+// open (filter_masks), so no candidate is ever tested one by one.
 //
 // It looks one cell ahead: each candidate placed at depth d at once gives the next cell's
 // masks (the next key differs from candidate to candidate only by the part the candidate
 // itself shows, so the rest of the key is added up once per cell), and the search goes down
-// only when the next cell has a candidate left. Same tree, same order, same nodes, tries and
-// solutions as the general loop (run_lists); a step of the budget is a placement or a
+// only when the next cell's key lists an unused tile. Same tree, same order, same nodes, tries
+// and solutions as the list search (run_lists); a step of the budget is a placement or a
 // backtrack.
 #include <algorithm>
 #include <bit>
@@ -20,12 +21,10 @@ void EdgeSearch::plan_masks() {
   mask_levels_.clear();
   key_parts_.clear();
   placed_.clear();
-  if (plan_.empty() ||
-      !std::all_of(plan_.begin(), plan_.end(), [](const CellPlan& c) { return c.bits; }))
-    return;
+  const int cells = static_cast<int>(plan_.size());
+  if (cells == 0 || tiles_ > kMaskTiles || !options_.use_masks) return;
   const std::size_t width = static_cast<std::size_t>(values_) + 1;
   const int oriented = tiles_ * 4;
-  const int cells = static_cast<int>(plan_.size());
   // The sentinel depth `cells` holds oriented id `oriented`, whose key part is 0 everywhere.
   placed_.assign(cells + 1, 0);
   placed_[cells] = oriented;
@@ -38,9 +37,20 @@ void EdgeSearch::plan_masks() {
       key_parts_[side * 2][o] = static_cast<std::uint32_t>(need * kMaskStride);
       key_parts_[side * 2 + 1][o] = static_cast<std::uint32_t>(need * width * kMaskStride);
     }
-  const std::uint32_t* const no_part = key_parts_[8].data();
+  // [dir][value * 4 + r]: tiles showing that value on side dir when turned r (value values_:
+  // what nothing can face, so no tile).
+  side_masks_.assign(4, std::vector<std::uint64_t>(width * 4, 0));
+  for (int o = 0; o < oriented; ++o)
+    for (int dir = 0; dir < 4; ++dir)
+      side_masks_[dir][static_cast<std::size_t>(value_of_side_[o * 4 + dir]) * 4 + (o & 3)] |=
+          std::uint64_t{1} << (o >> 2);
+  fixed_masks_.assign(static_cast<std::size_t>(cells) * kMaskStride, 0);
   std::vector<int> depth_of(static_cast<std::size_t>(rows_) * cols_, 0);
   for (int d = 0; d < cells; ++d) depth_of[plan_[d].cell] = d;
+  corner_tl_depth_ = depth_of[corner_tl_cell_];
+  corner_depths_.clear();
+  for (int c : corner_cells_) corner_depths_.push_back(depth_of[c]);
+  const std::uint32_t* const no_part = key_parts_[8].data();
   for (int d = 0; d <= cells; ++d) {
     MaskStep step;
     step.masks = no_masks_;  // after the last cell: no candidates
@@ -49,7 +59,15 @@ void EdgeSearch::plan_masks() {
     step.other_part[0] = step.other_part[1] = no_part;
     if (d < cells) {
       const CellPlan& plan = plan_[d];
-      step.masks = plan.masks;
+      if (plan.fixed_oriented >= 0) {  // its own table: the fixed tile, one try
+        std::uint64_t* own = &fixed_masks_[static_cast<std::size_t>(d) * kMaskStride];
+        own[plan.fixed_oriented & 3] = own[kMaskAny] = std::uint64_t{1}
+                                                       << (plan.fixed_oriented >> 2);
+        own[kMaskTries] = 1;
+        step.masks = own;
+      } else {
+        step.masks = tables_[plan.table].masks.data();
+      }
       const bool two_keys = plan.key_cell[1] >= 0;
       int others = 0;
       for (int k = 0; k < 2 && plan.key_cell[k] >= 0; ++k) {
@@ -62,10 +80,47 @@ void EdgeSearch::plan_masks() {
           ++others;
         }
       }
+      step.check_count = plan.check_count;
+      for (int k = 0; k < plan.check_count; ++k) {
+        step.check_depth[k] = depth_of[plan.check_cell[k]];
+        step.check_side[k] = (plan.check_dir[k] + 2) % 4;
+        step.check_rows[k] = side_masks_[plan.check_dir[k]].data();
+      }
+      step.tile1_by_now = plan.lowest == 3;
+      step.tile1_centre = plan.lowest == 3 && plan.lowest_centre;
+      step.corner = plan.corner;
+      step.filtered = step.check_count > 0 || step.tile1_by_now || step.corner >= 0;
     }
     mask_steps_.push_back(step);
   }
   mask_levels_.assign(plan_.size() + 2, MaskLevel{});
+}
+
+// The tests of fits() as masks: `left` (per rotation, used tiles already out) keeps only the
+// tiles that show what the known neighbours outside the key need, and those the symmetry
+// rules allow here.
+void EdgeSearch::filter_masks(int depth, std::uint64_t* left, std::uint64_t used) const {
+  const MaskStep& step = mask_steps_[depth];
+  const int* const placed = placed_.data();
+  for (int k = 0; k < step.check_count; ++k) {
+    const auto need =
+        static_cast<std::size_t>(need_[placed[step.check_depth[k]] * 4 + step.check_side[k]]);
+    for (int r = 0; r < 4; ++r) left[r] &= step.check_rows[k][need * 4 + r];
+  }
+  if (step.tile1_by_now && !(used & 1)) {
+    for (int r = 0; r < 4; ++r) left[r] &= 1;
+  }
+  if (step.tile1_centre) {
+    for (int r = centre_rotations_; r < 4; ++r) left[r] &= ~std::uint64_t{1};
+  }
+  std::uint64_t allowed = ~std::uint64_t{0};
+  if (step.corner == 0) {  // the top-left corner: below every corner tile placed
+    for (int d : corner_depths_)
+      if (d < depth) allowed &= (std::uint64_t{1} << (placed[d] >> 2)) - 1;
+  } else if (step.corner == 1 && corner_tl_depth_ < depth) {  // above the top-left tile
+    allowed = ~std::uint64_t{0} << (placed[corner_tl_depth_] >> 2) << 1;
+  }
+  for (int r = 0; r < 4; ++r) left[r] &= allowed;
 }
 
 void EdgeSearch::run_masks(std::uint64_t node_budget) {
@@ -86,29 +141,35 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
     level->child_part = next.parent_part;
   };
   // The candidates of a cell: its table at `masks` minus the used tiles.
-  auto open = [](MaskLevel* level, const std::uint64_t* masks, std::uint64_t used) {
-    const std::uint64_t l0 = masks[0] & ~used, l1 = masks[1] & ~used, l2 = masks[2] & ~used,
-                        l3 = masks[3] & ~used;
-    level->left[0] = l0;
-    level->left[1] = l1;
-    level->left[2] = l2;
-    level->left[3] = l3;
+  auto open = [this, steps](MaskLevel* level, int depth, const std::uint64_t* masks,
+                            std::uint64_t used) {
+    std::uint64_t* const left = level->left;
+    left[0] = masks[0] & ~used;
+    left[1] = masks[1] & ~used;
+    left[2] = masks[2] & ~used;
+    left[3] = masks[3] & ~used;
     level->used = used;
-    level->rotations = static_cast<unsigned>(l0 != 0) | static_cast<unsigned>(l1 != 0) << 1 |
-                       static_cast<unsigned>(l2 != 0) << 2 | static_cast<unsigned>(l3 != 0) << 3;
+    if (steps[depth].filtered) filter_masks(depth, left, used);
+    level->rotations =
+        static_cast<unsigned>(left[0] != 0) | static_cast<unsigned>(left[1] != 0) << 1 |
+        static_cast<unsigned>(left[2] != 0) << 2 | static_cast<unsigned>(left[3] != 0) << 3;
   };
   if (!started_) {
     started_ = true;
     depth_ = base_depth_;
     if (base_depth_ == 0 && !from_prefix_) per_depth[0] = 1;
-    for (int d = 0; d < base_depth_; ++d) placed[d] = board_[order_[d]];
+    std::uint64_t used = 0;
+    for (int d = 0; d < base_depth_; ++d) {
+      placed[d] = board_[order_[d]];
+      used |= std::uint64_t{1} << (placed[d] >> 2);
+    }
     if (depth_ < n) {
       MaskLevel* level = &mask_levels_[depth_];
       const MaskStep& step = steps[depth_];
       const std::uint64_t* masks = step.masks + step.other_part[0][placed[step.other_depth[0]]] +
                                    step.other_part[1][placed[step.other_depth[1]]] +
                                    (depth_ > 0 ? step.parent_part[placed[depth_ - 1]] : 0);
-      open(level, masks, used_bits_);
+      open(level, depth_, masks, used);
       look_ahead(level, depth_);
       if (!from_prefix_) stats_.tries += masks[kMaskTries];  // else counted by the cut
     }
@@ -162,7 +223,7 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
     if ((next[kMaskAny] & ~used) == 0) continue;  // the next cell has no candidate
     ++depth;
     ++level;
-    open(level, next, used);
+    open(level, depth, next, used);
     look_ahead(level, depth);
   }
   show(depth);

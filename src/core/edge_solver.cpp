@@ -102,9 +102,6 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
   next_.assign(order_.size() + 1, nullptr);
-  left_.assign(order_.size() + 1, 0);
-  layer_.assign(order_.size() + 1, 0);
-  layer_masks_.assign(order_.size() + 1, nullptr);
   end_.assign(order_.size() + 1, nullptr);
   stats_.nodes_per_depth.assign(order_.size() + 1, 0);
   if (options_.mode == SolveMode::kFirst && options.order == PlacementOrder::kAuto &&
@@ -408,20 +405,17 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   for (CellPlan& plan : plan_) {
     plan.offsets = tables_.empty() ? nullptr : tables_[plan.table].offsets.data();
     plan.items = tables_.empty() ? nullptr : tables_[plan.table].items.data();
-    plan.bits = tiles_ <= kMaskTiles && !plan.slow && plan.fixed_oriented < 0;
-    plan.masks = plan.bits ? tables_[plan.table].masks.data() : nullptr;
   }
   plan_masks();
 }
 
-// Opens the cell at `depth`: its candidates. Returns the tries of a mask cell, counted here
-// at once: every candidate of its list, used tiles too (what a scan of the list looks at).
-inline std::uint64_t EdgeSearch::enter(int depth) {
+// Opens the cell at `depth`: its candidate list for the key its known neighbours form.
+inline void EdgeSearch::enter(int depth) {
   const CellPlan& plan = plan_[depth];
   if (plan.fixed_oriented >= 0) {
     next_[depth] = &fixed_items_[depth];
     end_[depth] = next_[depth] + 1;
-    return 0;
+    return;
   }
   size_t key = 0;
   if (plan.key_cell[0] >= 0) {
@@ -430,16 +424,8 @@ inline std::uint64_t EdgeSearch::enter(int depth) {
       key = key * (static_cast<size_t>(values_) + 1) +
             static_cast<size_t>(need_[board_[plan.key_cell[1]] * 4 + plan.key_side[1]]);
   }
-  if (plan.bits) {
-    const std::uint64_t* masks = plan.masks + key * kMaskStride;
-    layer_masks_[depth] = masks;
-    layer_[depth] = 0;
-    left_[depth] = masks[0] & ~used_bits_;
-    return masks[kMaskTries];
-  }
   next_[depth] = plan.items + plan.offsets[key];
   end_[depth] = plan.items + plan.offsets[key + 1];
-  return 0;
 }
 
 // The tests beyond "unused": the known neighbours outside the key, a fixed tile's frame,
@@ -526,18 +512,15 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   return finished_;
 }
 
-// The general loop: cells with fixed tiles, per-candidate tests or more than kMaskTiles
-// tiles scan their candidate lists; the others take candidates from masks.
+// The search for boards of more than kMaskTiles tiles: each cell scans its candidate list
+// for an unused tile that passes the cell's tests (fits()).
 void EdgeSearch::run_lists(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   if (!started_) {
     started_ = true;
     depth_ = base_depth_;
     if (base_depth_ == 0 && !from_prefix_) stats_.nodes_per_depth[0] = 1;
-    if (depth_ < n) {
-      const std::uint64_t tries = enter(depth_);
-      if (!from_prefix_) stats_.tries += tries;  // else counted by the search that cut the tree
-    }
+    if (depth_ < n) enter(depth_);
   }
   std::uint64_t tries = 0, nodes = 0;
   std::uint64_t* per_depth = stats_.nodes_per_depth.data();
@@ -547,7 +530,6 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
     const int cell = order_[d];
     const int tile = board_[cell] >> 2;
     used_[tile] = 0;
-    used_bits_ &= ~(std::uint64_t{1} << (tile & 63));
     board_[cell] = -1;
   };
   while (node_budget > 0 && !finished_) {
@@ -567,39 +549,25 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
       continue;
     }
     int found = -1;
-    if (plan_[depth].bits) {  // the next unused tile of this rotation's mask, or of the next
-      std::uint64_t m = left_[depth];
-      int r = layer_[depth];
-      const std::uint64_t* masks = layer_masks_[depth];
-      while (m == 0 && r < 3) m = masks[++r] & ~used_bits_;
-      if (m) {
-        found = std::countr_zero(m) << 2 | r;
-        m &= m - 1;
-      }
-      left_[depth] = m;
-      layer_[depth] = r;
+    const std::uint16_t* p = next_[depth];
+    const std::uint16_t* const end = end_[depth];
+    const std::uint16_t* const start = p;
+    if (!plan_[depth].slow) {
+      while (p < end && used_[*p >> 2]) ++p;
     } else {
-      const std::uint16_t* p = next_[depth];
-      const std::uint16_t* const end = end_[depth];
-      const std::uint16_t* const start = p;
-      if (!plan_[depth].slow) {
-        while (p < end && used_[*p >> 2]) ++p;
-      } else {
-        while (p < end && (used_[*p >> 2] || !fits(depth, *p))) ++p;
-      }
-      if (p < end) found = *p++;
-      tries += static_cast<std::uint64_t>(p - start);
-      next_[depth] = p;
+      while (p < end && (used_[*p >> 2] || !fits(depth, *p))) ++p;
     }
+    if (p < end) found = *p++;
+    tries += static_cast<std::uint64_t>(p - start);
+    next_[depth] = p;
     --node_budget;
     if (found >= 0) {
       board_[order_[depth]] = found;
       used_[found >> 2] = 1;
-      used_bits_ |= std::uint64_t{1} << ((found >> 2) & 63);
       ++nodes;
       ++depth;
       ++per_depth[depth];
-      if (depth < n) tries += enter(depth);
+      if (depth < n) enter(depth);
     } else if (depth == base_depth_) {
       finish(true);
     } else {
@@ -624,7 +592,6 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
   for (int d = 0; d < base_depth_; ++d) {
     board_[order_[d]] = prefix[d];
     used_[prefix[d] >> 2] = 1;
-    used_bits_ |= std::uint64_t{1} << ((prefix[d] >> 2) & 63);
   }
 }
 

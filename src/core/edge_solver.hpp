@@ -48,6 +48,9 @@ struct SolveOptions {
   // outcome is the same on every machine.
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
+  // Boards of at most 64 tiles are searched with tile masks (run_masks); false: with candidate
+  // lists like larger boards (the same tree, nodes and tries; for tests and comparisons).
+  bool use_masks = true;
 };
 
 struct SolveStats {
@@ -135,17 +138,13 @@ class EdgeSearch {
     int lowest = 0;  // kLowestTile: 1 = tile 1 not here, 2 = may be here, 3 = must be by now
     bool lowest_centre = false;  // tile 1 here: turned less than centre_rotations_
     bool slow = false;           // needs fits() beyond the used-tile test
-    // Not slow, not fixed, at most kMaskTiles tiles: candidates are taken from the table's
-    // masks minus the used tiles (no used tile is looked at), rotation by rotation.
-    bool bits = false;
-    const std::uint64_t* masks = nullptr;
   };
 
   void plan_order(const EdgePuzzle& p);
   void build_side_values();
   int table_for(int dir0, int dir1, int frame_mask, int exclude = 0);
   bool tiles_look_unique();
-  std::uint64_t enter(int depth);
+  void enter(int depth);
   bool fits(int depth, int oriented) const;
   void record_solution();
   void save_prefix(int depth);
@@ -170,20 +169,24 @@ class EdgeSearch {
   std::vector<std::int32_t> used_;  // tile -> used (not a char type: its stores alias nothing else)
   std::vector<const std::uint16_t*> next_;  // depth -> next candidate to try
   std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
-  std::uint64_t used_bits_ = 0;             // used tiles as bits (tile & 63; for masks)
-  std::vector<std::uint64_t> left_;         // depth -> mask cells: tiles left in this rotation
-  std::vector<int> layer_;                  // depth -> mask cells: the rotation being taken
-  std::vector<const std::uint64_t*> layer_masks_;  // depth -> mask cells: the key's 4 masks
-  // Every cell a mask cell (no fixed tiles, no per-candidate tests): run_masks() searches,
-  // looking one cell ahead (see edge_search_masks.cpp).
-  struct MaskStep {  // depth -> how its candidates are found (read-only)
-    int cell = 0;
-    const std::uint64_t* masks = nullptr;  // the cell's table
+  // Boards of at most kMaskTiles tiles: run_masks() searches with tile masks, looking one cell
+  // ahead (see edge_search_masks.cpp).
+  struct MaskStep {                        // depth -> how its candidates are found (read-only)
+    const std::uint64_t* masks = nullptr;  // the cell's table (a fixed tile: its own)
     // The tile placed just before (oriented id) -> its part of the key, in mask words.
     const std::uint32_t* parent_part = nullptr;
     // The depths of the key's other cells (or the sentinel depth) and their part of the key.
     int other_depth[2] = {0, 0};
     const std::uint32_t* other_part[2] = {nullptr, nullptr};
+    // Tests beyond the key, applied to the masks when the cell opens (see filter_masks).
+    bool filtered = false;
+    int check_count = 0;  // known neighbours outside the key
+    int check_depth[4] = {0, 0, 0, 0};
+    int check_side[4] = {0, 0, 0, 0};  // their side facing this cell
+    const std::uint64_t* check_rows[4] = {nullptr, nullptr, nullptr, nullptr};  // side_masks_
+    bool tile1_by_now = false;  // kLowestTile: tile 1 here unless it is placed already
+    bool tile1_centre = false;  // tile 1 here only turned less than centre_rotations_
+    int corner = -1;            // the corner rule's test (CellPlan::corner)
   };
   struct MaskLevel {                             // depth -> search state
     std::uint64_t left[4] = {0, 0, 0, 0};        // candidates not yet taken, per rotation
@@ -193,11 +196,17 @@ class EdgeSearch {
     unsigned rotations = 0;                      // bit r: left[r] is not empty
   };
   void plan_masks();
-  std::vector<MaskStep> mask_steps_;  // empty unless every cell is a mask cell
+  void filter_masks(int depth, std::uint64_t* left, std::uint64_t used) const;
+  std::vector<MaskStep> mask_steps_;  // empty unless the board has at most kMaskTiles tiles
   std::vector<MaskLevel> mask_levels_;
   std::vector<int> placed_;  // depth -> oriented id placed there; [cells]: the sentinel
-  std::vector<std::vector<std::uint32_t>> key_parts_;  // [side * 2 + (weight > 1)][oriented]
-  std::uint64_t no_masks_[kMaskStride] = {};           // the table after the last cell
+  std::vector<std::vector<std::uint32_t>> key_parts_;   // [side * 2 + (weight > 1)][oriented]
+  std::uint64_t no_masks_[kMaskStride] = {};            // the table after the last cell
+  std::vector<std::uint64_t> fixed_masks_;              // depth -> a fixed tile's own table
+  std::vector<std::vector<std::uint64_t>> side_masks_;  // [dir][value * 4 + r]: the tiles
+                                                        // showing value on side dir turned r
+  std::vector<int> corner_depths_;  // the corner rule: depths of the corners (not top-left)
+  int corner_tl_depth_ = 0;
   int depth_ = 0;
   int corner_tl_cell_ = 0;
   int corner_min_tile_ = -1;  // the top-left tile when the frame forces it (else -1)

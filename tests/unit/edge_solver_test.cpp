@@ -54,6 +54,16 @@ void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::str
       EXPECT_EQ(r.count, brute.classes.size());
       EXPECT_EQ(r.distinct_boards, brute.patterns);
       EXPECT_EQ(as_cells(r.solutions), brute.classes);
+      // The list search (what boards of more than 64 tiles use) walks the same tree (in
+      // another order: lists go tile by tile, masks rotation by rotation).
+      SolveOptions lists = o;
+      lists.use_masks = false;
+      const SolveResult l = solve(p, lists);
+      EXPECT_EQ(l.count, r.count);
+      EXPECT_EQ(as_cells(l.solutions), as_cells(r.solutions));
+      EXPECT_EQ(l.stats.nodes, r.stats.nodes);
+      EXPECT_EQ(l.stats.tries, r.stats.tries);
+      EXPECT_EQ(l.stats.nodes_per_depth, r.stats.nodes_per_depth);
       // First-solution mode (kAuto: the race of orders) finds one of those classes.
       o.mode = SolveMode::kFirst;
       const SolveResult first = solve(p, o);
