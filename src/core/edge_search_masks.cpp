@@ -22,7 +22,7 @@ void EdgeSearch::plan_masks() {
   key_parts_.clear();
   placed_.clear();
   const int cells = static_cast<int>(plan_.size());
-  if (cells == 0 || tiles_ > kMaskTiles || !options_.use_masks) return;
+  if (cells == 0 || !use_masks_) return;
   const std::size_t width = static_cast<std::size_t>(values_) + 1;
   const int oriented = tiles_ * 4;
   // The sentinel depth `cells` holds oriented id `oriented`, whose key part is 0 everywhere.
@@ -30,27 +30,29 @@ void EdgeSearch::plan_masks() {
   placed_[cells] = oriented;
   // [side * 2 + (weight > 1)][oriented id]: need_ of that side times the weight, in mask
   // words; [8]: no part.
-  key_parts_.assign(9, std::vector<std::uint32_t>(oriented + 1, 0));
+  const std::size_t parts = static_cast<std::size_t>(oriented) + 1;
+  key_parts_.assign(9 * parts, 0);
+  auto part_table = [&](int k) { return key_parts_.data() + k * parts; };
   for (int side = 0; side < 4; ++side)
     for (int o = 0; o < oriented; ++o) {
       const auto need = static_cast<std::size_t>(need_[o * 4 + side]);
-      key_parts_[side * 2][o] = static_cast<std::uint32_t>(need * kMaskStride);
-      key_parts_[side * 2 + 1][o] = static_cast<std::uint32_t>(need * width * kMaskStride);
+      part_table(side * 2)[o] = static_cast<std::uint32_t>(need * kMaskStride);
+      part_table(side * 2 + 1)[o] = static_cast<std::uint32_t>(need * width * kMaskStride);
     }
   // [dir][value * 4 + r]: tiles showing that value on side dir when turned r (value values_:
   // what nothing can face, so no tile).
-  side_masks_.assign(4, std::vector<std::uint64_t>(width * 4, 0));
+  side_masks_.assign(4 * width * 4, 0);
   for (int o = 0; o < oriented; ++o)
     for (int dir = 0; dir < 4; ++dir)
-      side_masks_[dir][static_cast<std::size_t>(value_of_side_[o * 4 + dir]) * 4 + (o & 3)] |=
-          std::uint64_t{1} << (o >> 2);
+      side_masks_[(dir * width + static_cast<std::size_t>(value_of_side_[o * 4 + dir])) * 4 +
+                  (o & 3)] |= std::uint64_t{1} << (o >> 2);
   fixed_masks_.assign(static_cast<std::size_t>(cells) * kMaskStride, 0);
   std::vector<int> depth_of(static_cast<std::size_t>(rows_) * cols_, 0);
   for (int d = 0; d < cells; ++d) depth_of[plan_[d].cell] = d;
   corner_tl_depth_ = depth_of[corner_tl_cell_];
   corner_depths_.clear();
   for (int c : corner_cells_) corner_depths_.push_back(depth_of[c]);
-  const std::uint32_t* const no_part = key_parts_[8].data();
+  const std::uint32_t* const no_part = part_table(8);
   for (int d = 0; d <= cells; ++d) {
     MaskStep step;
     step.masks = no_masks_;  // after the last cell: no candidates
@@ -71,7 +73,7 @@ void EdgeSearch::plan_masks() {
       const bool two_keys = plan.key_cell[1] >= 0;
       int others = 0;
       for (int k = 0; k < 2 && plan.key_cell[k] >= 0; ++k) {
-        const std::uint32_t* part = key_parts_[plan.key_side[k] * 2 + (k == 0 && two_keys)].data();
+        const std::uint32_t* part = part_table(plan.key_side[k] * 2 + (k == 0 && two_keys));
         if (d > 0 && plan.key_cell[k] == plan_[d - 1].cell) {
           step.parent_part = part;
         } else {
@@ -84,7 +86,7 @@ void EdgeSearch::plan_masks() {
       for (int k = 0; k < plan.check_count; ++k) {
         step.check_depth[k] = depth_of[plan.check_cell[k]];
         step.check_side[k] = (plan.check_dir[k] + 2) % 4;
-        step.check_rows[k] = side_masks_[plan.check_dir[k]].data();
+        step.check_rows[k] = side_masks_.data() + plan.check_dir[k] * width * 4;
       }
       step.tile1_by_now = plan.lowest == 3;
       step.tile1_centre = plan.lowest == 3 && plan.lowest_centre;

@@ -98,6 +98,7 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
   build_side_values();
   boards_are_solutions_ = tiles_look_unique();
+  use_masks_ = tiles_ <= kMaskTiles && options_.use_masks;
   plan_order(puzzle);
   board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
@@ -237,22 +238,24 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   kept.clear();
   for (int o = 0; o < tiles_ * 4; ++o)
     if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(o)) kept.push_back(o);
-  t.offsets.assign(keys + 1, 0);
-  for (int o : kept) ++t.offsets[key_of(o) + 1];
-  for (size_t k = 0; k < keys; ++k) t.offsets[k + 1] += t.offsets[k];
-  t.items.resize(kept.size());
-  // Fill each key's range using offsets[key] as its cursor; each cursor ends at the next
-  // key's start, so shifting them one place restores the offsets.
-  for (int o : kept) t.items[t.offsets[key_of(o)]++] = static_cast<std::uint16_t>(o);
-  std::copy_backward(t.offsets.begin(), t.offsets.end() - 1, t.offsets.end());
-  t.offsets[0] = 0;
-  if (tiles_ <= kMaskTiles) {  // per key, one mask of tiles per rotation
+  if (use_masks_) {  // per key, one mask of tiles per rotation (run_masks)
     t.masks.assign(keys * kMaskStride, 0);
     for (int o : kept) {
-      t.masks[key_of(o) * kMaskStride + (o & 3)] |= std::uint64_t{1} << (o >> 2);
-      t.masks[key_of(o) * kMaskStride + kMaskAny] |= std::uint64_t{1} << (o >> 2);
-      ++t.masks[key_of(o) * kMaskStride + kMaskTries];
+      std::uint64_t* masks = &t.masks[key_of(o) * kMaskStride];
+      masks[o & 3] |= std::uint64_t{1} << (o >> 2);
+      masks[kMaskAny] |= std::uint64_t{1} << (o >> 2);
+      ++masks[kMaskTries];
     }
+  } else {  // per key, a list (run_lists)
+    t.offsets.assign(keys + 1, 0);
+    for (int o : kept) ++t.offsets[key_of(o) + 1];
+    for (size_t k = 0; k < keys; ++k) t.offsets[k + 1] += t.offsets[k];
+    t.items.resize(kept.size());
+    // Fill each key's range using offsets[key] as its cursor; each cursor ends at the next
+    // key's start, so shifting them one place restores the offsets.
+    for (int o : kept) t.items[t.offsets[key_of(o)]++] = static_cast<std::uint16_t>(o);
+    std::copy_backward(t.offsets.begin(), t.offsets.end() - 1, t.offsets.end());
+    t.offsets[0] = 0;
   }
   tables_.push_back(std::move(t));
   return static_cast<int>(tables_.size()) - 1;

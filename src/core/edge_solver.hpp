@@ -106,7 +106,8 @@ class EdgeSearch {
 
  private:
   // Candidates of a cell, keyed by the values its (up to two) key neighbours require, already
-  // filtered by the frame rule: offsets[key]..offsets[key + 1] index into items.
+  // filtered by the frame rule: as masks (use_masks_) or as lists, offsets[key]..offsets[key
+  // + 1] indexing into items.
   struct CandidateTable {
     int dir0 = -1, dir1 = -1, frame_mask = -1;
     int exclude = 0;  // 1: without tile 1; 2: without tile 1 turned >= centre_rotations_;
@@ -200,11 +201,11 @@ class EdgeSearch {
   std::vector<MaskStep> mask_steps_;  // empty unless the board has at most kMaskTiles tiles
   std::vector<MaskLevel> mask_levels_;
   std::vector<int> placed_;  // depth -> oriented id placed there; [cells]: the sentinel
-  std::vector<std::vector<std::uint32_t>> key_parts_;   // [side * 2 + (weight > 1)][oriented]
-  std::uint64_t no_masks_[kMaskStride] = {};            // the table after the last cell
-  std::vector<std::uint64_t> fixed_masks_;              // depth -> a fixed tile's own table
-  std::vector<std::vector<std::uint64_t>> side_masks_;  // [dir][value * 4 + r]: the tiles
-                                                        // showing value on side dir turned r
+  std::vector<std::uint32_t> key_parts_;      // [side * 2 + (weight > 1)][oriented id + 1]
+  std::uint64_t no_masks_[kMaskStride] = {};  // the table after the last cell
+  std::vector<std::uint64_t> fixed_masks_;    // depth -> a fixed tile's own table
+  std::vector<std::uint64_t> side_masks_;     // [dir][value * 4 + r]: the tiles
+                                              // showing value on side dir turned r
   std::vector<int> corner_depths_;  // the corner rule: depths of the corners (not top-left)
   int corner_tl_depth_ = 0;
   int depth_ = 0;
@@ -217,6 +218,7 @@ class EdgeSearch {
   bool complete_ = false;
   bool patterns_complete_ = true;
   bool boards_are_solutions_ = false;
+  bool use_masks_ = false;  // at most kMaskTiles tiles and options_.use_masks: run_masks()
   std::uint64_t count_ = 0;
   std::vector<Solution> solutions_;
   std::unordered_set<std::string> patterns_;
