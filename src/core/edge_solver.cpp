@@ -98,7 +98,7 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
   build_side_values();
   boards_are_solutions_ = tiles_look_unique();
-  use_masks_ = tiles_ <= kMaskTiles && options_.use_masks;
+  plan_blocks();
   plan_order(puzzle);
   board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
@@ -238,13 +238,17 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   kept.clear();
   for (int o = 0; o < tiles_ * 4; ++o)
     if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(o)) kept.push_back(o);
-  if (use_masks_) {  // per key, one mask of tiles per rotation (run_masks)
-    t.masks.assign(keys * kMaskStride, 0);
+  if (use_masks_) {  // per key: its tries, then its tiles as kernel bits (run_masks)
+    const int c = class_of_frame(frame_mask);
+    t.word0 = c >= 0 ? class_word0_[c] : 0;
+    t.words = c >= 0 ? class_words_[c] : 1;
+    const size_t stride = static_cast<size_t>(t.words) + 1;
+    t.masks.assign(keys * stride, 0);
     for (int o : kept) {
-      std::uint64_t* masks = &t.masks[key_of(o) * kMaskStride];
-      masks[o & 3] |= std::uint64_t{1} << (o >> 2);
-      masks[kMaskAny] |= std::uint64_t{1} << (o >> 2);
-      ++masks[kMaskTries];
+      std::uint64_t* row = &t.masks[key_of(o) * stride];
+      const int k = kernel_tile_[o >> 2] * 4 + (o & 3);
+      row[1 + (k >> 6) - t.word0] |= std::uint64_t{1} << (k & 63);
+      ++row[0];
     }
   } else {  // per key, a list (run_lists)
     t.offsets.assign(keys + 1, 0);
@@ -515,7 +519,7 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   return finished_;
 }
 
-// The search for boards of more than kMaskTiles tiles: each cell scans its candidate list
+// The search for boards whose tiles do not fit the masks: each cell scans its candidate list
 // for an unused tile that passes the cell's tests (fits()).
 void EdgeSearch::run_lists(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());

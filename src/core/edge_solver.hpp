@@ -48,8 +48,9 @@ struct SolveOptions {
   // outcome is the same on every machine.
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
-  // Boards of at most 64 tiles are searched with tile masks (run_masks); false: with candidate
-  // lists like larger boards (the same tree, nodes and tries; for tests and comparisons).
+  // Boards whose tiles fit the masks (each class of tiles, by frame pattern, in blocks of 16,
+  // at most 8 blocks) are searched with tile masks (run_masks); false: with candidate lists
+  // like larger boards (the same tree, nodes and tries; for tests and comparisons).
   bool use_masks = true;
 };
 
@@ -115,15 +116,12 @@ class EdgeSearch {
                       // 4: only corner_min_tile_ (the corner rule on framed square boards)
     std::vector<std::uint32_t> offsets;
     std::vector<std::uint16_t> items;  // oriented tile ids (tile * 4 + rotation)
-    std::vector<std::uint64_t> masks;  // up to kMaskTiles tiles: [key * kMaskStride + r] =
-                                       // the tiles listed under key in rotation r, as bits;
-                                       // + kMaskAny: in any rotation; + kMaskTries: the
-                                       // list's length
+    // Masks: [key * (words + 1)] = the list's length (its tries), then `words` words from
+    // word0 on: the oriented tiles listed, as bits (see plan_blocks).
+    std::vector<std::uint64_t> masks;
+    int word0 = 0, words = 1;
   };
-  static constexpr int kMaskTiles = 64;
-  static constexpr size_t kMaskAny = 4;
-  static constexpr size_t kMaskTries = 5;
-  static constexpr size_t kMaskStride = 6;
+  static constexpr int kMaskBlocks = 8;  // at most 8 words of 16 tiles x 4 rotations
   struct CellPlan {
     int cell = 0;
     int table = 0;                           // index into tables_
@@ -170,11 +168,25 @@ class EdgeSearch {
   std::vector<std::int32_t> used_;  // tile -> used (not a char type: its stores alias nothing else)
   std::vector<const std::uint16_t*> next_;  // depth -> next candidate to try
   std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
-  // Boards of at most kMaskTiles tiles: run_masks() searches with tile masks, looking one cell
-  // ahead (see edge_search_masks.cpp).
+  // Tile masks (run_masks, see edge_search_masks.cpp). Tiles are renumbered into blocks of
+  // 16: block w is mask word w, kernel tile k is bit (k % 16) * 4 + rotation of word k / 16,
+  // so a kernel oriented id is word * 64 + bit. The tiles of a class (one frame pattern on
+  // framed boards, all tiles on others) take consecutive blocks in their order, so a cell's
+  // candidates lie in its class's words, in the same order as in a list.
+  void plan_blocks();
+  int class_of_frame(int frame_mask) const;
+  std::vector<int> class_of_tile_;         // tile -> class
+  std::vector<int> class_patterns_;        // class -> its frame pattern, smallest turn
+  std::vector<int> class_word0_;           // class -> first word
+  std::vector<int> class_words_;           // class -> words
+  std::vector<int> kernel_tile_;           // tile -> kernel tile
+  std::vector<int> tile_of_kernel_;        // kernel tile -> tile (-1: a free slot)
+  int blocks_ = 0;                         // words in use
+  bool one_word_ = false;                  // every class fits one word
   struct MaskStep {                        // depth -> how its candidates are found (read-only)
     const std::uint64_t* masks = nullptr;  // the cell's table (a fixed tile: its own)
-    // The tile placed just before (oriented id) -> its part of the key, in mask words.
+    int word0 = 0, words = 1;              // its class's words
+    // The kernel oriented id placed just before -> its part of the key, in table words.
     const std::uint32_t* parent_part = nullptr;
     // The depths of the key's other cells (or the sentinel depth) and their part of the key.
     int other_depth[2] = {0, 0};
@@ -190,22 +202,30 @@ class EdgeSearch {
     int corner = -1;            // the corner rule's test (CellPlan::corner)
   };
   struct MaskLevel {                             // depth -> search state
-    std::uint64_t left[4] = {0, 0, 0, 0};        // candidates not yet taken, per rotation
-    std::uint64_t used = 0;                      // tiles placed above this depth, as bits
+    std::uint64_t left[kMaskBlocks] = {};        // candidates not yet taken, per word of the class
+    std::uint64_t saved[kMaskBlocks] = {};       // the class's used words before this cell
     const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
     const std::uint32_t* child_part = nullptr;   // + this tile's part (parent_part of the next)
-    unsigned rotations = 0;                      // bit r: left[r] is not empty
+    unsigned words_left = 0;                     // bit w: left[w] is not empty
+    int word0 = 0, words = 1;                    // MaskStep's, at hand
   };
   void plan_masks();
-  void filter_masks(int depth, std::uint64_t* left, std::uint64_t used) const;
-  std::vector<MaskStep> mask_steps_;  // empty unless the board has at most kMaskTiles tiles
+  const std::uint32_t* key_part_table(int side, bool heavy, int stride);
+  void filter_masks(int depth, std::uint64_t* left) const;
+  template <bool kOneWord>
+  void run_blocks(std::uint64_t node_budget);
+  std::vector<MaskStep> mask_steps_;  // empty unless use_masks_
   std::vector<MaskLevel> mask_levels_;
-  std::vector<int> placed_;  // depth -> oriented id placed there; [cells]: the sentinel
-  std::vector<std::uint32_t> key_parts_;      // [side * 2 + (weight > 1)][oriented id + 1]
-  std::uint64_t no_masks_[kMaskStride] = {};  // the table after the last cell
-  std::vector<std::uint64_t> fixed_masks_;    // depth -> a fixed tile's own table
-  std::vector<std::uint64_t> side_masks_;     // [dir][value * 4 + r]: the tiles
-                                              // showing value on side dir turned r
+  std::vector<int> placed_;  // depth -> kernel oriented id placed there; [cells]: the sentinel
+  std::uint64_t used_words_[kMaskBlocks] = {};  // the tiles placed, as kernel bits
+  // Key parts by (side, weight, table stride): [kernel oriented id] -> need x weight x stride.
+  std::vector<std::vector<std::uint32_t>> key_parts_;
+  std::vector<int> key_part_kind_;  // (side * 2 + heavy) * 16 + stride per key_parts_ entry
+  std::uint64_t no_masks_[kMaskBlocks + 1] = {};  // the table after the last cell
+  std::vector<std::uint64_t> fixed_masks_;        // depth -> a fixed tile's own table
+  // [(dir * (values_ + 1) + value) * blocks_ + word]: the tiles showing that value on side
+  // dir, as kernel bits.
+  std::vector<std::uint64_t> side_masks_;
   std::vector<int> corner_depths_;  // the corner rule: depths of the corners (not top-left)
   int corner_tl_depth_ = 0;
   int depth_ = 0;
@@ -218,7 +238,7 @@ class EdgeSearch {
   bool complete_ = false;
   bool patterns_complete_ = true;
   bool boards_are_solutions_ = false;
-  bool use_masks_ = false;  // at most kMaskTiles tiles and options_.use_masks: run_masks()
+  bool use_masks_ = false;  // the tiles fit kMaskBlocks words and options_.use_masks
   std::uint64_t count_ = 0;
   std::vector<Solution> solutions_;
   std::unordered_set<std::string> patterns_;
