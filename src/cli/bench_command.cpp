@@ -47,6 +47,8 @@ int run_bench(const BenchArgs& a) {
     std::printf("    %s\n", r.detail.c_str());
   }
   std::printf("(+ = the reference was stopped early: its time and the ratio are lower bounds)\n");
+  if (!a.quick)
+    std::printf("(tilewise: the best of 3 runs, the 3x3 suite after 2 warm-up passes)\n");
   return kExitOk;
 }
 
