@@ -304,34 +304,25 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   MaskLevel* level = mask_levels_.data() + depth;
   while (node_budget > 0) {
     --node_budget;
-    // The next candidate (word w, bit b), or back up. The builtins are undefined for 0 only.
+    const bool done = kOneWord ? level->left[0] == 0 : level->words_left == 0;
+    if (done) {  // every candidate tried: back up
+      restore(level);
+      if (depth == base_depth_) {
+        finish(true);
+        break;
+      }
+      --depth;
+      --level;
+      continue;
+    }
+    // The next candidate: word w, bit `bit` (the builtins are undefined for 0 only).
     int w = 0;
     std::uint64_t m;
     if constexpr (kOneWord) {
       m = level->left[0];
-      if (m == 0) {
-        used[level->word0] = level->saved[0];
-        if (depth == base_depth_) {
-          finish(true);
-          break;
-        }
-        --depth;
-        --level;
-        continue;
-      }
       level->left[0] = m & (m - 1);
     } else {
       const unsigned words_left = level->words_left;
-      if (words_left == 0) {
-        restore(level);
-        if (depth == base_depth_) {
-          finish(true);
-          break;
-        }
-        --depth;
-        --level;
-        continue;
-      }
       w = __builtin_ctz(words_left);
       m = level->left[w];
       level->left[w] = m & (m - 1);
