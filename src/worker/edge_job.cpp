@@ -13,10 +13,18 @@
 namespace tilewise::worker {
 namespace {
 
+// A search watched from the start scans candidate lists: the same tree and figures, but every
+// placement shows on the board, also one whose next cell has no candidate (the mask search
+// sees those without placing them on the board).
+SolveOptions watched(SolveOptions o, double watch) {
+  if (watch > 0) o.use_masks = false;
+  return o;
+}
+
 class EdgeSolveJob : public Job {
  public:
   EdgeSolveJob(const EdgePuzzle& p, SolveOptions o, double watch)
-      : puzzle_(p), search_(p, o), watch_(watch) {}
+      : puzzle_(p), search_(p, watched(o, watch)), watch_(watch) {}
 
   void set_speed(double steps_per_second) override {
     watch_ = std::clamp(steps_per_second, 0.0, 1e7);
