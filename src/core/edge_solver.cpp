@@ -213,7 +213,7 @@ bool EdgeSearch::tiles_look_unique() {
   return std::adjacent_find(looks.begin(), looks.end()) == looks.end();
 }
 
-int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
+int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
   for (size_t k = 0; k < tables_.size(); ++k) {
     const CandidateTable& t = tables_[k];
     if (t.dir0 == dir0 && t.dir1 == dir1 && t.frame_mask == frame_mask && t.exclude == exclude)
@@ -225,9 +225,19 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, int exclude) {
   t.frame_mask = frame_mask;
   t.exclude = exclude;
   auto excluded = [&](int o) {
-    if (exclude == 3) return (o & 3) >= centre_rotations_;
-    if (exclude == 4) return (o >> 2) != corner_min_tile_;
-    return (o >> 2) == 0 && (exclude == 1 || (exclude == 2 && (o & 3) >= centre_rotations_));
+    switch (exclude) {
+      case Exclude::kNothing:
+        return false;
+      case Exclude::kTile1:
+        return (o >> 2) == 0;
+      case Exclude::kTile1Turned:
+        return (o >> 2) == 0 && (o & 3) >= centre_rotations_;
+      case Exclude::kTurned:
+        return (o & 3) >= centre_rotations_;
+      case Exclude::kAllButCornerMin:
+        return (o >> 2) != corner_min_tile_;
+    }
+    return false;
   };
   const size_t width = static_cast<size_t>(values_) + 1;
   const size_t keys = dir0 < 0 ? 1 : dir1 < 0 ? width : width * width;
@@ -369,7 +379,7 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
       // The corners hold exactly the four corner tiles: the top-left one is known (a table of
       // that tile alone) and the others are larger anyway (no test).
       if (c == corner_tl_cell_ && !fixed)
-        plan.table = table_for(key_dir[0], key_dir[1], frame_mask, 4);
+        plan.table = table_for(key_dir[0], key_dir[1], frame_mask, Exclude::kAllButCornerMin);
     } else if (options_.symmetry == SymmetryBreaking::kCornerRule) {
       if (c == corner_tl_cell_) plan.corner = 0;
       if (std::find(corner_cells_.begin(), corner_cells_.end(), c) != corner_cells_.end())
@@ -377,7 +387,7 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     }
     // The centre rule only takes candidates away (turned ones): a table without them.
     if (!fixed && options_.symmetry == SymmetryBreaking::kCentreRotation && c == centre_cell)
-      plan.table = table_for(key_dir[0], key_dir[1], frame_mask, 3);
+      plan.table = table_for(key_dir[0], key_dir[1], frame_mask, Exclude::kTurned);
     plan.slow = fixed || plan.check_count > 0 || plan.corner >= 0;
   }
   if (options_.symmetry == SymmetryBreaking::kLowestTile) {
@@ -402,8 +412,10 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     // last orbit's first cell ("tile 1 must be placed by now") is tested per candidate.
     for (CellPlan& plan : plan_) {
       if (plan.fixed_oriented >= 0) continue;
-      const int exclude = plan.lowest == 1 ? 1 : plan.lowest == 2 && plan.lowest_centre ? 2 : 0;
-      if (exclude) {
+      const Exclude exclude = plan.lowest == 1                         ? Exclude::kTile1
+                              : plan.lowest == 2 && plan.lowest_centre ? Exclude::kTile1Turned
+                                                                       : Exclude::kNothing;
+      if (exclude != Exclude::kNothing) {
         const CandidateTable& t = tables_[plan.table];
         const int dir0 = t.dir0, dir1 = t.dir1, frame_mask = t.frame_mask;
         plan.table = table_for(dir0, dir1, frame_mask, exclude);

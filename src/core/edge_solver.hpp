@@ -109,11 +109,17 @@ class EdgeSearch {
   // Candidates of a cell, keyed by the values its (up to two) key neighbours require, already
   // filtered by the frame rule: as masks (use_masks_) or as lists, offsets[key]..offsets[key
   // + 1] indexing into items.
+  // What a table leaves out for a symmetry rule.
+  enum class Exclude {
+    kNothing,
+    kTile1,            // tile 1 (the tile-1 rule: not in this cell)
+    kTile1Turned,      // tile 1 turned >= centre_rotations_ (the tile-1 rule at the centre)
+    kTurned,           // any tile turned >= centre_rotations_ (the centre rule)
+    kAllButCornerMin,  // all but corner_min_tile_ (the corner rule on framed square boards)
+  };
   struct CandidateTable {
     int dir0 = -1, dir1 = -1, frame_mask = -1;
-    int exclude = 0;  // 1: without tile 1; 2: without tile 1 turned >= centre_rotations_;
-                      // 3: without any tile turned >= centre_rotations_ (the centre rule);
-                      // 4: only corner_min_tile_ (the corner rule on framed square boards)
+    Exclude exclude = Exclude::kNothing;
     std::vector<std::uint32_t> offsets;
     std::vector<std::uint16_t> items;  // oriented tile ids (tile * 4 + rotation)
     // Masks: [key * (words + 1)] = the list's length (its tries), then `words` words from
@@ -141,7 +147,7 @@ class EdgeSearch {
 
   void plan_order(const EdgePuzzle& p);
   void build_side_values();
-  int table_for(int dir0, int dir1, int frame_mask, int exclude = 0);
+  int table_for(int dir0, int dir1, int frame_mask, Exclude exclude = Exclude::kNothing);
   bool tiles_look_unique();
   void enter(int depth);
   bool fits(int depth, int oriented) const;
