@@ -39,12 +39,12 @@ std::uint64_t range_bits(int word, int from, int to) {
 
 void EdgeSearch::plan_blocks() {
   use_masks_ = false;
-  one_word_ = false;
+  masks_.one_word = false;
   if (!options_.use_masks || tiles_ == 0) return;
   // Classes in the order of their first tile: framed boards by frame pattern, others one.
   const bool framed = puzzle_.border == BorderRule::kFrame0;
   std::vector<int> patterns;  // class -> canonical frame pattern
-  class_of_tile_.assign(tiles_, 0);
+  masks_.class_of_tile.assign(tiles_, 0);
   std::vector<int> size;
   for (int t = 0; t < tiles_; ++t) {
     const int pattern = framed ? canonical_frame(zero_mask_[t * 4]) : 0;
@@ -54,87 +54,91 @@ void EdgeSearch::plan_blocks() {
       size.push_back(0);
       it = patterns.end() - 1;
     }
-    class_of_tile_[t] = static_cast<int>(it - patterns.begin());
-    ++size[class_of_tile_[t]];
+    masks_.class_of_tile[t] = static_cast<int>(it - patterns.begin());
+    ++size[masks_.class_of_tile[t]];
   }
   const int classes = static_cast<int>(patterns.size());
-  class_word0_.assign(classes, 0);
-  class_words_.assign(classes, 0);
-  blocks_ = 0;
+  masks_.class_word0.assign(classes, 0);
+  masks_.class_words.assign(classes, 0);
+  masks_.blocks = 0;
   for (int c = 0; c < classes; ++c) {
-    class_word0_[c] = blocks_;
-    class_words_[c] = (size[c] + 15) / 16;
-    blocks_ += class_words_[c];
+    masks_.class_word0[c] = masks_.blocks;
+    masks_.class_words[c] = (size[c] + 15) / 16;
+    masks_.blocks += masks_.class_words[c];
   }
-  if (blocks_ > kMaskBlocks) return;
-  kernel_tile_.assign(tiles_, 0);
-  tile_of_kernel_.assign(static_cast<size_t>(blocks_) * 16, -1);
+  if (masks_.blocks > kMaskBlocks) return;
+  masks_.kernel_tile.assign(tiles_, 0);
+  masks_.tile_of_kernel.assign(static_cast<size_t>(masks_.blocks) * 16, -1);
   std::vector<int> rank(classes, 0);
   for (int t = 0; t < tiles_; ++t) {
-    const int c = class_of_tile_[t];
-    kernel_tile_[t] = class_word0_[c] * 16 + rank[c]++;
-    tile_of_kernel_[kernel_tile_[t]] = t;
+    const int c = masks_.class_of_tile[t];
+    masks_.kernel_tile[t] = masks_.class_word0[c] * 16 + rank[c]++;
+    masks_.tile_of_kernel[masks_.kernel_tile[t]] = t;
   }
-  class_patterns_ = patterns;
+  masks_.class_patterns = patterns;
   use_masks_ = true;
-  one_word_ = std::all_of(class_words_.begin(), class_words_.end(), [](int w) { return w == 1; });
+  masks_.one_word = std::all_of(masks_.class_words.begin(), masks_.class_words.end(),
+                                [](int w) { return w == 1; });
 }
 
 int EdgeSearch::class_of_frame(int frame_mask) const {
   if (frame_mask < 0) return 0;
-  const auto it =
-      std::find(class_patterns_.begin(), class_patterns_.end(), canonical_frame(frame_mask));
-  return it == class_patterns_.end() ? -1 : static_cast<int>(it - class_patterns_.begin());
+  const auto it = std::find(masks_.class_patterns.begin(), masks_.class_patterns.end(),
+                            canonical_frame(frame_mask));
+  return it == masks_.class_patterns.end() ? -1
+                                           : static_cast<int>(it - masks_.class_patterns.begin());
 }
 
 const std::uint32_t* EdgeSearch::key_part_table(int side, bool heavy, int stride) {
   const int kind = (side * 2 + (heavy ? 1 : 0)) * 16 + stride;
-  for (size_t k = 0; k < key_part_kind_.size(); ++k)
-    if (key_part_kind_[k] == kind) return key_parts_[k].data();
+  for (size_t k = 0; k < masks_.key_part_kind.size(); ++k)
+    if (masks_.key_part_kind[k] == kind) return masks_.key_parts[k].data();
   const std::size_t width = static_cast<std::size_t>(values_) + 1;
-  std::vector<std::uint32_t> part(static_cast<size_t>(blocks_) * 64 + 1, 0);  // + the sentinel
-  for (int k = 0; k < blocks_ * 64; ++k) {
-    const int tile = tile_of_kernel_[k >> 2];
+  std::vector<std::uint32_t> part(static_cast<size_t>(masks_.blocks) * 64 + 1,
+                                  0);  // + the sentinel
+  for (int k = 0; k < masks_.blocks * 64; ++k) {
+    const int tile = masks_.tile_of_kernel[k >> 2];
     if (tile < 0) continue;
     const auto need = static_cast<std::size_t>(need_[(tile * 4 + (k & 3)) * 4 + side]);
     part[k] = static_cast<std::uint32_t>(need * (heavy ? width : 1) * stride);
   }
-  key_parts_.push_back(std::move(part));
-  key_part_kind_.push_back(kind);
-  return key_parts_.back().data();
+  masks_.key_parts.push_back(std::move(part));
+  masks_.key_part_kind.push_back(kind);
+  return masks_.key_parts.back().data();
 }
 
 void EdgeSearch::plan_masks() {
-  mask_steps_.clear();
-  mask_levels_.clear();
-  key_parts_.clear();
-  key_part_kind_.clear();
-  placed_.clear();
+  masks_.steps.clear();
+  masks_.levels.clear();
+  masks_.key_parts.clear();
+  masks_.key_part_kind.clear();
+  masks_.placed.clear();
   const int cells = static_cast<int>(plan_.size());
   if (cells == 0 || !use_masks_) return;
   const std::size_t width = static_cast<std::size_t>(values_) + 1;
-  const int oriented = blocks_ * 64;
+  const int oriented = masks_.blocks * 64;
   // The sentinel depth `cells` holds kernel id `oriented`, whose key part is 0 everywhere.
-  placed_.assign(cells + 1, 0);
-  placed_[cells] = oriented;
-  side_masks_.assign(4 * width * blocks_, 0);
+  masks_.placed.assign(cells + 1, 0);
+  masks_.placed[cells] = oriented;
+  masks_.sides.assign(4 * width * masks_.blocks, 0);
   for (int t = 0; t < tiles_; ++t)
     for (int r = 0; r < 4; ++r)
       for (int dir = 0; dir < 4; ++dir) {
-        const int k = kernel_tile_[t] * 4 + r;
+        const int k = masks_.kernel_tile[t] * 4 + r;
         const auto value = static_cast<std::size_t>(value_of_side_[(t * 4 + r) * 4 + dir]);
-        side_masks_[(dir * width + value) * blocks_ + (k >> 6)] |= std::uint64_t{1} << (k & 63);
+        masks_.sides[(dir * width + value) * masks_.blocks + (k >> 6)] |= std::uint64_t{1}
+                                                                          << (k & 63);
       }
-  fixed_masks_.assign(static_cast<std::size_t>(cells) * (kMaskBlocks + 1), 0);
+  masks_.fixed.assign(static_cast<std::size_t>(cells) * (kMaskBlocks + 1), 0);
   std::vector<int> depth_of(static_cast<std::size_t>(rows_) * cols_, 0);
   for (int d = 0; d < cells; ++d) depth_of[plan_[d].cell] = d;
-  corner_tl_depth_ = depth_of[corner_tl_cell_];
-  corner_depths_.clear();
-  for (int c : corner_cells_) corner_depths_.push_back(depth_of[c]);
+  masks_.corner_tl_depth = depth_of[corner_tl_cell_];
+  masks_.corner_depths.clear();
+  for (int c : corner_cells_) masks_.corner_depths.push_back(depth_of[c]);
   const std::uint32_t* const no_part = key_part_table(0, false, 0);  // all 0
   for (int d = 0; d <= cells; ++d) {
     MaskStep step;
-    step.masks = no_masks_;  // after the last cell: no candidates
+    step.masks = masks_.none;  // after the last cell: no candidates
     step.parent_part = no_part;
     step.other_depth[0] = step.other_depth[1] = cells;
     step.other_part[0] = step.other_part[1] = no_part;
@@ -142,14 +146,14 @@ void EdgeSearch::plan_masks() {
       const CellPlan& plan = plan_[d];
       if (plan.fixed_oriented >= 0) {  // its own table: the fixed tile, one try
         const int tile = plan.fixed_oriented >> 2;
-        const int c = class_of_tile_[tile];
-        const int k = kernel_tile_[tile] * 4 + (plan.fixed_oriented & 3);
-        std::uint64_t* own = &fixed_masks_[static_cast<std::size_t>(d) * (kMaskBlocks + 1)];
+        const int c = masks_.class_of_tile[tile];
+        const int k = masks_.kernel_tile[tile] * 4 + (plan.fixed_oriented & 3);
+        std::uint64_t* own = &masks_.fixed[static_cast<std::size_t>(d) * (kMaskBlocks + 1)];
         own[0] = 1;
-        own[1 + (k >> 6) - class_word0_[c]] = std::uint64_t{1} << (k & 63);
+        own[1 + (k >> 6) - masks_.class_word0[c]] = std::uint64_t{1} << (k & 63);
         step.masks = own;
-        step.word0 = class_word0_[c];
-        step.words = class_words_[c];
+        step.word0 = masks_.class_word0[c];
+        step.words = masks_.class_words[c];
       } else {
         const CandidateTable& table = tables_[plan.table];
         step.masks = table.masks.data();
@@ -173,19 +177,19 @@ void EdgeSearch::plan_masks() {
       for (int k = 0; k < plan.check_count; ++k) {
         step.check_depth[k] = depth_of[plan.check_cell[k]];
         step.check_side[k] = (plan.check_dir[k] + 2) % 4;
-        step.check_rows[k] = side_masks_.data() + plan.check_dir[k] * width * blocks_;
+        step.check_rows[k] = masks_.sides.data() + plan.check_dir[k] * width * masks_.blocks;
       }
       step.tile1_by_now = plan.lowest == 3;
       step.tile1_centre = plan.lowest == 3 && plan.lowest_centre;
       step.corner = plan.corner;
       step.filtered = step.check_count > 0 || step.tile1_by_now || step.corner >= 0;
     }
-    mask_steps_.push_back(step);
+    masks_.steps.push_back(step);
   }
-  mask_levels_.assign(plan_.size() + 2, MaskLevel{});
+  masks_.levels.assign(plan_.size() + 2, MaskLevel{});
   for (int d = 0; d <= cells; ++d) {
-    mask_levels_[d].word0 = mask_steps_[d].word0;
-    mask_levels_[d].words = mask_steps_[d].words;
+    masks_.levels[d].word0 = masks_.steps[d].word0;
+    masks_.levels[d].words = masks_.steps[d].words;
   }
 }
 
@@ -193,29 +197,29 @@ void EdgeSearch::plan_masks() {
 // the tiles that show what the known neighbours outside the key need, and those the symmetry
 // rules allow here.
 void EdgeSearch::filter_masks(int depth, std::uint64_t* left) const {
-  const MaskStep& step = mask_steps_[depth];
-  const int* const placed = placed_.data();
+  const MaskStep& step = masks_.steps[depth];
+  const int* const placed = masks_.placed.data();
   for (int k = 0; k < step.check_count; ++k) {
     const int o = placed[step.check_depth[k]];
     const auto need = static_cast<std::size_t>(
-        need_[(tile_of_kernel_[o >> 2] * 4 + (o & 3)) * 4 + step.check_side[k]]);
-    const std::uint64_t* row = step.check_rows[k] + need * blocks_ + step.word0;
+        need_[(masks_.tile_of_kernel[o >> 2] * 4 + (o & 3)) * 4 + step.check_side[k]]);
+    const std::uint64_t* row = step.check_rows[k] + need * masks_.blocks + step.word0;
     for (int w = 0; w < step.words; ++w) left[w] &= row[w];
   }
-  const int one = kernel_tile_[0] * 4;  // tile 1, unturned, as a kernel oriented id
-  if (step.tile1_by_now && !(used_words_[one >> 6] >> (one & 63) & 1)) {
+  const int one = masks_.kernel_tile[0] * 4;  // tile 1, unturned, as a kernel oriented id
+  if (step.tile1_by_now && !(masks_.used[one >> 6] >> (one & 63) & 1)) {
     for (int w = 0; w < step.words; ++w) left[w] &= range_bits(step.word0 + w, one, one + 4);
   }
   if (step.tile1_centre) {
     for (int w = 0; w < step.words; ++w)
       left[w] &= ~range_bits(step.word0 + w, one + centre_rotations_, one + 4);
   }
-  int from = 0, to = blocks_ * 64;  // the corner rule: kernel ids allowed
-  if (step.corner == 0) {           // the top-left corner: below every corner tile placed
-    for (int d : corner_depths_)
+  int from = 0, to = masks_.blocks * 64;  // the corner rule: kernel ids allowed
+  if (step.corner == 0) {                 // the top-left corner: below every corner tile placed
+    for (int d : masks_.corner_depths)
       if (d < depth) to = std::min(to, placed[d] & ~3);
-  } else if (step.corner == 1 && corner_tl_depth_ < depth) {  // above the top-left tile
-    from = (placed[corner_tl_depth_] | 3) + 1;
+  } else if (step.corner == 1 && masks_.corner_tl_depth < depth) {  // above the top-left tile
+    from = (placed[masks_.corner_tl_depth] | 3) + 1;
   }
   if (step.corner >= 0) {
     for (int w = 0; w < step.words; ++w) left[w] &= range_bits(step.word0 + w, from, to);
@@ -223,7 +227,7 @@ void EdgeSearch::filter_masks(int depth, std::uint64_t* left) const {
 }
 
 void EdgeSearch::run_masks(std::uint64_t node_budget) {
-  if (one_word_) {
+  if (masks_.one_word) {
     run_blocks<true>(node_budget);
   } else {
     run_blocks<false>(node_budget);
@@ -235,15 +239,15 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
 template <bool kOneWord>
 void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
-  const MaskStep* const steps = mask_steps_.data();
-  int* const placed = placed_.data();
-  std::uint64_t* const used = used_words_;
+  const MaskStep* const steps = masks_.steps.data();
+  int* const placed = masks_.placed.data();
+  std::uint64_t* const used = masks_.used;
   std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
   // The board (by cell) of the tiles placed above depth, for solutions, prefixes and views.
   auto show = [this, placed](int depth) {
     for (int d = 0; d < depth; ++d) {
       const int k = placed[d];
-      board_[order_[d]] = tile_of_kernel_[k >> 2] * 4 + (k & 3);
+      board_[order_[d]] = masks_.tile_of_kernel[k >> 2] * 4 + (k & 3);
     }
     depth_ = depth;
   };
@@ -262,7 +266,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
       level->saved[w] = used[level->word0 + w];
       level->left[w] = row[1 + w] & ~level->saved[w];
     }
-    if (mask_steps_[depth].filtered) filter_masks(depth, level->left);
+    if (masks_.steps[depth].filtered) filter_masks(depth, level->left);
     for (int w = 0; w < words; ++w) words_left |= static_cast<unsigned>(level->left[w] != 0) << w;
     level->words_left = words_left;
   };
@@ -278,11 +282,11 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     std::fill(used, used + kMaskBlocks, 0);
     for (int d = 0; d < base_depth_; ++d) {
       const int o = board_[order_[d]];
-      placed[d] = kernel_tile_[o >> 2] * 4 + (o & 3);
+      placed[d] = masks_.kernel_tile[o >> 2] * 4 + (o & 3);
       used[placed[d] >> 6] |= std::uint64_t{15} << (placed[d] & 60);
     }
     if (depth_ < n) {
-      MaskLevel* level = &mask_levels_[depth_];
+      MaskLevel* level = &masks_.levels[depth_];
       const MaskStep& step = steps[depth_];
       const std::uint64_t* row = step.masks + step.other_part[0][placed[step.other_depth[0]]] +
                                  step.other_part[1][placed[step.other_depth[1]]] +
@@ -301,7 +305,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   const int last = split_depth_ >= 0 && split_depth_ < n ? split_depth_ - 1 : n - 1;
   std::uint64_t tries = 0;
   int depth = depth_;
-  MaskLevel* level = mask_levels_.data() + depth;
+  MaskLevel* level = masks_.levels.data() + depth;
   while (node_budget > 0) {
     --node_budget;
     const bool done = kOneWord ? level->left[0] == 0 : level->words_left == 0;
@@ -356,7 +360,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
       ++level;
       level->saved[0] = used[level->word0];
       level->left[0] = left;
-      if (mask_steps_[depth].filtered) filter_masks(depth, level->left);
+      if (masks_.steps[depth].filtered) filter_masks(depth, level->left);
     } else {
       std::uint64_t any = 0;
       for (int v = 0; v < child->words; ++v) any |= next[1 + v] & ~used[child->word0 + v];

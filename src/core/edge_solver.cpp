@@ -252,13 +252,13 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
     if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(o)) kept.push_back(o);
   if (use_masks_) {  // per key: its tries, then its tiles as kernel bits (run_masks)
     const int c = class_of_frame(frame_mask);
-    t.word0 = c >= 0 ? class_word0_[c] : 0;
-    t.words = c >= 0 ? class_words_[c] : 1;
+    t.word0 = c >= 0 ? masks_.class_word0[c] : 0;
+    t.words = c >= 0 ? masks_.class_words[c] : 1;
     const size_t stride = static_cast<size_t>(t.words) + 1;
     t.masks.assign(keys * stride, 0);
     for (int o : kept) {
       std::uint64_t* row = &t.masks[key_of(o) * stride];
-      const int k = kernel_tile_[o >> 2] * 4 + (o & 3);
+      const int k = masks_.kernel_tile[o >> 2] * 4 + (o & 3);
       row[1 + (k >> 6) - t.word0] |= std::uint64_t{1} << (k & 63);
       ++row[0];
     }
@@ -517,7 +517,7 @@ bool EdgeSearch::run(std::uint64_t node_budget) {
   if (finished_) return true;
   if (!racers_.empty()) return run_race(node_budget);
   const auto t0 = std::chrono::steady_clock::now();
-  if (mask_steps_.empty()) {
+  if (masks_.steps.empty()) {
     run_lists(node_budget);
   } else {
     run_masks(node_budget);

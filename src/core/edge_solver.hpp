@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/edge_puzzle.hpp"
+#include "core/edge_search_masks.hpp"
 
 namespace tilewise {
 
@@ -127,7 +128,6 @@ class EdgeSearch {
     std::vector<std::uint64_t> masks;
     int word0 = 0, words = 1;
   };
-  static constexpr int kMaskBlocks = 8;  // at most 8 words of 16 tiles x 4 rotations
   struct CellPlan {
     int cell = 0;
     int table = 0;                           // index into tables_
@@ -174,66 +174,15 @@ class EdgeSearch {
   std::vector<std::int32_t> used_;  // tile -> used (not a char type: its stores alias nothing else)
   std::vector<const std::uint16_t*> next_;  // depth -> next candidate to try
   std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
-  // Tile masks (run_masks, see edge_search_masks.cpp). Tiles are renumbered into blocks of
-  // 16: block w is mask word w, kernel tile k is bit (k % 16) * 4 + rotation of word k / 16,
-  // so a kernel oriented id is word * 64 + bit. The tiles of a class (one frame pattern on
-  // framed boards, all tiles on others) take consecutive blocks in their order, so a cell's
-  // candidates lie in its class's words, in the same order as in a list.
+  // The mask search (run_masks; its data in edge_search_masks.hpp).
   void plan_blocks();
   int class_of_frame(int frame_mask) const;
-  std::vector<int> class_of_tile_;         // tile -> class
-  std::vector<int> class_patterns_;        // class -> its frame pattern, smallest turn
-  std::vector<int> class_word0_;           // class -> first word
-  std::vector<int> class_words_;           // class -> words
-  std::vector<int> kernel_tile_;           // tile -> kernel tile
-  std::vector<int> tile_of_kernel_;        // kernel tile -> tile (-1: a free slot)
-  int blocks_ = 0;                         // words in use
-  bool one_word_ = false;                  // every class fits one word
-  struct MaskStep {                        // depth -> how its candidates are found (read-only)
-    const std::uint64_t* masks = nullptr;  // the cell's table (a fixed tile: its own)
-    int word0 = 0, words = 1;              // its class's words
-    // The kernel oriented id placed just before -> its part of the key, in table words.
-    const std::uint32_t* parent_part = nullptr;
-    // The depths of the key's other cells (or the sentinel depth) and their part of the key.
-    int other_depth[2] = {0, 0};
-    const std::uint32_t* other_part[2] = {nullptr, nullptr};
-    // Tests beyond the key, applied to the masks when the cell opens (see filter_masks).
-    bool filtered = false;
-    int check_count = 0;  // known neighbours outside the key
-    int check_depth[4] = {0, 0, 0, 0};
-    int check_side[4] = {0, 0, 0, 0};  // their side facing this cell
-    const std::uint64_t* check_rows[4] = {nullptr, nullptr, nullptr, nullptr};  // side_masks_
-    bool tile1_by_now = false;  // kLowestTile: tile 1 here unless it is placed already
-    bool tile1_centre = false;  // tile 1 here only turned less than centre_rotations_
-    int corner = -1;            // the corner rule's test (CellPlan::corner)
-  };
-  struct MaskLevel {                             // depth -> search state
-    std::uint64_t left[kMaskBlocks] = {};        // candidates not yet taken, per word of the class
-    std::uint64_t saved[kMaskBlocks] = {};       // the class's used words before this cell
-    const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
-    const std::uint32_t* child_part = nullptr;   // + this tile's part (parent_part of the next)
-    unsigned words_left = 0;                     // bit w: left[w] is not empty
-    int word0 = 0, words = 1;                    // MaskStep's, at hand
-  };
   void plan_masks();
   const std::uint32_t* key_part_table(int side, bool heavy, int stride);
   void filter_masks(int depth, std::uint64_t* left) const;
   template <bool kOneWord>
   void run_blocks(std::uint64_t node_budget);
-  std::vector<MaskStep> mask_steps_;  // empty unless use_masks_
-  std::vector<MaskLevel> mask_levels_;
-  std::vector<int> placed_;  // depth -> kernel oriented id placed there; [cells]: the sentinel
-  std::uint64_t used_words_[kMaskBlocks] = {};  // the tiles placed, as kernel bits
-  // Key parts by (side, weight, table stride): [kernel oriented id] -> need x weight x stride.
-  std::vector<std::vector<std::uint32_t>> key_parts_;
-  std::vector<int> key_part_kind_;  // (side * 2 + heavy) * 16 + stride per key_parts_ entry
-  std::uint64_t no_masks_[kMaskBlocks + 1] = {};  // the table after the last cell
-  std::vector<std::uint64_t> fixed_masks_;        // depth -> a fixed tile's own table
-  // [(dir * (values_ + 1) + value) * blocks_ + word]: the tiles showing that value on side
-  // dir, as kernel bits.
-  std::vector<std::uint64_t> side_masks_;
-  std::vector<int> corner_depths_;  // the corner rule: depths of the corners (not top-left)
-  int corner_tl_depth_ = 0;
+  MaskSearch masks_;
   int depth_ = 0;
   int corner_tl_cell_ = 0;
   int corner_min_tile_ = -1;  // the top-left tile when the frame forces it (else -1)

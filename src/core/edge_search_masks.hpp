@@ -1,0 +1,72 @@
+// The data of the mask search (EdgeSearch::run_masks, edge_search_masks.cpp).
+//
+// Tiles are renumbered into blocks of 16: block w is mask word w, kernel tile k is bit
+// (k % 16) * 4 + rotation of word k / 16, so a kernel oriented id is word * 64 + bit. The
+// tiles of a class (one frame pattern on framed boards, all tiles on others) take consecutive
+// blocks in their order, so a cell's candidates lie in its class's words, in the same order
+// as in a list.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace tilewise {
+
+constexpr int kMaskBlocks = 8;  // at most 8 words of 16 tiles x 4 rotations
+
+struct MaskStep {                        // depth -> how its candidates are found (read-only)
+  const std::uint64_t* masks = nullptr;  // the cell's table (a fixed tile: its own)
+  int word0 = 0, words = 1;              // its class's words
+  // The kernel oriented id placed just before -> its part of the key, in table words.
+  const std::uint32_t* parent_part = nullptr;
+  // The depths of the key's other cells (or the sentinel depth) and their part of the key.
+  int other_depth[2] = {0, 0};
+  const std::uint32_t* other_part[2] = {nullptr, nullptr};
+  // Tests beyond the key, applied to the masks when the cell opens (filter_masks).
+  bool filtered = false;
+  int check_count = 0;  // known neighbours outside the key
+  int check_depth[4] = {0, 0, 0, 0};
+  int check_side[4] = {0, 0, 0, 0};  // their side facing this cell
+  const std::uint64_t* check_rows[4] = {nullptr, nullptr, nullptr, nullptr};  // in `sides`
+  bool tile1_by_now = false;  // kLowestTile: tile 1 here unless it is placed already
+  bool tile1_centre = false;  // tile 1 here only turned less than centre_rotations_
+  int corner = -1;            // the corner rule's test (CellPlan::corner)
+};
+
+struct MaskLevel {                             // depth -> search state
+  std::uint64_t left[kMaskBlocks] = {};        // candidates not yet taken, per word of the class
+  std::uint64_t saved[kMaskBlocks] = {};       // the class's used words before this cell
+  const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
+  const std::uint32_t* child_part = nullptr;   // + this tile's part (parent_part of the next)
+  unsigned words_left = 0;                     // bit w: left[w] is not empty
+  int word0 = 0, words = 1;                    // MaskStep's, at hand
+};
+
+struct MaskSearch {
+  // The blocks.
+  std::vector<int> class_of_tile;   // tile -> class
+  std::vector<int> class_patterns;  // class -> its frame pattern, smallest turn
+  std::vector<int> class_word0;     // class -> first word
+  std::vector<int> class_words;     // class -> words
+  std::vector<int> kernel_tile;     // tile -> kernel tile
+  std::vector<int> tile_of_kernel;  // kernel tile -> tile (-1: a free slot)
+  int blocks = 0;                   // words in use
+  bool one_word = false;            // every class fits one word
+  // The plan, by depth, and the search.
+  std::vector<MaskStep> steps;  // [cells]: after the last cell
+  std::vector<MaskLevel> levels;
+  std::vector<int> placed;  // depth -> kernel oriented id placed there; [cells]: the sentinel
+  std::uint64_t used[kMaskBlocks] = {};  // the tiles placed, as kernel bits
+  // Key parts by (side, weight, table stride): [kernel oriented id] -> need x weight x stride.
+  std::vector<std::vector<std::uint32_t>> key_parts;
+  std::vector<int> key_part_kind;  // (side * 2 + heavy) * 16 + stride, per key_parts entry
+  std::uint64_t none[kMaskBlocks + 1] = {};  // the table after the last cell
+  std::vector<std::uint64_t> fixed;          // depth -> a fixed tile's own table
+  // [(dir * (values + 1) + value) * blocks + word]: the tiles showing that value on side dir,
+  // as kernel bits.
+  std::vector<std::uint64_t> sides;
+  std::vector<int> corner_depths;  // the corner rule: depths of the corners (not top-left)
+  int corner_tl_depth = 0;
+};
+
+}  // namespace tilewise
