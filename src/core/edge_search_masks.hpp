@@ -26,8 +26,9 @@ struct MaskStep {                        // depth -> how its candidates are foun
   bool filtered = false;
   int check_count = 0;  // known neighbours outside the key
   int check_depth[4] = {0, 0, 0, 0};
-  int check_side[4] = {0, 0, 0, 0};  // their side facing this cell
-  const std::uint64_t* check_rows[4] = {nullptr, nullptr, nullptr, nullptr};  // in `sides`
+  int check_side_row[4] = {0, 0, 0, 0};  // where this cell's side's rows start in `sides`
+  // Their tile (kernel oriented id) -> the offset of the row of the value it needs here.
+  const std::uint32_t* check_part[4] = {nullptr, nullptr, nullptr, nullptr};
   bool tile1_by_now = false;  // kLowestTile: tile 1 here unless it is placed already
   bool tile1_centre = false;  // tile 1 here only turned less than centre_rotations_
   int corner = -1;            // the corner rule's test (CellPlan::corner)
@@ -57,7 +58,8 @@ struct MaskSearch {
   std::vector<MaskLevel> levels;
   std::vector<int> placed;  // depth -> kernel oriented id placed there; [cells]: the sentinel
   std::uint64_t used[kMaskBlocks] = {};  // the tiles placed, as kernel bits
-  // Key parts by (side, weight, table stride): [kernel oriented id] -> need x weight x stride.
+  // Key parts by (side, weight, stride): [kernel oriented id] -> need x weight x stride (a
+  // table's row stride for keys, `blocks` for the rows of `sides` that checks read).
   std::vector<std::vector<std::uint32_t>> key_parts;
   std::vector<int> key_part_kind;  // (side * 2 + heavy) * 16 + stride, per key_parts entry
   std::uint64_t none[kMaskBlocks + 1] = {};  // the table after the last cell
