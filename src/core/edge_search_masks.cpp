@@ -68,6 +68,10 @@ void EdgeSearch::plan_blocks() {
     masks_.blocks += masks_.class_words[c];
   }
   if (masks_.blocks > kMaskBlocks) return;
+  // A cell walks its class's words one by one: past 3 the list search is faster (free 7x7,
+  // one class of 49 tiles in 4 words: 59 vs 72 M placements/s; with 2 or 3 words the masks
+  // win: free 5x5 61 vs 51, free 6x6 54 vs 51, framed 8x8 60 vs 57, clue 2 66 vs 40).
+  if (*std::max_element(masks_.class_words.begin(), masks_.class_words.end()) > 3) return;
   masks_.kernel_tile.assign(tiles_, 0);
   masks_.tile_of_kernel.assign(static_cast<size_t>(masks_.blocks) * 16, -1);
   std::vector<int> rank(classes, 0);

@@ -50,8 +50,9 @@ struct SolveOptions {
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
   // Boards whose tiles fit the masks (each class of tiles, by frame pattern, in blocks of 16,
-  // at most 8 blocks) are searched with tile masks (run_masks); false: with candidate lists
-  // like larger boards (the same tree, nodes and tries; for tests and comparisons).
+  // at most 3 blocks a class and 8 in all) are searched with tile masks (run_masks); false:
+  // with candidate lists like other boards (the same tree, nodes and tries; for tests and
+  // comparisons).
   bool use_masks = true;
 };
 
