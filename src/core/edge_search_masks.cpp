@@ -123,7 +123,7 @@ void EdgeSearch::plan_masks() {
   const int oriented = masks_.blocks * 64;
   // The sentinel depth `cells` holds kernel id `oriented`, whose key part is 0 everywhere.
   masks_.placed.assign(cells + 1, 0);
-  masks_.placed[cells] = oriented;
+  masks_.placed[cells] = static_cast<std::uint32_t>(oriented);
   masks_.sides.assign(4 * width * masks_.blocks, 0);
   for (int t = 0; t < tiles_; ++t)
     for (int r = 0; r < 4; ++r)
@@ -140,7 +140,7 @@ void EdgeSearch::plan_masks() {
   masks_.corner_depths.clear();
   for (int c : corner_cells_) masks_.corner_depths.push_back(depth_of[c]);
   const std::uint32_t* const no_part = key_part_table(0, false, 0);  // all 0
-  for (int d = 0; d <= cells; ++d) {
+  for (int d = 0; d <= cells + 1; ++d) {  // two after the last cell (run_lanes looks ahead)
     MaskStep step;
     step.masks = masks_.none;  // after the last cell: no candidates
     step.parent_part = no_part;
@@ -200,16 +200,16 @@ void EdgeSearch::plan_masks() {
 // The tests of fits() as masks: `left` (the cell's words, used tiles already out) keeps only
 // the tiles that show what the known neighbours outside the key need, and those the symmetry
 // rules allow here.
-void EdgeSearch::filter_masks(int depth, std::uint64_t* left) const {
+void EdgeSearch::filter_masks(int depth, std::uint64_t* left, const std::uint32_t* placed,
+                              const std::uint64_t* used) const {
   const MaskStep& step = masks_.steps[depth];
-  const int* const placed = masks_.placed.data();
   for (int k = 0; k < step.check_count; ++k) {
     const std::uint64_t* row = masks_.sides.data() + step.check_side_row[k] +
                                step.check_part[k][placed[step.check_depth[k]]] + step.word0;
     for (int w = 0; w < step.words; ++w) left[w] &= row[w];
   }
   const int one = masks_.kernel_tile[0] * 4;  // tile 1, unturned, as a kernel oriented id
-  if (step.tile1_by_now && !(masks_.used[one >> 6] >> (one & 63) & 1)) {
+  if (step.tile1_by_now && !(used[one >> 6] >> (one & 63) & 1)) {
     for (int w = 0; w < step.words; ++w) left[w] &= range_bits(step.word0 + w, one, one + 4);
   }
   if (step.tile1_centre) {
@@ -219,9 +219,9 @@ void EdgeSearch::filter_masks(int depth, std::uint64_t* left) const {
   int from = 0, to = masks_.blocks * 64;  // the corner rule: kernel ids allowed
   if (step.corner == 0) {                 // the top-left corner: below every corner tile placed
     for (int d : masks_.corner_depths)
-      if (d < depth) to = std::min(to, placed[d] & ~3);
+      if (d < depth) to = std::min(to, static_cast<int>(placed[d] & ~3u));
   } else if (step.corner == 1 && masks_.corner_tl_depth < depth) {  // above the top-left tile
-    from = (placed[masks_.corner_tl_depth] | 3) + 1;
+    from = static_cast<int>(placed[masks_.corner_tl_depth] | 3) + 1;
   }
   if (step.corner >= 0) {
     for (int w = 0; w < step.words; ++w) left[w] &= range_bits(step.word0 + w, from, to);
@@ -229,7 +229,10 @@ void EdgeSearch::filter_masks(int depth, std::uint64_t* left) const {
 }
 
 void EdgeSearch::run_masks(std::uint64_t node_budget) {
-  if (masks_.one_word) {
+  if (!started_) lanes_.on = lanes_fit();
+  if (lanes_.on) {
+    run_lanes(node_budget);
+  } else if (masks_.one_word) {
     run_blocks<true>(node_budget);
   } else {
     run_blocks<false>(node_budget);
@@ -242,13 +245,13 @@ template <bool kOneWord>
 void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   const MaskStep* const steps = masks_.steps.data();
-  int* const placed = masks_.placed.data();
+  std::uint32_t* const placed = masks_.placed.data();
   std::uint64_t* const used = masks_.used;
   std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
   // The board (by cell) of the tiles placed above depth, for solutions, prefixes and views.
   auto show = [this, placed](int depth) {
     for (int d = 0; d < depth; ++d) {
-      const int k = placed[d];
+      const int k = static_cast<int>(placed[d]);
       board_[order_[d]] = masks_.tile_of_kernel[k >> 2] * 4 + (k & 3);
     }
     depth_ = depth;
@@ -264,14 +267,14 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     level->child_part = steps[depth + 1].parent_part;
   };
   // Opens the cell at depth with its row (its tries first): the unused tiles, filtered.
-  auto open = [this, used](MaskLevel* level, int depth, const std::uint64_t* row) {
+  auto open = [this, placed, used](MaskLevel* level, int depth, const std::uint64_t* row) {
     const int words = kOneWord ? 1 : level->words;
     unsigned words_left = 0;
     for (int w = 0; w < words; ++w) {
       level->saved[w] = used[level->word0 + w];
       level->left[w] = row[1 + w] & ~level->saved[w];
     }
-    if (masks_.steps[depth].filtered) filter_masks(depth, level->left);
+    if (masks_.steps[depth].filtered) filter_masks(depth, level->left, placed, used);
     for (int w = 0; w < words; ++w) words_left |= static_cast<unsigned>(level->left[w] != 0) << w;
     level->words_left = words_left;
   };
@@ -287,7 +290,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     std::fill(used, used + kMaskBlocks, 0);
     for (int d = 0; d < base_depth_; ++d) {
       const int o = board_[order_[d]];
-      placed[d] = masks_.kernel_tile[o >> 2] * 4 + (o & 3);
+      placed[d] = static_cast<std::uint32_t>(masks_.kernel_tile[o >> 2] * 4 + (o & 3));
       used[placed[d] >> 6] |= std::uint64_t{15} << (placed[d] & 60);
     }
     if (depth_ < n) {
@@ -340,7 +343,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     const int bit = __builtin_ctzll(m);
     const int word = level->word0 + w;
     const int o = word << 6 | bit;
-    placed[depth] = o;
+    placed[depth] = static_cast<std::uint32_t>(o);
     used[word] = level->saved[w] | std::uint64_t{15} << (bit & ~3);
     ++per_depth[depth + 1];
     const std::uint64_t* next = level->child_masks + level->child_part[o];
@@ -366,7 +369,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
       ++level;
       level->saved[0] = used[level->word0];
       level->left[0] = left;
-      if (masks_.steps[depth].filtered) filter_masks(depth, level->left);
+      if (masks_.steps[depth].filtered) filter_masks(depth, level->left, placed, used);
     } else {
       std::uint64_t any = 0;
       for (int v = 0; v < child->words; ++v) any |= next[1 + v] & ~used[child->word0 + v];

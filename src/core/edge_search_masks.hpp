@@ -7,6 +7,7 @@
 // as in a list.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -56,7 +57,7 @@ struct MaskSearch {
   // The plan, by depth, and the search.
   std::vector<MaskStep> steps;  // [cells]: after the last cell
   std::vector<MaskLevel> levels;
-  std::vector<int> placed;  // depth -> kernel oriented id placed there; [cells]: the sentinel
+  std::vector<std::uint32_t> placed;  // depth -> kernel oriented id placed there; [cells]: the sentinel
   std::uint64_t used[kMaskBlocks] = {};  // the tiles placed, as kernel bits
   // Key parts by (side, weight, stride): [kernel oriented id] -> need x weight x stride (a
   // table's row stride for keys, `blocks` for the rows of `sides` that checks read).
@@ -69,6 +70,49 @@ struct MaskSearch {
   std::vector<std::uint64_t> sides;
   std::vector<int> corner_depths;  // the corner rule: depths of the corners (not top-left)
   int corner_tl_depth = 0;
+};
+
+// Counting in lanes (EdgeSearch::run_lanes, edge_search_lanes.cpp): when every class fits one
+// word, a count runs kLanes subtrees side by side, one step of each in turn, each step free of
+// branches on the search's outcome (place or back up, go down or not), so the processor
+// overlaps the lanes instead of waiting on mispredicted branches.
+constexpr int kLanes = 4;
+
+constexpr int kLaneCells = 48;  // one-word boards: at most 3 classes of 16 tiles
+
+struct LaneLevel {                    // MaskLevel's one-word fields
+  std::uint64_t left = 0, saved = 0;  // candidates not yet taken; the cell's used word before
+  const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
+};
+
+struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
+  std::int64_t word = 0, child_word = 0;
+  std::uint64_t same = 0;            // all ones when the next cell's word is this cell's
+  std::uint64_t child_filtered = 0;  // 1: the next cell has tests beyond the key
+  const std::uint32_t* child_part = nullptr;  // the next cell's parent_part
+  // The cell after the next one: its table and its key's other cells (see MaskStep).
+  const std::uint64_t* after_masks = nullptr;
+  const std::uint32_t* after_other_part[2] = {nullptr, nullptr};
+  std::int64_t after_other_depth[2] = {0, 0};
+};
+
+struct MaskLane {  // one subtree: below a prefix of `base` tiles
+  LaneLevel levels[kLaneCells + 2];
+  std::uint32_t placed[kLaneCells + 1];  // as MaskSearch::placed
+  std::uint64_t used[kMaskBlocks];
+  std::uint64_t per_depth[kLaneCells + 1];  // placements by depth, added to the stats later
+  std::uint64_t tries;
+  std::int64_t depth, base;
+  bool active;
+};
+
+struct LaneSearch {
+  bool on = false;             // this search counts in lanes
+  int split = 0;               // the depth of the prefixes handed to the lanes
+  bool producer_done = false;  // the search above the split has ended
+  std::size_t next_prefix = 0;
+  std::vector<LaneStep> steps;  // [cells + 1]
+  std::vector<MaskLane> lanes;  // kLanes
 };
 
 }  // namespace tilewise

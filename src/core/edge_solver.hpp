@@ -54,6 +54,9 @@ struct SolveOptions {
   // with candidate lists like other boards (the same tree, nodes and tries; for tests and
   // comparisons).
   bool use_masks = true;
+  // Counts of boards whose classes fit one word each run several subtrees side by side
+  // (run_lanes); false: one at a time (the same tree and figures; for tests and comparisons).
+  bool use_lanes = true;
 };
 
 struct SolveStats {
@@ -180,10 +183,15 @@ class EdgeSearch {
   int class_of_frame(int frame_mask) const;
   void plan_masks();
   const std::uint32_t* key_part_table(int side, bool heavy, int stride);
-  void filter_masks(int depth, std::uint64_t* left) const;
+  void filter_masks(int depth, std::uint64_t* left, const std::uint32_t* placed,
+                    const std::uint64_t* used) const;
   template <bool kOneWord>
   void run_blocks(std::uint64_t node_budget);
+  bool lanes_fit() const;
+  void start_lane(MaskLane& lane, const std::vector<std::uint16_t>& prefix);
+  void run_lanes(std::uint64_t node_budget);
   MaskSearch masks_;
+  LaneSearch lanes_;
   int depth_ = 0;
   int corner_tl_cell_ = 0;
   int corner_min_tile_ = -1;  // the top-left tile when the frame forces it (else -1)

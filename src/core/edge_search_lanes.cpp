@@ -1,0 +1,199 @@
+// Counting in lanes: when every class of tiles fits one mask word and the search only counts,
+// the tree is cut at a depth (`LaneSearch::split`, a quarter of the way down) and kLanes
+// subtrees below the cut are searched side by side, one step of each in turn. A step places
+// the cell's next candidate or backs up, and goes down when the next cell lists an unused
+// tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
+// on the four lanes at once instead of waiting on a mispredicted branch after each step (a
+// lane searching alone as run_blocks does spends most of its time so). The search above the
+// cut is run_blocks with a split depth, paused whenever the lanes have prefixes enough. The
+// same tree: the same nodes, tries, nodes per depth and count as run_blocks.
+#include <algorithm>
+#include <array>
+
+#include "core/edge_solver.hpp"
+
+namespace tilewise {
+
+bool EdgeSearch::lanes_fit() const {
+  const int n = static_cast<int>(order_.size());
+  return options_.use_lanes && masks_.one_word && options_.mode == SolveMode::kCount &&
+         options_.limit == 0 && boards_are_solutions_ &&
+         options_.symmetry != SymmetryBreaking::kNone && split_depth_ < 0 &&
+         n - base_depth_ >= 12 && n <= kLaneCells;
+}
+
+void EdgeSearch::start_lane(MaskLane& lane, const std::vector<std::uint16_t>& prefix) {
+  const MaskStep* const steps = masks_.steps.data();
+  const int base = static_cast<int>(prefix.size());
+  std::uint32_t* const placed = lane.placed;
+  std::fill(lane.used, lane.used + kMaskBlocks, 0);
+  for (int d = 0; d < base; ++d) {
+    const int k = masks_.kernel_tile[prefix[d] >> 2] * 4 + (prefix[d] & 3);
+    placed[d] = static_cast<std::uint32_t>(k);
+    lane.used[k >> 6] |= std::uint64_t{15} << (k & 60);
+  }
+  auto others_row = [placed](const MaskStep& step) {
+    return step.masks + step.other_part[0][placed[step.other_depth[0]]] +
+           step.other_part[1][placed[step.other_depth[1]]];
+  };
+  const MaskStep& step = steps[base];
+  const std::uint64_t* row = others_row(step) + step.parent_part[placed[base - 1]];
+  LaneLevel& level = lane.levels[base];
+  level.saved = lane.used[step.word0];
+  level.left = row[1] & ~level.saved;  // its tries: counted by the search that cut the tree
+  if (step.filtered) filter_masks(base, &level.left, placed, lane.used);
+  level.child_masks = others_row(steps[base + 1]);
+  lane.base = lane.depth = base;
+  lane.active = true;
+}
+
+void EdgeSearch::run_lanes(std::uint64_t node_budget) {
+  const int n = static_cast<int>(order_.size());
+  LaneSearch& ls = lanes_;
+  if (!started_) {
+    ls.split = base_depth_ + std::max(1, (n - base_depth_) / 4);
+    ls.producer_done = false;
+    ls.next_prefix = 0;
+    prefixes_.clear();
+    ls.steps.assign(n + 1, LaneStep{});
+    for (int d = 0; d <= n; ++d) {
+      const MaskStep &step = masks_.steps[d], &child = masks_.steps[d + 1],
+                     &after = masks_.steps[std::min(d + 2, n + 1)];
+      LaneStep& s = ls.steps[d];
+      s.word = step.word0;
+      s.child_word = child.word0;
+      s.same = child.word0 == step.word0 ? ~std::uint64_t{0} : 0;
+      s.child_filtered = child.filtered ? 1 : 0;
+      s.child_part = child.parent_part;
+      s.after_masks = after.masks;
+      for (int k = 0; k < 2; ++k) {
+        s.after_other_part[k] = after.other_part[k];
+        s.after_other_depth[k] = after.other_depth[k];
+      }
+    }
+    ls.lanes.assign(kLanes, MaskLane{});
+    for (MaskLane& lane : ls.lanes) lane.placed[n] = masks_.placed[n];  // the sentinel
+  }
+  const LaneStep* const lane_steps = ls.steps.data();
+  // A placed tile (its kernel bit in the word) -> its bits in the used word.
+  static constexpr auto kTileBits = [] {
+    std::array<std::uint64_t, 64> bits{};
+    for (int b = 0; b < 64; ++b) bits[b] = std::uint64_t{15} << (b & ~3);
+    return bits;
+  }();
+  // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
+  // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
+  // once), or with none left the lane backs up. Returns 1 when the lane has left its subtree.
+  auto step = [this, lane_steps](MaskLane& lane) -> std::int64_t {
+    const std::int64_t d = lane.depth;
+    const LaneStep& s = lane_steps[d];
+    LaneLevel* const level = lane.levels + d;
+    const std::uint64_t m = level->left;
+    const std::uint64_t rest = m & (m - 1);
+    level->left = rest;
+    const std::uint64_t place = m != 0;
+    const std::uint64_t bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));  // no branch for m == 0
+    const std::uint64_t tile = kTileBits[bit] & (0 - place);
+    const std::uint64_t saved = level->saved;
+    const std::uint64_t o = static_cast<std::uint64_t>(s.word) << 6 | bit;  // m == 0: unused
+    lane.placed[d] = static_cast<std::uint32_t>(o);
+    const std::uint64_t* const next = level->child_masks + s.child_part[o];
+    const std::uint64_t child_saved =
+        (lane.used[s.child_word] & ~s.same) | ((saved | tile) & s.same);
+    const std::uint64_t child_left = next[1] & ~child_saved;
+    const std::uint64_t down = place & static_cast<std::uint64_t>(child_left != 0);
+    lane.used[s.word] = saved | (tile & (0 - down));
+    lane.per_depth[d + 1] += place;
+    lane.tries += next[0] & (0 - place);
+    // The next cell, set up whether or not the lane goes there (unused otherwise).
+    LaneLevel* const child = level + 1;
+    child->saved = child_saved;
+    child->left = child_left;
+    child->child_masks = s.after_masks +
+                         s.after_other_part[0][lane.placed[s.after_other_depth[0]]] +
+                         s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
+    if ((s.child_filtered & down) != 0)
+      filter_masks(static_cast<int>(d) + 1, &child->left, lane.placed, lane.used);
+    const std::uint64_t up = static_cast<std::uint64_t>(rest == 0) & (down ^ 1);
+    lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up);
+    return lane.depth - lane.base;  // negative: the lane has left its subtree
+  };
+  while (node_budget > 0 && !finished_) {
+    if (!ls.producer_done && prefixes_.size() - ls.next_prefix < kLanes) {
+      if (ls.next_prefix == prefixes_.size()) {
+        prefixes_.clear();
+        ls.next_prefix = 0;
+      }
+      const std::uint64_t chunk = std::min<std::uint64_t>(node_budget, 4096);
+      split_depth_ = ls.split;
+      run_blocks<true>(chunk);
+      split_depth_ = -1;
+      node_budget -= chunk;
+      if (finished_) {  // the tree above the cut is done, not the search
+        ls.producer_done = true;
+        finished_ = false;
+      }
+      continue;
+    }
+    int active = 0;
+    for (MaskLane& lane : ls.lanes) {
+      if (!lane.active && ls.next_prefix < prefixes_.size())
+        start_lane(lane, prefixes_[ls.next_prefix++]);
+      active += lane.active ? 1 : 0;
+    }
+    if (active == 0) {
+      if (ls.producer_done) finish(true);
+      continue;
+    }
+    const std::uint64_t rounds = std::min<std::uint64_t>(node_budget / kLanes + 1, 4096);
+    node_budget -= std::min(node_budget, rounds * kLanes);
+    MaskLane* const lanes = ls.lanes.data();
+    if (active == kLanes) {
+      for (std::uint64_t r = 0; r < rounds; ++r) {
+        const std::int64_t out = step(lanes[0]) | step(lanes[1]) | step(lanes[2]) | step(lanes[3]);
+        if (out >= 0) continue;
+        bool idle = false;
+        for (int i = 0; i < kLanes; ++i) {
+          if (lanes[i].depth >= lanes[i].base) continue;
+          if (ls.next_prefix < prefixes_.size()) {
+            start_lane(lanes[i], prefixes_[ls.next_prefix++]);
+          } else {
+            lanes[i].active = false;
+            idle = true;
+          }
+        }
+        if (idle) break;
+      }
+    } else {  // the last subtrees (or waiting for prefixes)
+      for (std::uint64_t r = 0; r < rounds; ++r) {
+        bool idle = false;
+        for (int i = 0; i < kLanes; ++i) {
+          if (!lanes[i].active || step(lanes[i]) >= 0) continue;
+          if (ls.next_prefix < prefixes_.size()) {
+            start_lane(lanes[i], prefixes_[ls.next_prefix++]);
+          } else {
+            lanes[i].active = false;
+            idle = true;
+          }
+        }
+        if (idle) break;
+      }
+    }
+  }
+  // The lanes' figures into the search's.
+  std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
+  for (MaskLane& lane : ls.lanes) {
+    count_ += lane.per_depth[n];  // boards completed (counting only: nothing to record)
+    for (int d = 0; d <= n; ++d) {
+      per_depth[d] += lane.per_depth[d];
+      lane.per_depth[d] = 0;
+    }
+    stats_.tries += lane.tries;
+    lane.tries = 0;
+  }
+  std::uint64_t nodes = 0;
+  for (int d = 1; d <= n; ++d) nodes += per_depth[d];
+  stats_.nodes = nodes;
+}
+
+}  // namespace tilewise
