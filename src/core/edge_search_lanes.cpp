@@ -47,6 +47,96 @@ void EdgeSearch::start_lane(MaskLane& lane, const std::vector<std::uint16_t>& pr
   lane.active = true;
 }
 
+namespace {
+
+// A placed tile (its kernel bit in the word) -> its bits in the used word.
+constexpr std::array<std::uint64_t, 64> kTileBits = [] {
+  std::array<std::uint64_t, 64> bits{};
+  for (int b = 0; b < 64; ++b) bits[b] = std::uint64_t{15} << (b & ~3);
+  return bits;
+}();
+
+}  // namespace
+
+// Steps the lanes `rounds` times (every lane once a round, `all`: every lane is active), a
+// lane that leaves its subtree taking the next prefix; stops early when one finds none.
+// kTwoOthers: some cell's key has two cells besides the one placed just before; kFiltered:
+// some cell has tests beyond its key (else the steps leave both out).
+template <bool kTwoOthers, bool kFiltered>
+void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
+  LaneSearch& ls = lanes_;
+  const LaneStep* const lane_steps = ls.steps.data();
+  MaskLane* const lanes = ls.lanes.data();
+  // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
+  // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
+  // once), or with none left the lane backs up. Negative when the lane has left its subtree.
+  auto step = [this, lane_steps](MaskLane& lane) -> std::int64_t {
+    const std::int64_t d = lane.depth;
+    const LaneStep& s = lane_steps[d];
+    LaneLevel* const level = lane.levels + d;
+    const std::uint64_t m = level->left;
+    const std::uint64_t rest = m & (m - 1);
+    level->left = rest;
+    const std::uint64_t place = m != 0;
+    const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
+    const std::uint64_t tile = kTileBits[bit] & (0 - place);
+    const std::uint64_t saved = level->saved;
+    const std::uint64_t o = static_cast<std::uint64_t>(s.word) << 6 | bit;  // m == 0: unused
+    lane.placed[d] = static_cast<std::uint32_t>(o);
+    const std::uint64_t* const next = level->child_masks + s.child_part[o];
+    const std::uint64_t child_saved =
+        (lane.used[s.child_word] & ~s.same) | ((saved | tile) & s.same);
+    const std::uint64_t child_left = next[1] & ~child_saved;
+    const std::uint64_t down = place & static_cast<std::uint64_t>(child_left != 0);
+    lane.used[s.word] = saved | (tile & (0 - down));
+    lane.per_depth[d + 1] += place;
+    lane.tries += next[0] & (0 - place);
+    // The next cell, set up whether or not the lane goes there (unused otherwise).
+    LaneLevel* const child = level + 1;
+    child->saved = child_saved;
+    child->left = child_left;
+    const std::uint64_t* masks =
+        s.after_masks + s.after_other_part[0][lane.placed[s.after_other_depth[0]]];
+    if constexpr (kTwoOthers) masks += s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
+    child->child_masks = masks;
+    if constexpr (kFiltered) {
+      if ((s.child_filtered & down) != 0)
+        filter_masks(static_cast<int>(d) + 1, &child->left, lane.placed, lane.used);
+    }
+    const std::uint64_t up = static_cast<std::uint64_t>(rest == 0) & (down ^ 1);
+    lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up);
+    return lane.depth - lane.base;
+  };
+  // The lanes that left their subtree take the next prefixes; false when one found none.
+  auto refill = [this, &ls, lanes] {
+    bool idle = false;
+    for (int i = 0; i < kLanes; ++i) {
+      if (!lanes[i].active || lanes[i].depth >= lanes[i].base) continue;
+      if (ls.next_prefix < prefixes_.size()) {
+        start_lane(lanes[i], prefixes_[ls.next_prefix++]);
+      } else {
+        lanes[i].active = false;
+        idle = true;
+      }
+    }
+    return !idle;
+  };
+  if (all) {
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      std::int64_t out = 0;
+      for (int i = 0; i < kLanes; ++i) out |= step(lanes[i]);
+      if (out < 0 && !refill()) return;
+    }
+  } else {  // the last subtrees (or waiting for prefixes)
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      std::int64_t out = 0;
+      for (int i = 0; i < kLanes; ++i)
+        if (lanes[i].active) out |= step(lanes[i]);
+      if (out < 0 && !refill()) return;
+    }
+  }
+}
+
 void EdgeSearch::run_lanes(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   LaneSearch& ls = lanes_;
@@ -73,51 +163,13 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     }
     ls.lanes.assign(kLanes, MaskLane{});
     for (MaskLane& lane : ls.lanes) lane.placed[n] = masks_.placed[n];  // the sentinel
+    ls.two_others = false;
+    ls.filtered = false;
+    for (const LaneStep& s : ls.steps) {
+      ls.two_others = ls.two_others || s.after_other_depth[1] != n;
+      ls.filtered = ls.filtered || s.child_filtered != 0;
+    }
   }
-  const LaneStep* const lane_steps = ls.steps.data();
-  // A placed tile (its kernel bit in the word) -> its bits in the used word.
-  static constexpr auto kTileBits = [] {
-    std::array<std::uint64_t, 64> bits{};
-    for (int b = 0; b < 64; ++b) bits[b] = std::uint64_t{15} << (b & ~3);
-    return bits;
-  }();
-  // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
-  // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
-  // once), or with none left the lane backs up. Returns 1 when the lane has left its subtree.
-  auto step = [this, lane_steps](MaskLane& lane) -> std::int64_t {
-    const std::int64_t d = lane.depth;
-    const LaneStep& s = lane_steps[d];
-    LaneLevel* const level = lane.levels + d;
-    const std::uint64_t m = level->left;
-    const std::uint64_t rest = m & (m - 1);
-    level->left = rest;
-    const std::uint64_t place = m != 0;
-    const std::uint64_t bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));  // no branch for m == 0
-    const std::uint64_t tile = kTileBits[bit] & (0 - place);
-    const std::uint64_t saved = level->saved;
-    const std::uint64_t o = static_cast<std::uint64_t>(s.word) << 6 | bit;  // m == 0: unused
-    lane.placed[d] = static_cast<std::uint32_t>(o);
-    const std::uint64_t* const next = level->child_masks + s.child_part[o];
-    const std::uint64_t child_saved =
-        (lane.used[s.child_word] & ~s.same) | ((saved | tile) & s.same);
-    const std::uint64_t child_left = next[1] & ~child_saved;
-    const std::uint64_t down = place & static_cast<std::uint64_t>(child_left != 0);
-    lane.used[s.word] = saved | (tile & (0 - down));
-    lane.per_depth[d + 1] += place;
-    lane.tries += next[0] & (0 - place);
-    // The next cell, set up whether or not the lane goes there (unused otherwise).
-    LaneLevel* const child = level + 1;
-    child->saved = child_saved;
-    child->left = child_left;
-    child->child_masks = s.after_masks +
-                         s.after_other_part[0][lane.placed[s.after_other_depth[0]]] +
-                         s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
-    if ((s.child_filtered & down) != 0)
-      filter_masks(static_cast<int>(d) + 1, &child->left, lane.placed, lane.used);
-    const std::uint64_t up = static_cast<std::uint64_t>(rest == 0) & (down ^ 1);
-    lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up);
-    return lane.depth - lane.base;  // negative: the lane has left its subtree
-  };
   while (node_budget > 0 && !finished_) {
     if (!ls.producer_done && prefixes_.size() - ls.next_prefix < kLanes) {
       if (ls.next_prefix == prefixes_.size()) {
@@ -147,37 +199,11 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     }
     const std::uint64_t rounds = std::min<std::uint64_t>(node_budget / kLanes + 1, 4096);
     node_budget -= std::min(node_budget, rounds * kLanes);
-    MaskLane* const lanes = ls.lanes.data();
-    if (active == kLanes) {
-      for (std::uint64_t r = 0; r < rounds; ++r) {
-        const std::int64_t out = step(lanes[0]) | step(lanes[1]) | step(lanes[2]) | step(lanes[3]);
-        if (out >= 0) continue;
-        bool idle = false;
-        for (int i = 0; i < kLanes; ++i) {
-          if (lanes[i].depth >= lanes[i].base) continue;
-          if (ls.next_prefix < prefixes_.size()) {
-            start_lane(lanes[i], prefixes_[ls.next_prefix++]);
-          } else {
-            lanes[i].active = false;
-            idle = true;
-          }
-        }
-        if (idle) break;
-      }
-    } else {  // the last subtrees (or waiting for prefixes)
-      for (std::uint64_t r = 0; r < rounds; ++r) {
-        bool idle = false;
-        for (int i = 0; i < kLanes; ++i) {
-          if (!lanes[i].active || step(lanes[i]) >= 0) continue;
-          if (ls.next_prefix < prefixes_.size()) {
-            start_lane(lanes[i], prefixes_[ls.next_prefix++]);
-          } else {
-            lanes[i].active = false;
-            idle = true;
-          }
-        }
-        if (idle) break;
-      }
+    const bool all = active == kLanes;
+    if (ls.two_others) {
+      ls.filtered ? lane_rounds<true, true>(rounds, all) : lane_rounds<true, false>(rounds, all);
+    } else {
+      ls.filtered ? lane_rounds<false, true>(rounds, all) : lane_rounds<false, false>(rounds, all);
     }
   }
   // The lanes' figures into the search's.

@@ -76,7 +76,7 @@ struct MaskSearch {
 // word, a count runs kLanes subtrees side by side, one step of each in turn, each step free of
 // branches on the search's outcome (place or back up, go down or not), so the processor
 // overlaps the lanes instead of waiting on mispredicted branches.
-constexpr int kLanes = 4;
+constexpr int kLanes = 2;
 
 constexpr int kLaneCells = 48;  // one-word boards: at most 3 classes of 16 tiles
 
@@ -112,6 +112,8 @@ struct LaneSearch {
   bool producer_done = false;  // the search above the split has ended
   std::size_t next_prefix = 0;
   std::vector<LaneStep> steps;  // [cells + 1]
+  bool two_others = false;      // some step's next-but-one cell has two other key cells
+  bool filtered = false;        // some cell has tests beyond its key
   std::vector<MaskLane> lanes;  // kLanes
 };
 

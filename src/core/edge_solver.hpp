@@ -190,6 +190,8 @@ class EdgeSearch {
   bool lanes_fit() const;
   void start_lane(MaskLane& lane, const std::vector<std::uint16_t>& prefix);
   void run_lanes(std::uint64_t node_budget);
+  template <bool kTwoOthers, bool kFiltered>
+  void lane_rounds(std::uint64_t rounds, bool all);
   MaskSearch masks_;
   LaneSearch lanes_;
   int depth_ = 0;
