@@ -81,7 +81,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
     const std::uint64_t tile = kTileBits[bit] & (0 - place);
     const std::uint64_t saved = level->saved;
-    const std::uint64_t o = static_cast<std::uint64_t>(s.word) << 6 | bit;  // m == 0: unused
+    const std::uint64_t o = s.word_base | bit;  // m == 0: unused
     lane.placed[d] = static_cast<std::uint32_t>(o);
     const std::uint64_t* const next = level->child_masks + s.child_part[o];
     const std::uint64_t child_saved =
@@ -104,7 +104,12 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
         filter_masks(static_cast<int>(d) + 1, &child->left, lane.placed, lane.used);
     }
     const std::uint64_t up = static_cast<std::uint64_t>(rest == 0) & (down ^ 1);
-    lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up);
+    // Backing up into a cell with no candidate left backs up out of it too.
+    const LaneLevel* const parent = level - 1;
+    const std::uint64_t up2 = up & static_cast<std::uint64_t>(parent->left == 0);
+    const std::uint64_t parent_used = lane.used[s.parent_word];
+    lane.used[s.parent_word] = parent_used ^ ((parent_used ^ parent->saved) & (0 - up2));
+    lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up + up2);
     return lane.depth - lane.base;
   };
   // The lanes that left their subtree take the next prefixes; false when one found none.
@@ -151,6 +156,8 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
                      &after = masks_.steps[std::min(d + 2, n + 1)];
       LaneStep& s = ls.steps[d];
       s.word = step.word0;
+      s.word_base = static_cast<std::uint64_t>(step.word0) << 6;
+      s.parent_word = d > 0 ? masks_.steps[d - 1].word0 : 0;
       s.child_word = child.word0;
       s.same = child.word0 == step.word0 ? ~std::uint64_t{0} : 0;
       s.child_filtered = child.filtered ? 1 : 0;

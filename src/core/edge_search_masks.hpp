@@ -86,7 +86,8 @@ struct LaneLevel {                    // MaskLevel's one-word fields
 };
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
-  std::int64_t word = 0, child_word = 0;
+  std::int64_t word = 0, child_word = 0, parent_word = 0;
+  std::uint64_t word_base = 0;       // word * 64: the cell's first kernel oriented id
   std::uint64_t same = 0;            // all ones when the next cell's word is this cell's
   std::uint64_t child_filtered = 0;  // 1: the next cell has tests beyond the key
   const std::uint32_t* child_part = nullptr;  // the next cell's parent_part
