@@ -19,18 +19,19 @@ bool EdgeSearch::lanes_fit() const {
   return options_.use_lanes && masks_.one_word && options_.mode == SolveMode::kCount &&
          options_.limit == 0 && boards_are_solutions_ &&
          options_.symmetry != SymmetryBreaking::kNone && split_depth_ < 0 &&
-         n - base_depth_ >= 12 && n <= kLaneCells;
+         masks_.blocks <= kLaneWords && n - base_depth_ >= 12 && n <= kLaneCells;
 }
 
 void EdgeSearch::start_lane(MaskLane& lane, const std::vector<std::uint16_t>& prefix) {
   const MaskStep* const steps = masks_.steps.data();
   const int base = static_cast<int>(prefix.size());
   std::uint32_t* const placed = lane.placed;
-  std::fill(lane.used, lane.used + kMaskBlocks, 0);
+  LaneLevel& level = lane.levels[base];
+  std::fill(level.used, level.used + kLaneWords, 0);
   for (int d = 0; d < base; ++d) {
     const int k = masks_.kernel_tile[prefix[d] >> 2] * 4 + (prefix[d] & 3);
     placed[d] = static_cast<std::uint32_t>(k);
-    lane.used[k >> 6] |= std::uint64_t{15} << (k & 60);
+    level.used[k >> 6] |= std::uint64_t{15} << (k & 60);
   }
   auto others_row = [placed](const MaskStep& step) {
     return step.masks + step.other_part[0][placed[step.other_depth[0]]] +
@@ -38,10 +39,8 @@ void EdgeSearch::start_lane(MaskLane& lane, const std::vector<std::uint16_t>& pr
   };
   const MaskStep& step = steps[base];
   const std::uint64_t* row = others_row(step) + step.parent_part[placed[base - 1]];
-  LaneLevel& level = lane.levels[base];
-  level.saved = lane.used[step.word0];
-  level.left = row[1] & ~level.saved;  // its tries: counted by the search that cut the tree
-  if (step.filtered) filter_masks(base, &level.left, placed, lane.used);
+  level.left = row[1] & ~level.used[step.word0];  // its tries: counted by the cutting search
+  if (step.filtered) filter_masks(base, &level.left, placed, level.used);
   level.child_masks = others_row(steps[base + 1]);
   lane.base = lane.depth = base;
   lane.active = true;
@@ -80,35 +79,32 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     const std::uint64_t place = m != 0;
     const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
     const std::uint64_t tile = kTileBits[bit] & (0 - place);
-    const std::uint64_t saved = level->saved;
     const std::uint64_t o = s.word_base | bit;  // m == 0: unused
     lane.placed[d] = static_cast<std::uint32_t>(o);
     const std::uint64_t* const next = level->child_masks + s.child_part[o];
-    const std::uint64_t child_saved =
-        (lane.used[s.child_word] & ~s.same) | ((saved | tile) & s.same);
-    const std::uint64_t child_left = next[1] & ~child_saved;
+    const std::uint64_t child_used = level->used[s.child_word] | (tile & s.same);
+    const std::uint64_t child_left = next[1] & ~child_used;
     const std::uint64_t down = place & static_cast<std::uint64_t>(child_left != 0);
-    lane.used[s.word] = saved | (tile & (0 - down));
     lane.per_depth[d + 1] += place;
     lane.tries += next[0] & (0 - place);
     // The next cell, set up whether or not the lane goes there (unused otherwise).
     LaneLevel* const child = level + 1;
-    child->saved = child_saved;
     child->left = child_left;
+    for (int w = 0; w < kLaneWords; ++w) child->used[w] = level->used[w];
+    child->used[s.word] = level->used[s.word] | tile;
     const std::uint64_t* masks =
         s.after_masks + s.after_other_part[0][lane.placed[s.after_other_depth[0]]];
     if constexpr (kTwoOthers) masks += s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
     child->child_masks = masks;
     if constexpr (kFiltered) {
       if ((s.child_filtered & down) != 0)
-        filter_masks(static_cast<int>(d) + 1, &child->left, lane.placed, lane.used);
+        filter_masks(static_cast<int>(d) + 1, &child->left, lane.placed, child->used);
     }
+    // A dead end that was the cell's last candidate backs up at once, and backing up into a
+    // cell with no candidate left backs up out of it too (the tiles placed are per level:
+    // nothing to take back).
     const std::uint64_t up = static_cast<std::uint64_t>(rest == 0) & (down ^ 1);
-    // Backing up into a cell with no candidate left backs up out of it too.
-    const LaneLevel* const parent = level - 1;
-    const std::uint64_t up2 = up & static_cast<std::uint64_t>(parent->left == 0);
-    const std::uint64_t parent_used = lane.used[s.parent_word];
-    lane.used[s.parent_word] = parent_used ^ ((parent_used ^ parent->saved) & (0 - up2));
+    const std::uint64_t up2 = up & static_cast<std::uint64_t>(level[-1].left == 0);
     lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up + up2);
     return lane.depth - lane.base;
   };
@@ -157,7 +153,6 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       LaneStep& s = ls.steps[d];
       s.word = step.word0;
       s.word_base = static_cast<std::uint64_t>(step.word0) << 6;
-      s.parent_word = d > 0 ? masks_.steps[d - 1].word0 : 0;
       s.child_word = child.word0;
       s.same = child.word0 == step.word0 ? ~std::uint64_t{0} : 0;
       s.child_filtered = child.filtered ? 1 : 0;

@@ -80,13 +80,16 @@ constexpr int kLanes = 2;
 
 constexpr int kLaneCells = 48;  // one-word boards: at most 3 classes of 16 tiles
 
-struct LaneLevel {                    // MaskLevel's one-word fields
-  std::uint64_t left = 0, saved = 0;  // candidates not yet taken; the cell's used word before
+constexpr int kLaneWords = 3;   // one-word boards with at most 3 classes (frame patterns)
+
+struct LaneLevel {
+  std::uint64_t left = 0;                      // candidates not yet taken
+  std::uint64_t used[kLaneWords] = {};         // the tiles placed above this cell
   const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
 };
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
-  std::int64_t word = 0, child_word = 0, parent_word = 0;
+  std::int64_t word = 0, child_word = 0;
   std::uint64_t word_base = 0;       // word * 64: the cell's first kernel oriented id
   std::uint64_t same = 0;            // all ones when the next cell's word is this cell's
   std::uint64_t child_filtered = 0;  // 1: the next cell has tests beyond the key
@@ -99,8 +102,7 @@ struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read
 
 struct MaskLane {  // one subtree: below a prefix of `base` tiles
   LaneLevel levels[kLaneCells + 2];
-  std::uint32_t placed[kLaneCells + 1];  // as MaskSearch::placed
-  std::uint64_t used[kMaskBlocks];
+  std::uint32_t placed[kLaneCells + 1];     // as MaskSearch::placed
   std::uint64_t per_depth[kLaneCells + 1];  // placements by depth, added to the stats later
   std::uint64_t tries;
   std::int64_t depth, base;
