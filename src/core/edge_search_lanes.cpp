@@ -19,7 +19,7 @@ bool EdgeSearch::lanes_fit() const {
   return options_.use_lanes && masks_.one_word && options_.mode == SolveMode::kCount &&
          options_.limit == 0 && boards_are_solutions_ &&
          options_.symmetry != SymmetryBreaking::kNone && split_depth_ < 0 &&
-         masks_.blocks <= kLaneWords && n - base_depth_ >= 12 && n <= kLaneCells;
+         masks_.blocks <= kLaneWords && n - base_depth_ >= 17 && n <= kLaneCells;
 }
 
 void EdgeSearch::start_lane(MaskLane& lane, const std::vector<std::uint16_t>& prefix) {

@@ -57,7 +57,8 @@ struct MaskSearch {
   // The plan, by depth, and the search.
   std::vector<MaskStep> steps;  // [cells]: after the last cell
   std::vector<MaskLevel> levels;
-  std::vector<std::uint32_t> placed;  // depth -> kernel oriented id placed there; [cells]: the sentinel
+  std::vector<std::uint32_t>
+      placed;  // depth -> kernel oriented id placed there; [cells]: the sentinel
   std::uint64_t used[kMaskBlocks] = {};  // the tiles placed, as kernel bits
   // Key parts by (side, weight, stride): [kernel oriented id] -> need x weight x stride (a
   // table's row stride for keys, `blocks` for the rows of `sides` that checks read).
@@ -80,7 +81,7 @@ constexpr int kLanes = 2;
 
 constexpr int kLaneCells = 48;  // one-word boards: at most 3 classes of 16 tiles
 
-constexpr int kLaneWords = 3;   // one-word boards with at most 3 classes (frame patterns)
+constexpr int kLaneWords = 3;  // one-word boards with at most 3 classes (frame patterns)
 
 struct LaneLevel {
   std::uint64_t left = 0;                      // candidates not yet taken
@@ -90,9 +91,9 @@ struct LaneLevel {
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
   std::int64_t word = 0, child_word = 0;
-  std::uint64_t word_base = 0;       // word * 64: the cell's first kernel oriented id
-  std::uint64_t same = 0;            // all ones when the next cell's word is this cell's
-  std::uint64_t child_filtered = 0;  // 1: the next cell has tests beyond the key
+  std::uint64_t word_base = 0;                // word * 64: the cell's first kernel oriented id
+  std::uint64_t same = 0;                     // all ones when the next cell's word is this cell's
+  std::uint64_t child_filtered = 0;           // 1: the next cell has tests beyond the key
   const std::uint32_t* child_part = nullptr;  // the next cell's parent_part
   // The cell after the next one: its table and its key's other cells (see MaskStep).
   const std::uint64_t* after_masks = nullptr;

@@ -503,6 +503,12 @@ void EdgeSearch::record_solution() {
   if (options_.limit && count_ >= options_.limit) finish(false);
 }
 
+const char* EdgeSearch::engine() const {
+  if (!racers_.empty()) return racers_[active_]->engine();
+  if (masks_.steps.empty()) return "lists";
+  return lanes_.on ? "lanes" : "masks";
+}
+
 void EdgeSearch::finish(bool complete) {
   finished_ = true;
   complete_ = complete;

@@ -97,6 +97,9 @@ class EdgeSearch {
   bool complete() const { return complete_; }
   bool solutions_truncated() const { return count_ > solutions_.size(); }
   int depth() const { return racers_.empty() ? depth_ : racers_[active_]->depth(); }
+  // How the search walks the tree, once run() has started: "lists" (candidate lists),
+  // "masks" (tile masks, one subtree at a time) or "lanes" (counting several subtrees at once).
+  const char* engine() const;
   int cell_count() const { return static_cast<int>(order_.size()); }
   // The partial board in reading order (tile -1 = empty), for the live search view.
   std::vector<Placement> current_board() const;

@@ -72,6 +72,19 @@ void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::str
         EXPECT_EQ(as_cells(lf.solutions), as_cells(mf.solutions));
         EXPECT_EQ(lf.stats.nodes, mf.stats.nodes);
       }
+      // Counting walks the same tree; boards of 17 cells or more whose classes fit one mask
+      // word each count in lanes (several subtrees at once): the same figures as one at a time.
+      SolveOptions count = o;
+      count.mode = SolveMode::kCount;
+      const SolveResult c = solve(p, count);
+      count.use_lanes = false;
+      const SolveResult c1 = solve(p, count);
+      EXPECT_EQ(c.count, r.count);
+      EXPECT_EQ(c1.count, r.count);
+      EXPECT_EQ(c.stats.nodes_per_depth, r.stats.nodes_per_depth);
+      EXPECT_EQ(c1.stats.nodes_per_depth, r.stats.nodes_per_depth);
+      EXPECT_EQ(c.stats.tries, r.stats.tries);
+      EXPECT_EQ(c1.stats.tries, r.stats.tries);
       // First-solution mode (kAuto: the race of orders) finds one of those classes.
       o.mode = SolveMode::kFirst;
       const SolveResult first = solve(p, o);
@@ -186,6 +199,71 @@ TEST(EdgeSolver, ResumingInSlicesGivesTheSameResult) {
   EXPECT_EQ(sliced.count, whole.count);
   EXPECT_EQ(as_cells(sliced.solutions), as_cells(whole.solutions));
   EXPECT_EQ(sliced.stats.nodes_per_depth, whole.stats.nodes_per_depth);
+}
+
+TEST(EdgeSolver, CountingInLanesWalksTheSameTreeAsOneSubtreeAtATime) {
+  int in_lanes = 0;
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    GenerateOptions g;
+    g.rows = 5 + static_cast<int>(seed % 2);  // 5x5, 6x6, 5x4 and 6x5 (framed: one word a class)
+    g.cols = g.rows - static_cast<int>(seed % 4 >= 2);
+    g.seed = seed;
+    g.rule = MatchRule::kEqual;
+    g.border = seed % 8 == 7 ? BorderRule::kFree : BorderRule::kFrame0;
+    g.motifs = g.border == BorderRule::kFree ? 8 : 5 + static_cast<int>(seed % 3 != 0);
+    if (g.border == BorderRule::kFree) g.rows = g.cols = 4;  // 16 tiles: one word, too few cells
+    g.fixed_hints = seed % 5 == 0 ? 1 : 0;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    // Frame first: cells keyed by two cells other than the one placed before, and cells with
+    // further known neighbours (tests beyond the key); rows and shells: one other key cell.
+    for (auto order : {PlacementOrder::kAuto, PlacementOrder::kRowMajor,
+                       PlacementOrder::kFrameFirst, PlacementOrder::kShell}) {
+      if (order == PlacementOrder::kFrameFirst && g.border != BorderRule::kFrame0) continue;
+      for (auto symmetry : {SymmetryBreaking::kAuto, SymmetryBreaking::kLowestTile}) {
+        SCOPED_TRACE(format_puzzle(*p) + " order " + std::to_string(static_cast<int>(order)) +
+                     " symmetry " + std::to_string(static_cast<int>(symmetry)));
+        SolveOptions o;
+        o.mode = SolveMode::kCount;
+        o.order = order;
+        o.symmetry = symmetry;
+        SolveOptions one = o;
+        one.use_lanes = false;
+        const SolveResult single = solve(*p, one);
+        EdgeSearch lanes(*p, o);
+        int slices = 0;
+        while (!lanes.run(slices % 2 ? 5 : 300)) ++slices;  // paused often, mid-subtree
+        // Lanes only count: boards whose tiles all differ (else each board is looked at).
+        const bool expected = g.border == BorderRule::kFrame0 && lanes.boards_are_solutions();
+        EXPECT_EQ(std::string(lanes.engine()), expected ? "lanes" : "masks");
+        in_lanes += std::string(lanes.engine()) == "lanes" ? 1 : 0;
+        EXPECT_TRUE(lanes.complete());
+        EXPECT_EQ(lanes.count(), single.count);
+        EXPECT_EQ(lanes.stats().nodes, single.stats.nodes);
+        EXPECT_EQ(lanes.stats().tries, single.stats.tries);
+        EXPECT_EQ(lanes.stats().nodes_per_depth, single.stats.nodes_per_depth);
+        // Below a prefix (as a thread or worker searches): the same.
+        EdgeSearch cut(*p, o);
+        cut.set_split_depth(2);
+        while (!cut.run(1u << 20)) {
+        }
+        std::uint64_t count = 0, nodes = cut.stats().nodes;
+        for (const auto& prefix : cut.prefixes()) {
+          EdgeSearch below(*p, o);
+          below.start_from(prefix);
+          while (!below.run(1u << 20)) {
+          }
+          EXPECT_EQ(std::string(below.engine()), expected ? "lanes" : "masks");
+          count += below.count();
+          nodes += below.stats().nodes;
+        }
+        EXPECT_EQ(count, single.count);
+        EXPECT_EQ(nodes, single.stats.nodes);
+      }
+    }
+  }
+  std::printf("in lanes: %d\n", in_lanes);
+  EXPECT_GE(in_lanes, 40);
 }
 
 TEST(EdgeSolver, FirstModeLimitAndCancelMarkTheResultIncomplete) {
