@@ -262,7 +262,6 @@ TEST(EdgeSolver, CountingInLanesWalksTheSameTreeAsOneSubtreeAtATime) {
       }
     }
   }
-  std::printf("in lanes: %d\n", in_lanes);
   EXPECT_GE(in_lanes, 40);
 }
 
