@@ -104,9 +104,9 @@ std::vector<BenchRow> placement_rate(const EdgePuzzle& p, const std::string& nam
   nodes.value = search->stats().nodes / fast_ms / 1000;
   nodes.baseline = ref.nodes / ref_ms / 1000;
   nodes.ratio = nodes.value / nodes.baseline;
-  nodes.detail = std::to_string(search->stats().nodes) + " tiles placed, " +
-                 std::to_string(search->count()) +
-                 " solutions; a placement = a tile+rotation put on a cell";
+  nodes.detail =
+      std::to_string(search->stats().nodes) + " tiles placed, " + std::to_string(search->count()) +
+      " solutions; a placement = a tile+rotation put on a cell; search: " + search->engine();
   tries = nodes;
   tries.figure = "candidates tried per second (" + name + ", count all)";
   tries.unit = "M tries/s";

@@ -256,14 +256,9 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     }
     depth_ = depth;
   };
-  // A cell's table with the key part of its key cells other than the one placed just before.
-  auto others_row = [placed](const MaskStep& step) {
-    return step.masks + step.other_part[0][placed[step.other_depth[0]]] +
-           step.other_part[1][placed[step.other_depth[1]]];
-  };
   // The next cell's table with the key part known before a tile is placed at depth.
-  auto look_ahead = [steps, others_row](MaskLevel* level, int depth) {
-    level->child_masks = others_row(steps[depth + 1]);
+  auto look_ahead = [steps, placed](MaskLevel* level, int depth) {
+    level->child_masks = steps[depth + 1].others_row(placed);
     level->child_part = steps[depth + 1].parent_part;
   };
   // Opens the cell at depth with its row (its tries first): the unused tiles, filtered.
@@ -297,7 +292,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
       MaskLevel* level = &masks_.levels[depth_];
       const MaskStep& step = steps[depth_];
       const std::uint64_t* row =
-          others_row(step) + (depth_ > 0 ? step.parent_part[placed[depth_ - 1]] : 0);
+          step.others_row(placed) + (depth_ > 0 ? step.parent_part[placed[depth_ - 1]] : 0);
       open(level, depth_, row);
       look_ahead(level, depth_);
       if (!from_prefix_) stats_.tries += row[0];  // else counted by the search that cut it
