@@ -27,6 +27,12 @@ test('three workers give exactly the one-worker result (counts, nodes per depth,
       'nodes_per_depth', 'solutions', 'solutions_truncated']) {
       assert.deepEqual(three.result[key], one.result[key], `${name}: ${key}`);
     }
+    // Counting walks the same tree (one-word framed boards count in lanes, two subtrees at once).
+    const counted = (await h.workerRequest(page, { id: 3, type: 'edge.solve', mode: 'count', workers: 1, puzzle: text }, 120000)).at(-1);
+    assert.equal(counted.type, 'done', JSON.stringify(counted));
+    for (const key of ['count', 'nodes', 'tries', 'nodes_per_depth']) {
+      assert.deepEqual(counted.result[key], one.result[key], `${name}: counting, ${key}`);
+    }
     // Progress comes from the pool (if the shards ran long enough to report any).
     assert.ok(events.filter((e) => e.type === 'progress').every((e) => e.workers === 3), name);
     console.log(`# ${name}: ${one.result.count} solutions, ${one.result.nodes} nodes; 1 worker ` +
@@ -68,15 +74,22 @@ test('speed-up on Brendan Owen 6x6 (all solutions), reported when ../shared is p
   await page.goto(srv.url + 'icon-192.png');
   const text = fs.readFileSync(file, 'utf8');
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-  const wall = async (workers) => {
+  const wall = async (workers, mode = 'all') => {
     const t0 = Date.now();
-    const done = (await h.workerRequest(page, { id: 9, type: 'edge.solve', mode: 'all', workers, puzzle: text }, 600000)).at(-1);
+    const done = (await h.workerRequest(page, { id: 9, type: 'edge.solve', mode, workers, puzzle: text }, 600000)).at(-1);
     assert.equal(done.result.count, 65);
-    return { ms: Date.now() - t0, nodes: done.result.nodes };
+    return { ms: Date.now() - t0, result: done.result };
   };
   const one = await wall(1), many = await wall(cores);
-  assert.equal(many.nodes, one.nodes);
+  assert.equal(many.result.nodes, one.result.nodes);
   console.log(`# Brendan 6x6 all solutions in the browser: 1 worker ${one.ms} ms, ${cores} workers ${many.ms} ms ` +
-    `(x${(one.ms / many.ms).toFixed(2)}), ${one.nodes} nodes either way`);
+    `(x${(one.ms / many.ms).toFixed(2)}), ${one.result.nodes} nodes either way`);
+  // Counting (in lanes: two subtrees at once in each worker) walks the same tree.
+  const countOne = await wall(1, 'count'), countMany = await wall(cores, 'count');
+  for (const key of ['nodes', 'tries', 'nodes_per_depth']) {
+    assert.deepEqual(countOne.result[key], one.result[key], `counting, ${key}`);
+    assert.deepEqual(countMany.result[key], one.result[key], `counting with ${cores} workers, ${key}`);
+  }
+  console.log(`# Brendan 6x6 count in the browser: 1 worker ${countOne.ms} ms, ${cores} workers ${countMany.ms} ms`);
   await page.close();
 });
