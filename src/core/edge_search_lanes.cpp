@@ -69,7 +69,8 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
   // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
   // once), or with none left the lane backs up. Negative when the lane has left its subtree.
-  auto step = [this, lane_steps](MaskLane& lane) -> std::int64_t {
+  // ([&]: `this` is used only with kFiltered, and clang warns of an unused capture.)
+  auto step = [&](MaskLane& lane) -> std::int64_t {
     const std::int64_t d = lane.depth;
     const LaneStep& s = lane_steps[d];
     LaneLevel* const level = lane.levels + d;
