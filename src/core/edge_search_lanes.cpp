@@ -26,7 +26,12 @@ bool EdgeSearch::lanes_fit() const {
          masks_.blocks <= kLaneWords && n - base_depth_ >= 17 && n <= kLaneCells;
 }
 
-void EdgeSearch::start_lane(MaskLane& lane, const std::vector<std::uint16_t>& prefix) {
+// Sets the lane to search below the next prefix; false (the lane idle) when there is none.
+bool EdgeSearch::start_lane(MaskLane& lane) {
+  LaneSearch& ls = lanes_;
+  lane.active = ls.next_prefix < prefixes_.size();
+  if (!lane.active) return false;
+  const std::vector<std::uint16_t>& prefix = prefixes_[ls.next_prefix++];
   const MaskStep* const steps = masks_.steps.data();
   const int base = static_cast<int>(prefix.size());
   std::uint32_t* const placed = lane.placed;
@@ -43,7 +48,7 @@ void EdgeSearch::start_lane(MaskLane& lane, const std::vector<std::uint16_t>& pr
   if (step.filtered) filter_masks(base, &level.left, placed, level.used);
   level.child_masks = steps[base + 1].others_row(placed);
   lane.base = lane.depth = base;
-  lane.active = true;
+  return true;
 }
 
 namespace {
@@ -110,17 +115,10 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     return lane.depth - lane.base;
   };
   // The lanes that left their subtree take the next prefixes; false when one found none.
-  auto refill = [this, &ls, lanes] {
+  auto refill = [this, lanes] {
     bool idle = false;
-    for (int i = 0; i < kLanes; ++i) {
-      if (!lanes[i].active || lanes[i].depth >= lanes[i].base) continue;
-      if (ls.next_prefix < prefixes_.size()) {
-        start_lane(lanes[i], prefixes_[ls.next_prefix++]);
-      } else {
-        lanes[i].active = false;
-        idle = true;
-      }
-    }
+    for (int i = 0; i < kLanes; ++i)
+      if (lanes[i].active && lanes[i].depth < lanes[i].base && !start_lane(lanes[i])) idle = true;
     return !idle;
   };
   if (all) {
@@ -191,11 +189,7 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       continue;
     }
     int active = 0;
-    for (MaskLane& lane : ls.lanes) {
-      if (!lane.active && ls.next_prefix < prefixes_.size())
-        start_lane(lane, prefixes_[ls.next_prefix++]);
-      active += lane.active ? 1 : 0;
-    }
+    for (MaskLane& lane : ls.lanes) active += lane.active || start_lane(lane) ? 1 : 0;
     if (active == 0) {
       if (ls.producer_done) finish(true);
       continue;

@@ -191,7 +191,7 @@ class EdgeSearch {
   template <bool kOneWord>
   void run_blocks(std::uint64_t node_budget);
   bool lanes_fit() const;
-  void start_lane(MaskLane& lane, const std::vector<std::uint16_t>& prefix);
+  bool start_lane(MaskLane& lane);
   void run_lanes(std::uint64_t node_budget);
   template <bool kTwoOthers, bool kFiltered>
   void lane_rounds(std::uint64_t rounds, bool all);
