@@ -11,8 +11,8 @@
 #include <random>
 #include <vector>
 
-#include "core/box_board.hpp"
-#include "core/box_solver.hpp"
+#include "core/box/board.hpp"
+#include "core/box/solver.hpp"
 
 namespace {
 using namespace tilewise::box;

@@ -1,7 +1,7 @@
 // Draws a PlayBoard with ImGui's draw lists and turns mouse input into moves.
 #pragma once
 
-#include "core/play_board.hpp"
+#include "core/play/board.hpp"
 #include "imgui.h"
 
 namespace tilewise::app {

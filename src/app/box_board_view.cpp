@@ -8,7 +8,7 @@
 
 #include "app/box_state.hpp"
 #include "app/widgets.hpp"
-#include "core/box_board.hpp"
+#include "core/box/board.hpp"
 #include "platform/platform.hpp"
 
 namespace tilewise::app {

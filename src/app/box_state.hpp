@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/box_puzzle.hpp"
+#include "core/box/puzzle.hpp"
 #include "imgui.h"
 
 namespace tilewise::app {

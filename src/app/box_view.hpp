@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/box_puzzle.hpp"
+#include "core/box/puzzle.hpp"
 
 namespace tilewise::app {
 

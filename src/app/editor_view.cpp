@@ -4,7 +4,7 @@
 #include <string>
 
 #include "app/widgets.hpp"
-#include "core/play_editor.hpp"
+#include "core/play/editor.hpp"
 #include "imgui.h"
 
 namespace tilewise::app {

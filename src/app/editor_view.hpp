@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "core/edge_puzzle.hpp"
+#include "core/edge/puzzle.hpp"
 #include "core/result.hpp"
 
 namespace tilewise::app {

@@ -8,7 +8,7 @@
 
 #include "app/board_view.hpp"
 #include "app/widgets.hpp"
-#include "core/play_board.hpp"
+#include "core/play/board.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
 

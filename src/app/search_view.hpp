@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/edge_puzzle.hpp"
+#include "core/edge/puzzle.hpp"
 
 namespace tilewise::app {
 

@@ -6,8 +6,8 @@
 #include "app/box_view.hpp"
 #include "app/examples.hpp"
 #include "app/widgets.hpp"
-#include "core/edge_format.hpp"
-#include "core/link_codec.hpp"
+#include "core/edge/format.hpp"
+#include "core/link/codec.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
 

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/edge_puzzle.hpp"
-#include "core/play_board.hpp"
+#include "core/edge/puzzle.hpp"
+#include "core/play/board.hpp"
 
 namespace tilewise::app::share {
 

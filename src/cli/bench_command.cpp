@@ -8,8 +8,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
-#include "core/edge_bench.hpp"
-#include "core/edge_json.hpp"
+#include "core/edge/bench.hpp"
+#include "core/edge/json.hpp"
 #include "core/json_text.hpp"
 
 namespace tilewise::cli {

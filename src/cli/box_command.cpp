@@ -5,9 +5,9 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "core/box_board.hpp"
-#include "core/box_json.hpp"
-#include "core/box_solver.hpp"
+#include "core/box/board.hpp"
+#include "core/box/json.hpp"
+#include "core/box/solver.hpp"
 #include "core/json_text.hpp"
 
 namespace tilewise::cli {

@@ -4,8 +4,8 @@
 #include <map>
 
 #include "cli/commands.hpp"
-#include "core/edge_format.hpp"
-#include "core/edge_generator.hpp"
+#include "core/edge/format.hpp"
+#include "core/edge/generator.hpp"
 
 namespace tilewise::cli {
 

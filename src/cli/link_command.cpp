@@ -5,9 +5,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
-#include "core/box_board.hpp"
-#include "core/edge_format.hpp"
-#include "core/link_codec.hpp"
+#include "core/box/board.hpp"
+#include "core/edge/format.hpp"
+#include "core/link/codec.hpp"
 
 namespace tilewise::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "core/edge_format.hpp"
+#include "core/edge/format.hpp"
 
 namespace tilewise::cli {
 

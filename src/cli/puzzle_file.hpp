@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "core/edge_puzzle.hpp"
+#include "core/edge/puzzle.hpp"
 
 namespace tilewise::cli {
 

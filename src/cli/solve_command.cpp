@@ -6,10 +6,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
-#include "core/edge_format.hpp"
-#include "core/edge_json.hpp"
-#include "core/edge_parallel.hpp"
-#include "core/edge_solver.hpp"
+#include "core/edge/format.hpp"
+#include "core/edge/json.hpp"
+#include "core/edge/parallel.hpp"
+#include "core/edge/solver.hpp"
 #include "core/json_text.hpp"
 
 namespace tilewise::cli {

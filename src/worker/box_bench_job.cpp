@@ -6,9 +6,9 @@
 // search can take a second: this job answers "cancel" between measurements).
 #include <chrono>
 
-#include "core/box_board.hpp"
-#include "core/box_pattern_db.hpp"
-#include "core/box_solver.hpp"
+#include "core/box/board.hpp"
+#include "core/box/pattern_db.hpp"
+#include "core/box/solver.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
 

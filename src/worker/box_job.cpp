@@ -6,9 +6,9 @@
 #include <chrono>
 #include <optional>
 
-#include "core/box_board.hpp"
-#include "core/box_json.hpp"
-#include "core/box_solver.hpp"
+#include "core/box/board.hpp"
+#include "core/box/json.hpp"
+#include "core/box/solver.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
 

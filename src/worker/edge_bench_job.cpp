@@ -1,8 +1,8 @@
 // {"type":"edge.bench","quick":true,"puzzles":[{"name":"e2_clue1","text":"..."}]}: the
 // seeded edge-matching suite of core/edge_bench run inside the worker (the WASM figures),
 // in one step; the result rows carry the reference's figures from the same run.
-#include "core/edge_bench.hpp"
-#include "core/edge_json.hpp"
+#include "core/edge/bench.hpp"
+#include "core/edge/json.hpp"
 #include "worker/jobs.hpp"
 
 namespace tilewise::worker {

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include "core/edge_format.hpp"
-#include "core/edge_json.hpp"
-#include "core/edge_solver.hpp"
+#include "core/edge/format.hpp"
+#include "core/edge/json.hpp"
+#include "core/edge/solver.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
 

@@ -9,8 +9,8 @@
 #include <memory>
 #include <unordered_set>
 
-#include "core/edge_json.hpp"
-#include "core/edge_solver.hpp"
+#include "core/edge/json.hpp"
+#include "core/edge/solver.hpp"
 #include "worker/jobs.hpp"
 
 namespace tilewise::worker {

@@ -12,7 +12,7 @@ after(async () => { await browser?.close(); srv?.server.close(); });
 
 const dogs = fs.readFileSync(path.join(h.root, 'assets/puzzles/seed001_dogs.txt'), 'utf8');
 
-// The link format's frame, written here independently of src/core/link_codec.cpp:
+// The link format's frame, written here independently of src/core/link/codec.cpp:
 // base64url([version][length:2][payload][CRC-16/CCITT-FALSE:2]).
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 function fromLink(code) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/link_codec.hpp"
+#include "core/link/codec.hpp"
 #include "fuzz_check.hpp"
 
 inline void check_link(std::string_view text) {

@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "core/box_board.hpp"
+#include "core/box/board.hpp"
 
 extern "C" {
 const char* tw_request(const char* text);

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <queue>
 
-#include "core/box_board.hpp"
-#include "core/box_solver.hpp"
+#include "core/box/board.hpp"
+#include "core/box/solver.hpp"
 
 extern "C" {
 const char* tw_request(const char* text);

@@ -7,9 +7,9 @@
 #include <set>
 #include <unordered_map>
 
-#include "core/box_board.hpp"
-#include "core/box_pattern_db.hpp"
-#include "core/box_solver.hpp"
+#include "core/box/board.hpp"
+#include "core/box/pattern_db.hpp"
+#include "core/box/solver.hpp"
 
 namespace tilewise::box {
 namespace {

@@ -8,7 +8,7 @@
 #include <set>
 #include <vector>
 
-#include "core/edge_puzzle.hpp"
+#include "core/edge/puzzle.hpp"
 
 namespace tilewise::testing {
 

@@ -1,8 +1,7 @@
-#include "core/edge_format.hpp"
-
 #include <gtest/gtest.h>
 
-#include "core/edge_generator.hpp"
+#include "core/edge/format.hpp"
+#include "core/edge/generator.hpp"
 #include "test_data.hpp"
 
 namespace tilewise {

@@ -1,9 +1,8 @@
 // The parallel search must report exactly what the single-threaded search reports.
-#include "core/edge_parallel.hpp"
-
 #include <gtest/gtest.h>
 
-#include "core/edge_generator.hpp"
+#include "core/edge/generator.hpp"
+#include "core/edge/parallel.hpp"
 
 namespace tilewise {
 namespace {

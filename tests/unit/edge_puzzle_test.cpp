@@ -1,6 +1,6 @@
-#include "core/edge_puzzle.hpp"
-
 #include <gtest/gtest.h>
+
+#include "core/edge/puzzle.hpp"
 
 namespace tilewise {
 namespace {

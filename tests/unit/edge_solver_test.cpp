@@ -1,13 +1,12 @@
 // The solver checked against the independent brute force in edge_brute_force.hpp.
-#include "core/edge_solver.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "core/edge_format.hpp"
-#include "core/edge_generator.hpp"
-#include "core/edge_reference_solver.hpp"
+#include "core/edge/format.hpp"
+#include "core/edge/generator.hpp"
+#include "core/edge/reference_solver.hpp"
+#include "core/edge/solver.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"
 

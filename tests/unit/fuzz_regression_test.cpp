@@ -1,9 +1,9 @@
 // Inputs found by the fuzz targets (tests/fuzz/), kept as regression tests.
 #include <gtest/gtest.h>
 
-#include "core/box_board.hpp"
-#include "core/edge_format.hpp"
-#include "core/link_codec.hpp"
+#include "core/box/board.hpp"
+#include "core/edge/format.hpp"
+#include "core/link/codec.hpp"
 
 namespace tilewise::box {
 namespace {

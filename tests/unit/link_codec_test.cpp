@@ -1,9 +1,8 @@
-#include "core/link_codec.hpp"
-
 #include <gtest/gtest.h>
 
-#include "core/edge_format.hpp"
-#include "core/edge_generator.hpp"
+#include "core/edge/format.hpp"
+#include "core/edge/generator.hpp"
+#include "core/link/codec.hpp"
 #include "test_data.hpp"
 
 namespace tilewise {

@@ -1,9 +1,8 @@
-#include "core/play_board.hpp"
-
 #include <gtest/gtest.h>
 
-#include "core/edge_format.hpp"
-#include "core/edge_solver.hpp"
+#include "core/edge/format.hpp"
+#include "core/edge/solver.hpp"
+#include "core/play/board.hpp"
 #include "test_data.hpp"
 
 namespace tilewise {

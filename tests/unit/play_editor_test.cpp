@@ -1,9 +1,8 @@
-#include "core/play_editor.hpp"
-
 #include <gtest/gtest.h>
 
-#include "core/edge_validate.hpp"
-#include "core/play_board.hpp"
+#include "core/edge/validate.hpp"
+#include "core/play/board.hpp"
+#include "core/play/editor.hpp"
 
 namespace tilewise {
 namespace {

@@ -1,11 +1,10 @@
-#include "core/play_hint.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "core/edge_format.hpp"
-#include "core/play_board.hpp"
+#include "core/edge/format.hpp"
+#include "core/play/board.hpp"
+#include "core/play/hint.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"
 

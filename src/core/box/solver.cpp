@@ -1,0 +1,317 @@
+#include "core/box/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdlib>
+#include <limits>
+
+#include "core/box/bfs.hpp"
+#include "core/box/board.hpp"
+#include "core/box/pattern_db.hpp"
+
+namespace tilewise::box {
+namespace {
+
+constexpr int kStates3 = 362880;
+constexpr int kMaxLength = 60;  // IDA* gives up beyond this many moves
+constexpr std::array<int, 10> kFactorial = {1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880};
+
+double now_ms() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Lehmer rank of a permutation of 1..9.
+int rank9(const std::vector<int>& p) {
+  int r = 0;
+  for (int i = 0; i < 9; ++i) {
+    int smaller = 0;
+    for (int j = i + 1; j < 9; ++j) smaller += p[j] < p[i];
+    r += smaller * kFactorial[8 - i];
+  }
+  return r;
+}
+
+std::vector<int> unrank9(int r) {
+  std::vector<int> left = {1, 2, 3, 4, 5, 6, 7, 8, 9}, p(9);
+  for (int i = 0; i < 9; ++i) {
+    const int k = r / kFactorial[8 - i];
+    r %= kFactorial[8 - i];
+    p[i] = left[k];
+    left.erase(left.begin() + k);
+  }
+  return p;
+}
+
+// Distances to 1..9 for one move set: breadth-first search from the solved board along
+// inverse moves.
+class Table3Build {
+ public:
+  explicit Table3Build(MoveSet moves)
+      : inverse_(allowed_moves(3, moves)), bfs_(kStates3, rank9({1, 2, 3, 4, 5, 6, 7, 8, 9})) {
+    for (Move& m : inverse_) m.quarter_turns = (4 - m.quarter_turns) % 4;
+  }
+  bool run(std::uint64_t max_states) {
+    return bfs_.run(max_states, [&](std::uint32_t r, auto&& visit) {
+      const std::vector<int> s = unrank9(static_cast<int>(r));
+      for (const Move& m : inverse_) {
+        std::vector<int> n = s;
+        apply_move(n, 3, m);
+        visit(static_cast<std::uint32_t>(rank9(n)));
+      }
+    });
+  }
+  std::uint64_t states_done() const { return bfs_.expanded(); }
+  std::vector<std::uint8_t> take() { return bfs_.take(); }
+
+ private:
+  std::vector<Move> inverse_;
+  ResumableBfs bfs_;
+};
+
+std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
+  static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
+  return tables[static_cast<int>(moves)];
+}
+
+const std::vector<std::uint8_t>& table3(MoveSet moves) {
+  auto& t = cached_table3(moves);
+  if (!t) t = std::make_unique<std::vector<std::uint8_t>>(build_distance_table_3x3(moves));
+  return *t;
+}
+
+// Numbers renamed so that `target` reads 1..N*N.
+std::vector<int> relabel(const std::vector<int>& start, const std::vector<int>& target) {
+  std::vector<int> name(target.size() + 1);
+  for (size_t i = 0; i < target.size(); ++i) name[target[i]] = static_cast<int>(i) + 1;
+  std::vector<int> out(start.size());
+  for (size_t i = 0; i < start.size(); ++i) out[i] = name[start[i]];
+  return out;
+}
+
+// Canonical spelling rules: never two moves of one button that an optimal sequence cannot
+// contain, and `X' X'` left to `X X`.
+bool allowed_after(const std::vector<Move>& path, const Move& m, MoveSet moves) {
+  if (path.empty() || path.back().button != m.button) return true;
+  const Move& prev = path.back();
+  if (moves == MoveSet::kBothDirectionsAndHalf) return false;
+  if (moves == MoveSet::kBothDirections) {
+    if (prev.quarter_turns != m.quarter_turns) return false;             // X X' cancels
+    if (m.quarter_turns == 3) return false;                              // X' X' is spelled X X
+    return path.size() < 2 || path[path.size() - 2].button != m.button;  // X X X = X'
+  }
+  // clockwise only: four turns of one button are nothing
+  return !(path.size() >= 3 && path[path.size() - 2].button == m.button &&
+           path[path.size() - 3].button == m.button);
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
+  Table3Build build(moves);
+  build.run(std::numeric_limits<std::uint64_t>::max());
+  return build.take();
+}
+
+struct BoxTableBuild::Impl {
+  MoveSet moves;
+  std::unique_ptr<Table3Build> table3;
+  std::unique_ptr<PatternDbBuild> pattern_db;
+  bool ready = false;
+};
+
+BoxTableBuild::BoxTableBuild(int size, MoveSet moves) : impl_(std::make_unique<Impl>()) {
+  impl_->moves = moves;
+  if (size == 3 && !cached_table3(moves))
+    impl_->table3 = std::make_unique<Table3Build>(moves);
+  else if (size == 4)
+    impl_->pattern_db = std::make_unique<PatternDbBuild>(moves);
+  else
+    impl_->ready = true;
+}
+
+BoxTableBuild::~BoxTableBuild() = default;
+
+bool BoxTableBuild::run(std::uint64_t max_states) {
+  if (impl_->ready) return true;
+  if (impl_->pattern_db) return impl_->ready = impl_->pattern_db->run(max_states);
+  if (impl_->table3->run(max_states)) {
+    auto& t = cached_table3(impl_->moves);
+    if (!t) t = std::make_unique<std::vector<std::uint8_t>>(impl_->table3->take());
+    impl_->ready = true;
+  }
+  return impl_->ready;
+}
+
+std::uint64_t BoxTableBuild::states_done() const {
+  if (impl_->pattern_db) return impl_->pattern_db->states_done();
+  if (impl_->table3) return impl_->ready ? kStates3 : impl_->table3->states_done();
+  return 0;
+}
+
+std::uint64_t BoxTableBuild::states_total() const {
+  if (impl_->pattern_db) return PatternDbBuild::states_total();
+  return impl_->table3 ? kStates3 : 0;
+}
+
+BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
+    : size_(p.size),
+      moves_(p.moves),
+      o_(o),
+      allowed_(allowed_moves(p.size, p.moves)),
+      s_(relabel(p.start, p.target)),
+      t0_ms_(now_ms()) {
+  if (size_ == 3) {
+    r_.method = "exact distance table (3x3)";
+    table_ = &table3(moves_);
+  } else {
+    r_.method = size_ == 4 ? "IDA* with pattern databases (3 MiB)" : "IDA* with Manhattan bound";
+  }
+}
+
+int BoxSearch::bound_of(const std::vector<int>& s) const {
+  if (table_) {
+    const std::uint8_t d = (*table_)[rank9(s)];
+    return d == ResumableBfs::kUnseen ? kMaxLength + 1 : d;
+  }
+  int sum = 0;
+  for (int i = 0; i < size_ * size_; ++i) {
+    const int goal = s[i] - 1;
+    sum += std::abs(i / size_ - goal / size_) + std::abs(i % size_ - goal % size_);
+  }
+  const int per_move = moves_ == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
+  const int manhattan = (sum + per_move - 1) / per_move;
+  return size_ == 4 ? std::max(manhattan, pattern_bound_4x4(s, moves_)) : manhattan;
+}
+
+void BoxSearch::found() {
+  ++r_.count;
+  if (r_.solutions.size() < o_.max_solutions)
+    r_.solutions.push_back(path_);
+  else
+    r_.solutions_truncated = true;
+}
+
+// A solution found at the current bound is optimal: every shorter bound was searched.
+void BoxSearch::finish(bool complete) {
+  if (r_.count > 0) {
+    r_.length = limit_;
+    r_.proven_optimal = true;
+  }
+  r_.complete = complete;
+  r_.elapsed_ms = now_ms() - t0_ms_;
+  next_.clear();
+  finished_ = true;
+}
+
+bool BoxSearch::next_iteration() {
+  if (r_.count > 0) {
+    finish(true);
+    return false;
+  }
+  const int h = bound_of(s_);
+  limit_ = limit_ < 0 ? h : limit_ + 1;
+  if (limit_ > kMaxLength) {
+    // The 3x3 table proves there is no sequence at all; elsewhere the search gave up.
+    r_.proven_optimal = table_ != nullptr;
+    finish(table_ != nullptr);
+    return false;
+  }
+  ++r_.nodes;
+  if (h == 0 && limit_ == 0) found();
+  if (h > 0 && h <= limit_) next_.push_back(0);
+  return true;
+}
+
+void BoxSearch::enter_child(const Move& m) {
+  apply_move(s_, size_, m);
+  path_.push_back(m);
+}
+
+void BoxSearch::undo_last() {
+  const Move m = path_.back();
+  apply_move(s_, size_, Move{m.button, (4 - m.quarter_turns) % 4});
+  path_.pop_back();
+}
+
+// IDA*: every sequence of exactly `limit_` moves that reaches the target, depth first,
+// with an explicit stack so it can stop after any node and go on later.
+bool BoxSearch::run(std::uint64_t max_nodes) {
+  for (std::uint64_t visited = 0; !finished_;) {
+    if (!o_.all && r_.count > 0) {
+      finish(true);
+      break;
+    }
+    if (o_.cancel && o_.cancel->load(std::memory_order_relaxed)) {
+      finish(false);
+      break;
+    }
+    if (next_.empty()) {
+      if (!next_iteration()) break;
+      continue;
+    }
+    if (next_.back() == allowed_.size()) {  // all children tried: back up
+      next_.pop_back();
+      if (!path_.empty()) undo_last();
+      continue;
+    }
+    if (visited >= max_nodes) return false;
+    const Move m = allowed_[next_.back()++];
+    if (!allowed_after(path_, m, moves_)) continue;
+    if (r_.nodes >= o_.node_budget) {
+      finish(false);
+      break;
+    }
+    ++visited;
+    ++r_.nodes;
+    enter_child(m);
+    const int g = static_cast<int>(path_.size()), h = bound_of(s_);
+    if (g + h > limit_ || h == 0) {
+      if (h == 0 && g == limit_) found();
+      undo_last();
+      continue;
+    }
+    next_.push_back(0);
+  }
+  return true;
+}
+
+std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
+  const int n = p.size;
+  if (n < kMinSize || n > kMaxSize || static_cast<int>(p.start.size()) != n * n ||
+      p.target.size() != p.start.size())
+    return Error{"board", "start and target must both be N x N boards, 2 <= N <= 8"};
+  std::vector<int> sorted_start = p.start, sorted_target = p.target;
+  std::sort(sorted_start.begin(), sorted_start.end());
+  std::sort(sorted_target.begin(), sorted_target.end());
+  for (int i = 0; i < n * n; ++i)
+    if (sorted_start[i] != i + 1 || sorted_target[i] != i + 1)
+      return Error{"board", "start and target must each hold 1..N*N once"};
+  return std::nullopt;
+}
+
+Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
+  if (std::optional<Error> e = check_box_puzzle(p)) return *e;
+  BoxSearch search(p, o);
+  search.run(std::numeric_limits<std::uint64_t>::max());
+  return search.result();
+}
+
+std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
+  std::vector<std::uint64_t> out;
+  for (std::uint8_t d : table3(moves)) {
+    if (d == ResumableBfs::kUnseen) continue;
+    if (out.size() <= d) out.resize(d + 1);
+    ++out[d];
+  }
+  return out;
+}
+
+int distance_3x3(const std::vector<int>& board, MoveSet moves) {
+  const std::uint8_t d = table3(moves)[rank9(board)];
+  return d == ResumableBfs::kUnseen ? -1 : d;
+}
+
+}  // namespace tilewise::box

@@ -1,0 +1,110 @@
+// Optimal Puzzle Box solutions.
+// 3x3: an exact distance table over all 9! = 362,880 states (one per move set, built
+// once, ~0.4 MB), from which every optimal sequence is read off. Any target works:
+// numbers are relabelled so the target becomes 1..9.
+// N >= 4: IDA* with an admissible bound (sum of Manhattan distances / 4, / 8 with half
+// turns; on 4x4 also pattern databases); optimal when it finishes within its node budget.
+// Both run as one resumable depth-first search (BoxSearch), the 3x3 one with the exact
+// table distance as its bound, so it only walks optimal sequences.
+//
+// Counting: solutions are distinct move sequences of optimal length, except that with
+// clockwise + counter-clockwise moves a half turn is spelled only as `X X` (the equal
+// sequence `X' X'` is not listed again). Sequences that differ only in the order of two
+// independent buttons are different sequences and are all listed (as in seed 003).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/box/puzzle.hpp"
+#include "core/result.hpp"
+
+namespace tilewise::box {
+
+struct BoxSolveOptions {
+  bool all = true;                        // every optimal sequence (else the first)
+  std::uint64_t max_solutions = 10000;    // kept in memory; counting goes on
+  std::uint64_t node_budget = 200000000;  // IDA* nodes before giving up (N >= 4)
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct BoxSolveResult {
+  int length = -1;  // optimal number of moves; -1 when not found
+  std::uint64_t count = 0;
+  std::vector<std::vector<Move>> solutions;
+  bool solutions_truncated = false;
+  bool proven_optimal = false;
+  bool complete = false;  // false when cancelled or out of budget
+  std::uint64_t nodes = 0;
+  double elapsed_ms = 0;
+  const char* method = "";
+};
+
+// Start and target must be N x N boards (kMinSize <= N <= kMaxSize) of 1..N*N each;
+// the error says which rule is broken.
+std::optional<Error> check_box_puzzle(const BoxPuzzle& puzzle);
+
+Result<BoxSolveResult> solve_box(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
+
+// Builds the tables a solve of (size, moves) needs a slice at a time, for callers that
+// must stay responsive (the browser worker). solve_box builds what is missing in one go.
+// Tables are kept for the life of the process (3x3: 0.36 MB; 4x4: 3 MiB per move set).
+class BoxTableBuild {
+ public:
+  BoxTableBuild(int size, MoveSet moves);
+  ~BoxTableBuild();
+  bool run(std::uint64_t max_states);  // true when ready
+  std::uint64_t states_done() const;
+  std::uint64_t states_total() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// One optimal search, resumable: solve_box runs it to the end; the browser worker runs it
+// a slice at a time. The puzzle must pass check_box_puzzle. Tables still missing are built
+// by the constructor.
+class BoxSearch {
+ public:
+  BoxSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
+  bool run(std::uint64_t max_nodes);  // visits up to max_nodes nodes; true when finished
+  bool finished() const { return finished_; }
+  const BoxSolveResult& result() const { return r_; }  // final once finished
+  int depth_bound() const { return limit_; }           // length tried by this iteration
+  int depth() const { return static_cast<int>(path_.size()); }
+
+ private:
+  int bound_of(const std::vector<int>& s) const;
+  bool next_iteration();  // false when the search is over
+  void enter_child(const Move& m);
+  void undo_last();
+  void found();
+  void finish(bool complete);
+
+  int size_;
+  MoveSet moves_;
+  BoxSolveOptions o_;
+  BoxSolveResult r_;
+  std::vector<Move> allowed_;
+  std::vector<int> s_;  // the board after path_, renamed so the target reads 1..N*N
+  std::vector<Move> path_;
+  std::vector<std::size_t> next_;  // per open node: index in allowed_ of its next child
+  const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
+  int limit_ = -1;
+  bool finished_ = false;
+  double t0_ms_ = 0;
+};
+
+// 3x3: how many states lie at each distance from the solved board (index = distance).
+std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves);
+// 3x3: a fresh distance table (index = Lehmer rank of the board, 0xff = unreachable);
+// solve_box keeps one per move set, built on first use.
+std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves);
+// 3x3: moves needed from `board` to 1..9 (table lookup).
+int distance_3x3(const std::vector<int>& board, MoveSet moves);
+
+}  // namespace tilewise::box

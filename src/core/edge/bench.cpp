@@ -1,0 +1,236 @@
+#include "core/edge/bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "core/edge/format.hpp"
+#include "core/edge/generator.hpp"
+#include "core/edge/reference_solver.hpp"
+#include "core/edge/solver.hpp"
+#include "core/edge/validate.hpp"
+#ifndef __EMSCRIPTEN__
+#include "core/edge/parallel.hpp"
+#endif
+
+namespace tilewise {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int kRuns = 3;          // timed runs of the fast solver per figure (full suite): the best
+constexpr double kMinRunMs = 20;  // a timed run's least length
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+const EdgePuzzle* find_puzzle(const std::vector<std::pair<std::string, EdgePuzzle>>& puzzles,
+                              const std::string& name) {
+  for (const auto& [n, p] : puzzles)
+    if (n == name) return &p;
+  return nullptr;
+}
+
+// Seed 002's workload: random solvable 3x3 Scramble Squares (4 motifs), all solutions.
+BenchRow random_3x3(bool quick) {
+  const int count = quick ? 300 : 3000;
+  std::vector<EdgePuzzle> puzzles;
+  for (int k = 0; k < count; ++k) {
+    GenerateOptions g;
+    g.seed = 1000 + static_cast<std::uint64_t>(k);
+    g.motifs = 4;
+    puzzles.push_back(*generate_puzzle(g));
+  }
+  auto fast_all = [&](size_t n) {
+    std::uint64_t solutions = 0;
+    for (size_t k = 0; k < n; ++k) {
+      EdgeSearch search(puzzles[k], SolveOptions{});
+      while (!search.run(1u << 20)) {
+      }
+      solutions += search.count();
+    }
+    return solutions;
+  };
+  auto reference_all = [&](size_t n) {
+    std::uint64_t assignments = 0;
+    for (size_t k = 0; k < n; ++k) assignments += reference_solve(puzzles[k], false).assignments;
+    return assignments;
+  };
+  // Warm-up, untimed: in the browser the first calls run WebAssembly's baseline code until
+  // the optimising compiler has caught up (the first pass is ~10x slower there, the second still
+  // ~1.3x).
+  const size_t warm = std::min<size_t>(puzzles.size(), 300);
+  for (int pass = 0; pass < 2; ++pass) fast_all(warm), reference_all(warm);
+  auto t0 = Clock::now();
+  const std::uint64_t solutions = fast_all(puzzles.size());
+  const double fast_ms = ms_since(t0);
+  t0 = Clock::now();
+  const std::uint64_t assignments = reference_all(puzzles.size());
+  const double ref_ms = ms_since(t0);
+  BenchRow r;
+  r.figure = "random solvable 3x3, all solutions (seed 002: 3.1 ms)";
+  r.unit = "us/puzzle";
+  r.value = fast_ms * 1000 / count;
+  r.baseline = ref_ms * 1000 / count;
+  r.ratio = r.baseline / r.value;
+  r.detail = std::to_string(count) + " puzzles, " + std::to_string(solutions) +
+             " solutions up to rotation (reference: " + std::to_string(assignments) +
+             " boards with rotations)";
+  return r;
+}
+
+// Raw speed on a hard exhaustive search: the reference's tries are bounded.
+std::vector<BenchRow> placement_rate(const EdgePuzzle& p, const std::string& name, bool quick) {
+  // The best of kRuns runs: the machine's noise only ever adds time.
+  std::unique_ptr<EdgeSearch> search;
+  double fast_ms = 0;
+  for (int run = 0; run < (quick ? 1 : kRuns); ++run) {
+    const auto t0 = Clock::now();
+    search = std::make_unique<EdgeSearch>(p, SolveOptions{SolveMode::kCount});
+    while (!search->run(1u << 20)) {
+    }
+    fast_ms = run == 0 ? ms_since(t0) : std::min(fast_ms, ms_since(t0));
+  }
+  const auto t0 = Clock::now();
+  const ReferenceResult ref = reference_solve(p, false, quick ? 50'000'000 : 400'000'000);
+  const double ref_ms = ms_since(t0);
+  // A placement is a tile+rotation put on a cell (a node); a try is a candidate looked at.
+  // The reference tries every tile and rotation at every cell (many cheap tries, few
+  // placements); Tilewise's tries are the candidates its tables list for the known
+  // neighbours (taken from masks a word at a time), used tiles included.
+  BenchRow nodes, tries;
+  nodes.figure = "placements per second (" + name + ", count all)";
+  nodes.unit = "M nodes/s";
+  nodes.value = search->stats().nodes / fast_ms / 1000;
+  nodes.baseline = ref.nodes / ref_ms / 1000;
+  nodes.ratio = nodes.value / nodes.baseline;
+  nodes.detail =
+      std::to_string(search->stats().nodes) + " tiles placed, " + std::to_string(search->count()) +
+      " solutions; a placement = a tile+rotation put on a cell; search: " + search->engine();
+  tries = nodes;
+  tries.figure = "candidates tried per second (" + name + ", count all)";
+  tries.unit = "M tries/s";
+  tries.value = search->stats().tries / fast_ms / 1000;
+  tries.baseline = ref.tries / ref_ms / 1000;
+  tries.ratio = tries.value / tries.baseline;
+  tries.detail = std::to_string(search->stats().tries) +
+                 " tries; a try = a candidate tile+rotation looked at for a cell (the "
+                 "reference tries every one, Tilewise only those its tables list)";
+  return {nodes, tries};
+}
+
+BenchRow solve_time(const EdgePuzzle& p, const std::string& name, SolveMode mode, int threads,
+                    bool quick) {
+  SolveOptions o;
+  o.mode = mode;
+  std::uint64_t nodes = 0, count = 0;
+  auto solve_once = [&] {
+#ifndef __EMSCRIPTEN__
+    if (threads > 1) {
+      ParallelOptions par;
+      par.threads = threads;
+      const SolveResult r = solve_parallel(p, o, par);
+      nodes = r.stats.nodes;
+      count = r.count;
+      return;
+    }
+#endif
+    EdgeSearch search(p, o);
+    while (!search.run(1u << 20)) {
+    }
+    nodes = search.stats().nodes;
+    count = search.count();
+  };
+  // A timed run repeats a short solve until it lasts kMinRunMs (browsers round their clock
+  // to 0.1 ms or coarser); the figure is the best run's time per solve.
+  int repeats = 1;
+  double fast_ms = 0;
+  for (int run = 0; run < (quick ? 1 : kRuns); ++run) {
+    for (;;) {
+      const auto t0 = Clock::now();
+      for (int k = 0; k < repeats; ++k) solve_once();
+      const double ms = ms_since(t0);
+      if (ms < kMinRunMs && repeats < (1 << 16)) {
+        repeats *= 4;  // too short to time: again with more repeats
+        continue;
+      }
+      fast_ms = run == 0 ? ms / repeats : std::min(fast_ms, ms / repeats);
+      break;
+    }
+  }
+  const auto t0 = Clock::now();
+  const std::uint64_t budget = quick ? 50'000'000 : 500'000'000;
+  const ReferenceResult ref = reference_solve(p, mode == SolveMode::kFirst, budget);
+  const double ref_ms = ms_since(t0);
+  BenchRow r;
+  r.figure = name + (mode == SolveMode::kFirst ? ", first solution" : ", all solutions") +
+             (threads > 1 ? ", " + std::to_string(threads) + " threads" : "");
+  r.unit = "ms";
+  r.value = fast_ms;
+  r.baseline = ref_ms;
+  r.baseline_bound = ref.stopped;
+  r.ratio = ref_ms / fast_ms;
+  r.detail = std::to_string(nodes) + " nodes, " + std::to_string(count) + " solutions" +
+             (ref.stopped ? "; reference stopped after " + std::to_string(ref.tries) + " tries"
+                          : "; reference " + std::to_string(ref.nodes) + " nodes");
+  return r;
+}
+
+}  // namespace
+
+std::vector<std::string> bench_puzzle_names() {
+  return {"e2style_brendan_set1_06x06", "e2_clue1", "e2_clue2", "e2_clue3", "e2_clue4"};
+}
+
+EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
+  for (const BenchPuzzle& b : options.puzzles) {
+    Result<EdgePuzzle> p = parse_puzzle(b.text, b.name);
+    if (p.ok() && validate_puzzle(*p).ok()) puzzles_.emplace_back(b.name, *p);
+  }
+  // The hard board: Brendan Owen's 6x6 when given, else a generated framed 6x6.
+  if (const EdgePuzzle* brendan = find_puzzle(puzzles_, "e2style_brendan_set1_06x06")) {
+    hard_ = *brendan;
+    hard_name_ = "Brendan 6x6";
+  } else {
+    GenerateOptions g;
+    g.rows = g.cols = 6;
+    g.rule = MatchRule::kEqual;
+    g.border = BorderRule::kFrame0;
+    g.motifs = 5;
+    g.seed = 7;
+    hard_ = *generate_puzzle(g);
+    hard_name_ = "generated framed 6x6";
+  }
+  for (int clue = 1; clue <= 4; ++clue)
+    if (find_puzzle(puzzles_, "e2_clue" + std::to_string(clue))) clues_.push_back(clue);
+  parts_ = 4 + static_cast<int>(clues_.size());
+}
+
+void EdgeBench::run_next() {
+  if (done()) return;
+  const int part = next_++;
+  if (part == 0) {
+    rows_.push_back(random_3x3(options_.quick));
+  } else if (part == 1) {
+    for (BenchRow& r : placement_rate(hard_, hard_name_, options_.quick)) rows_.push_back(r);
+  } else if (part == 2) {
+    rows_.push_back(solve_time(hard_, hard_name_, SolveMode::kCount, 1, options_.quick));
+  } else if (part == 3) {
+    if (options_.threads > 1)
+      rows_.push_back(
+          solve_time(hard_, hard_name_, SolveMode::kCount, options_.threads, options_.quick));
+  } else {
+    const int clue = clues_[static_cast<size_t>(part - 4)];
+    rows_.push_back(solve_time(*find_puzzle(puzzles_, "e2_clue" + std::to_string(clue)),
+                               "Eternity II clue " + std::to_string(clue), SolveMode::kFirst, 1,
+                               options_.quick));
+  }
+}
+
+std::vector<BenchRow> run_edge_bench(const BenchOptions& options) {
+  EdgeBench bench(options);
+  while (!bench.done()) bench.run_next();
+  return bench.rows();
+}
+
+}  // namespace tilewise

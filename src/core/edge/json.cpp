@@ -1,0 +1,53 @@
+#include "core/edge/json.hpp"
+
+namespace tilewise {
+
+nlohmann::json solution_json(const Solution& s) {
+  nlohmann::json tiles = nlohmann::json::array();
+  for (const Placement& p : s.cells) tiles.push_back({p.tile + 1, p.rotation});
+  return {{"tiles", tiles}};
+}
+
+nlohmann::json solve_result_json(const SolveResult& r) {
+  nlohmann::json solutions = nlohmann::json::array();
+  for (const Solution& s : r.solutions) solutions.push_back(solution_json(s));
+  return {{"rows", r.rows},
+          {"cols", r.cols},
+          {"count", r.count},
+          {"distinct_boards", r.distinct_boards},
+          {"distinct_boards_complete", r.distinct_boards_complete},
+          {"complete", r.complete},
+          {"nodes", r.stats.nodes},
+          {"tries", r.stats.tries},
+          {"nodes_per_depth", r.stats.nodes_per_depth},
+          {"max_depth", r.stats.max_depth},
+          {"elapsed_ms", r.stats.elapsed_ms},
+          {"solutions", solutions},
+          {"solutions_truncated", r.solutions_truncated}};
+}
+
+nlohmann::json search_progress_json(const EdgeSearch& s) {
+  return {{"nodes", s.stats().nodes},
+          {"tries", s.stats().tries},
+          {"depth", s.depth()},
+          {"max_depth", s.stats().max_depth},
+          {"cells", s.cell_count()},
+          {"count", s.count()},
+          {"elapsed_ms", s.stats().elapsed_ms},
+          {"nodes_per_depth", s.stats().nodes_per_depth}};
+}
+
+nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const BenchRow& r : rows)
+    out.push_back({{"figure", r.figure},
+                   {"unit", r.unit},
+                   {"value", r.value},
+                   {"baseline", r.baseline},
+                   {"baseline_bound", r.baseline_bound},
+                   {"ratio", r.ratio},
+                   {"detail", r.detail}});
+  return out;
+}
+
+}  // namespace tilewise

@@ -1,0 +1,16 @@
+// Structural checks of an EdgePuzzle, shared by the file parsers, the link decoder and
+// the browser editor, so every entry point rejects the same things with the same words.
+#pragma once
+
+#include "core/edge/puzzle.hpp"
+#include "core/result.hpp"
+
+namespace tilewise {
+
+inline constexpr int kMaxComplementMotifs = 26;  // letters A..Z in the text format
+inline constexpr int kMaxEqualColour = 999;
+
+// Ok(true) or the first problem found; `where` is left empty for the caller to fill.
+Result<bool> validate_puzzle(const EdgePuzzle& puzzle);
+
+}  // namespace tilewise

@@ -1,0 +1,78 @@
+#include "core/play/editor.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "core/edge/validate.hpp"
+
+namespace tilewise {
+
+Result<EdgePuzzle> blank_puzzle(int rows, int cols, MatchRule rule, bool frame) {
+  if (rows < 1 || cols < 1 || rows > kMaxBoardSide || cols > kMaxBoardSide)
+    return Error{"editor", "board size must be 1..16 x 1..16, not " + std::to_string(rows) + "x" +
+                               std::to_string(cols)};
+  if (frame && rule != MatchRule::kEqual) return Error{"editor", "a frame needs the 'equal' rule"};
+  EdgePuzzle p;
+  p.rows = rows;
+  p.cols = cols;
+  p.rule = rule;
+  p.border = frame ? BorderRule::kFrame0 : BorderRule::kFree;
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) {
+      Tile t;
+      t.name = std::to_string(i * cols + j + 1);
+      if (rule == MatchRule::kComplement) {
+        t.sides = {-1, 1, 1, -1};
+      } else {
+        t.sides = {1, 1, 1, 1};
+        if (frame) {
+          if (i == 0) t.sides[kTop] = 0;
+          if (j == cols - 1) t.sides[kRight] = 0;
+          if (i == rows - 1) t.sides[kBottom] = 0;
+          if (j == 0) t.sides[kLeft] = 0;
+        }
+      }
+      p.tiles.push_back(t);
+    }
+  return p;
+}
+
+bool set_tile_side(EdgePuzzle& draft, int tile, int side, Side value) {
+  if (tile < 0 || tile >= static_cast<int>(draft.tiles.size()) || side < 0 || side > 3)
+    return false;
+  const bool ok = draft.rule == MatchRule::kComplement
+                      ? value != 0 && std::abs(value) <= kMaxComplementMotifs
+                      : value >= 0 && value <= kMaxEqualColour;
+  if (!ok) return false;
+  draft.tiles[tile].sides[side] = value;
+  return true;
+}
+
+bool duplicate_tile(EdgePuzzle& draft, int tile) {
+  if (tile < 0 || tile >= static_cast<int>(draft.tiles.size())) return false;
+  Tile copy = draft.tiles[tile];
+  copy.name += "'";
+  draft.tiles.push_back(copy);
+  return true;
+}
+
+bool delete_tile(EdgePuzzle& draft, int tile) {
+  if (tile < 0 || tile >= static_cast<int>(draft.tiles.size())) return false;
+  draft.tiles.erase(draft.tiles.begin() + tile);
+  auto& fixed = draft.fixed;
+  fixed.erase(std::remove_if(fixed.begin(), fixed.end(),
+                             [tile](const FixedTile& f) { return f.tile == tile; }),
+              fixed.end());
+  for (FixedTile& f : fixed)
+    if (f.tile > tile) --f.tile;
+  return true;
+}
+
+Result<EdgePuzzle> finish_draft(const EdgePuzzle& draft) {
+  Result<bool> valid = validate_puzzle(draft);
+  if (!valid) return Error{"editor", valid.error().what};
+  return draft;
+}
+
+}  // namespace tilewise

@@ -1,0 +1,75 @@
+#include "core/play/hint.hpp"
+
+#include <algorithm>
+
+#include "core/edge/solver.hpp"
+#include "core/edge/symmetry.hpp"
+
+namespace tilewise {
+namespace {
+
+// Two placements of the same tile agree when its turned sides are the same, so a
+// symmetric tile turned by a half turn still counts as in place.
+bool same_place(const EdgePuzzle& p, const Placement& a, const Placement& b) {
+  if (a.tile != b.tile || a.tile < 0) return false;
+  const auto& s = p.tiles[a.tile].sides;
+  return rotated(s, a.rotation) == rotated(s, b.rotation);
+}
+
+int agreement(const EdgePuzzle& p, const std::vector<Placement>& cells,
+              const std::vector<Placement>& target) {
+  int kept = 0;
+  for (size_t c = 0; c < cells.size(); ++c) kept += same_place(p, cells[c], target[c]);
+  return kept;
+}
+
+}  // namespace
+
+Hint find_hint(const EdgePuzzle& puzzle, const std::vector<Placement>& cells,
+               const HintLimits& limits) {
+  SolveOptions options;
+  options.mode = SolveMode::kAll;
+  options.limit = limits.max_solutions;
+  options.max_kept = limits.max_solutions;
+  EdgeSearch search(puzzle, options);
+  std::uint64_t spent = 0;
+  const std::uint64_t slice = std::min<std::uint64_t>(100000, limits.node_budget);
+  while (!search.run(slice)) {
+    spent += slice;
+    if (spent >= limits.node_budget) break;
+  }
+  Hint hint;
+  if (search.solutions().empty()) {
+    hint.kind = search.complete() ? Hint::Kind::kNoSolution : Hint::Kind::kUnknown;
+    return hint;
+  }
+  // Every solution found stands for its whole class of board rotations.
+  hint.kept = -1;
+  for (const Solution& s : search.solutions())
+    for (int turn : board_symmetries(puzzle)) {
+      std::vector<Placement> t = rotate_board(s.cells, puzzle.rows, puzzle.cols, turn);
+      const int kept = agreement(puzzle, cells, t);
+      if (kept > hint.kept) {
+        hint.kept = kept;
+        hint.target = std::move(t);
+      }
+    }
+  const int n = static_cast<int>(cells.size());
+  if (hint.kept == n) {
+    hint.kind = Hint::Kind::kSolved;
+    return hint;
+  }
+  hint.kind = Hint::Kind::kPlace;
+  // Prefer a cell whose right tile is already on the board but wrongly turned: one click.
+  for (int pass = 0; pass < 2 && hint.cell < 0; ++pass)
+    for (int c = 0; c < n; ++c) {
+      if (same_place(puzzle, cells[c], hint.target[c])) continue;
+      if (pass == 0 && cells[c].tile != hint.target[c].tile) continue;
+      hint.cell = c;
+      hint.place = hint.target[c];
+      break;
+    }
+  return hint;
+}
+
+}  // namespace tilewise
