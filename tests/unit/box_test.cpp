@@ -200,7 +200,9 @@ TEST(BoxSolver, IdaStarIsOptimalOnShallow4x4And2x2Boards) {
           b = turn(b, n, static_cast<int>(rng() % ((n - 1) * (n - 1))), 3);
         auto it = dist.find(key(b));
         ASSERT_NE(it, dist.end());
-        Result<BoxSolveResult> r = solve_box({n, b, identity(n), m}, {});
+        BoxSolveOptions o;
+        o.pattern_tiles = 5;
+        Result<BoxSolveResult> r = solve_box({n, b, identity(n), m}, o);
         ASSERT_TRUE(r.ok());
         EXPECT_TRUE(r->proven_optimal);
         EXPECT_EQ(r->length, it->second);
@@ -221,12 +223,101 @@ TEST(BoxSolver, PatternBoundNeverExceedsTheBreadthFirstDistanceOn4x4) {
       for (int s = 0; s < 3; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
       auto it = dist.find(key(b));
       ASSERT_NE(it, dist.end());
-      const int bound = pattern_bound_4x4(b, m);
+      const int bound = pattern_bound_4x4(b, m, 5);
       EXPECT_LE(bound, it->second);
-      EXPECT_EQ(bound == 0, it->second == 0);
+      if (it->second == 0) {
+        EXPECT_EQ(bound, 0);
+      }
       ++checked;
     }
     EXPECT_EQ(checked, 200);
+  }
+}
+
+// Every state within a few moves: the bound (all symmetric and inverse lookups, rounded to
+// the board's parity) never exceeds the true distance and has its parity.
+TEST(BoxSolver, PatternBoundIsAdmissibleOnEveryStateNearTheTarget) {
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    // Every state within `depth` moves, with its distance (boards as keys: no hashing).
+    const int depth = m == MoveSet::kClockwise ? 5 : 4;
+    std::map<std::vector<int>, int> dist{{identity(4), 0}};
+    std::vector<std::vector<int>> layer{identity(4)};
+    for (int d = 1; d <= depth; ++d) {
+      std::vector<std::vector<int>> next;
+      for (const auto& s : layer)
+        for (int b = 0; b < 9; ++b)
+          for (int t : quarter_turns(m)) {
+            auto prev = turn(s, 4, b, (4 - t) % 4);
+            if (dist.emplace(prev, d).second) next.push_back(prev);
+          }
+      layer = std::move(next);
+    }
+    int exact = 0;
+    for (const auto& [b, d] : dist)
+      for (int tiles : {4, 5}) {
+        const int bound = pattern_bound_4x4(b, m, tiles);
+        ASSERT_LE(bound, d) << tiles << " tiles, moves " << move_set_name(m);
+        exact += bound == d;
+      }
+    EXPECT_GT(exact, static_cast<int>(dist.size()) / 2);  // and a useful bound
+  }
+}
+
+// Shortest press sequences from each state to the target, by the BFS distances.
+std::uint64_t shortest_paths(const std::vector<int>& b, int d,
+                             const std::unordered_map<std::uint64_t, int>& dist) {
+  if (d == 0) return 1;
+  std::uint64_t n = 0;
+  for (int button = 0; button < 9; ++button) {
+    const auto next = turn(b, 4, button, 1);
+    const auto it = dist.find(key(next));
+    if (it != dist.end() && it->second == d - 1) n += shortest_paths(next, d - 1, dist);
+  }
+  return n;
+}
+
+TEST(BoxSolver, IdaStarFirstAndAllSolutionsAgreeWithBreadthFirstSearchOn4x4) {
+  std::mt19937 rng(17);
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    const int depth = m == MoveSet::kClockwise ? 6 : 5;
+    const auto dist = bfs_to(identity(4), 4, m, depth);
+    for (int k = 0; k < 12; ++k) {
+      std::vector<int> b = identity(4);
+      for (int s = 0; s < depth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      const auto it = dist.find(key(b));
+      ASSERT_NE(it, dist.end());
+      BoxSolveOptions o;
+      o.pattern_tiles = 5;
+      for (bool all : {false, true}) {
+        o.all = all;
+        Result<BoxSolveResult> r = solve_box({4, b, identity(4), m}, o);
+        ASSERT_TRUE(r.ok());
+        EXPECT_TRUE(r->proven_optimal);
+        EXPECT_EQ(r->length, it->second);
+        for (const auto& seq : r->solutions) EXPECT_EQ(replay(b, 4, seq), identity(4));
+        if (all && m == MoveSet::kClockwise) {  // every shortest sequence, both orders counted
+          EXPECT_EQ(r->count, shortest_paths(b, it->second, dist));
+        }
+      }
+    }
+  }
+}
+
+TEST(BoxSolver, LengthsAgreeAcrossPatternTableSizes) {
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (const auto& b : scrambled_boards(4, m, 3, 7, 31)) {
+      BoxSolveOptions o;
+      o.all = false;
+      o.pattern_tiles = 4;
+      Result<BoxSolveResult> small = solve_box({4, b, identity(4), m}, o);
+      o.pattern_tiles = 5;
+      Result<BoxSolveResult> large = solve_box({4, b, identity(4), m}, o);
+      ASSERT_TRUE(small.ok() && large.ok());
+      EXPECT_TRUE(small->proven_optimal && large->proven_optimal);
+      EXPECT_EQ(small->length, large->length);
+      EXPECT_LE(large->nodes, small->nodes);
+      EXPECT_EQ(replay(b, 4, large->solutions.at(0)), identity(4));
+    }
   }
 }
 

@@ -107,6 +107,24 @@ bool allowed_after(const std::vector<Move>& path, const Move& m, MoveSet moves) 
            path[path.size() - 3].button == m.button);
 }
 
+// Buttons whose 2x2 blocks share no cell: pressing them in either order is the same.
+bool commute(int a, int b, int size) {
+  const int w = size - 1;
+  return std::abs(a / w - b / w) > 1 || std::abs(a % w - b % w) > 1;
+}
+
+// 0 or 1: the permutation's parity (every quarter turn, a 4-cycle, flips it).
+int permutation_parity(const std::vector<int>& s) {
+  std::vector<bool> seen(s.size());
+  int cycles = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (seen[i]) continue;
+    ++cycles;
+    for (std::size_t j = i; !seen[j]; j = static_cast<std::size_t>(s[j] - 1)) seen[j] = true;
+  }
+  return static_cast<int>(s.size() - static_cast<std::size_t>(cycles)) % 2;
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
@@ -122,12 +140,13 @@ struct BoxTableBuild::Impl {
   bool ready = false;
 };
 
-BoxTableBuild::BoxTableBuild(int size, MoveSet moves) : impl_(std::make_unique<Impl>()) {
+BoxTableBuild::BoxTableBuild(int size, MoveSet moves, int pattern_tiles)
+    : impl_(std::make_unique<Impl>()) {
   impl_->moves = moves;
   if (size == 3 && !cached_table3(moves))
     impl_->table3 = std::make_unique<Table3Build>(moves);
   else if (size == 4)
-    impl_->pattern_db = std::make_unique<PatternDbBuild>(moves);
+    impl_->pattern_db = std::make_unique<PatternDbBuild>(moves, pattern_tiles);
   else
     impl_->ready = true;
 }
@@ -152,7 +171,7 @@ std::uint64_t BoxTableBuild::states_done() const {
 }
 
 std::uint64_t BoxTableBuild::states_total() const {
-  if (impl_->pattern_db) return PatternDbBuild::states_total();
+  if (impl_->pattern_db) return impl_->pattern_db->states_total();
   return impl_->table3 ? kStates3 : 0;
 }
 
@@ -163,27 +182,55 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       allowed_(allowed_moves(p.size, p.moves)),
       s_(relabel(p.start, p.target)),
       t0_ms_(now_ms()) {
+  if (moves_ != MoveSet::kBothDirectionsAndHalf) parity_ = permutation_parity(s_);
   if (size_ == 3) {
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
+  } else if (size_ == 4) {
+    pattern_ = std::make_unique<PatternBound4x4>(moves_, o_.pattern_tiles);
+    r_.method = "IDA* with a pattern database (4x4)";
   } else {
-    r_.method = size_ == 4 ? "IDA* with pattern databases (3 MiB)" : "IDA* with Manhattan bound";
+    r_.method = "IDA* with Manhattan bound";
   }
 }
 
-int BoxSearch::bound_of(const std::vector<int>& s) const {
+BoxSearch::~BoxSearch() = default;
+
+bool BoxSearch::at_target_board() const {
+  for (std::size_t i = 0; i < s_.size(); ++i)
+    if (s_[i] != static_cast<int>(i) + 1) return false;
+  return true;
+}
+
+int BoxSearch::bound_of(int g, int enough) const {
+  int h = 0;
   if (table_) {
-    const std::uint8_t d = (*table_)[rank9(s)];
+    const std::uint8_t d = (*table_)[rank9(s_)];
     return d == ResumableBfs::kUnseen ? kMaxLength + 1 : d;
   }
-  int sum = 0;
-  for (int i = 0; i < size_ * size_; ++i) {
-    const int goal = s[i] - 1;
-    sum += std::abs(i / size_ - goal / size_) + std::abs(i % size_ - goal % size_);
+  if (pattern_) {
+    std::array<std::uint8_t, 16> b{};
+    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    h = pattern_->bound(b.data(), enough);
+  } else {
+    int sum = 0;
+    for (int i = 0; i < size_ * size_; ++i) {
+      const int goal = s_[i] - 1;
+      sum += std::abs(i / size_ - goal / size_) + std::abs(i % size_ - goal % size_);
+    }
+    const int per_move = moves_ == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
+    h = (sum + per_move - 1) / per_move;
   }
-  const int per_move = moves_ == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
-  const int manhattan = (sum + per_move - 1) / per_move;
-  return size_ == 4 ? std::max(manhattan, pattern_bound_4x4(s, moves_)) : manhattan;
+  if (parity_ >= 0 && (h + g + parity_) % 2 != 0) ++h;  // distance = parity of the board
+  return h;
+}
+
+// Spellings never listed (allowed_after) and, when one solution is enough, the second
+// order of two commuting buttons (only the lower button first).
+bool BoxSearch::skip_move(const Move& m) const {
+  if (!allowed_after(path_, m, moves_)) return true;
+  return !o_.all && !path_.empty() && m.button < path_.back().button &&
+         commute(m.button, path_.back().button, size_);
 }
 
 void BoxSearch::found() {
@@ -211,8 +258,9 @@ bool BoxSearch::next_iteration() {
     finish(true);
     return false;
   }
-  const int h = bound_of(s_);
-  limit_ = limit_ < 0 ? h : limit_ + 1;
+  const int h = bound_of(0, kMaxLength);
+  // With quarter turns only every length has the board's parity: step by 2.
+  limit_ = limit_ < 0 ? h : limit_ + (parity_ >= 0 ? 2 : 1);
   if (limit_ > kMaxLength) {
     // The 3x3 table proves there is no sequence at all; elsewhere the search gave up.
     r_.proven_optimal = table_ != nullptr;
@@ -220,8 +268,9 @@ bool BoxSearch::next_iteration() {
     return false;
   }
   ++r_.nodes;
-  if (h == 0 && limit_ == 0) found();
-  if (h > 0 && h <= limit_) next_.push_back(0);
+  const bool at_target = h == 0 && at_target_board();
+  if (at_target && limit_ == 0) found();
+  if (!at_target && h <= limit_) next_.push_back(0);
   return true;
 }
 
@@ -259,7 +308,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     }
     if (visited >= max_nodes) return false;
     const Move m = allowed_[next_.back()++];
-    if (!allowed_after(path_, m, moves_)) continue;
+    if (skip_move(m)) continue;
     if (r_.nodes >= o_.node_budget) {
       finish(false);
       break;
@@ -267,9 +316,10 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     ++visited;
     ++r_.nodes;
     enter_child(m);
-    const int g = static_cast<int>(path_.size()), h = bound_of(s_);
-    if (g + h > limit_ || h == 0) {
-      if (h == 0 && g == limit_) found();
+    const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
+    const bool at_target = h == 0 && at_target_board();
+    if (g + h > limit_ || at_target) {
+      if (at_target && g == limit_) found();
       undo_last();
       continue;
     }
