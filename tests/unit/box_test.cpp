@@ -321,6 +321,33 @@ TEST(BoxSolver, LengthsAgreeAcrossPatternTableSizes) {
   }
 }
 
+// A node budget too small to prove the optimum still leaves the weighted search's solution,
+// with a lower bound that the optimum (solved without a budget) respects.
+TEST(BoxSolver, ABudgetThatRunsOutLeavesTheBestSolutionFoundAndALowerBound) {
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (const auto& b : scrambled_boards(4, m, 2, 9, 8)) {
+      BoxSolveOptions o;
+      o.all = false;
+      o.pattern_tiles = 5;
+      Result<BoxSolveResult> full = solve_box({4, b, identity(4), m}, o);
+      o.node_budget = 300;
+      Result<BoxSolveResult> cut = solve_box({4, b, identity(4), m}, o);
+      ASSERT_TRUE(full.ok() && cut.ok());
+      ASSERT_TRUE(full->proven_optimal);
+      EXPECT_GT(full->nodes, o.node_budget);  // else the budget did not cut anything
+      EXPECT_FALSE(cut->proven_optimal);
+      EXPECT_FALSE(cut->complete);
+      ASSERT_EQ(cut->solutions.size(), 1u);
+      EXPECT_EQ(static_cast<int>(cut->solutions[0].size()), cut->length);
+      EXPECT_EQ(replay(b, 4, cut->solutions[0]), identity(4));
+      EXPECT_GE(cut->length, full->length);
+      EXPECT_LE(cut->lower_bound, full->length);
+      EXPECT_GT(cut->lower_bound, 0);
+      EXPECT_EQ(full->lower_bound, full->length);
+    }
+  }
+}
+
 TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
   EXPECT_EQ(*parse_board("765849321", "s"), (std::vector<int>{7, 6, 5, 8, 4, 9, 3, 2, 1}));
   EXPECT_EQ(*parse_board("765/849/321", "s"), *parse_board("765849321", "s"));

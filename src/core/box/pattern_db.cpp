@@ -49,12 +49,10 @@ void unrank(std::uint32_t index, int tiles, std::uint8_t* cell) {
   }
 }
 
-// Where the number in each cell goes under each inverse move (the search runs backwards
-// from the solved placement).
-std::vector<std::array<std::uint8_t, kCells>> inverse_cell_maps(MoveSet moves) {
+// Where the number in each cell goes under each of `moves`.
+std::vector<std::array<std::uint8_t, kCells>> cell_maps(const std::vector<Move>& moves) {
   std::vector<std::array<std::uint8_t, kCells>> maps;
-  for (Move m : allowed_moves(4, moves)) {
-    m.quarter_turns = (4 - m.quarter_turns) % 4;
+  for (const Move& m : moves) {
     std::vector<int> b(kCells);
     for (int i = 0; i < kCells; ++i) b[i] = i;
     apply_move(b, 4, m);
@@ -63,6 +61,13 @@ std::vector<std::array<std::uint8_t, kCells>> inverse_cell_maps(MoveSet moves) {
     maps.push_back(to);
   }
   return maps;
+}
+
+// The moves that undo the set's moves (cw: the counter-clockwise turns).
+std::vector<Move> undoing_moves(MoveSet moves) {
+  std::vector<Move> out = allowed_moves(4, moves);
+  for (Move& m : out) m.quarter_turns = (4 - m.quarter_turns) % 4;
+  return out;
 }
 
 // The 8 symmetries of the square as cell maps; the first 4 are the rotations.
@@ -86,12 +91,17 @@ std::array<std::array<std::uint8_t, kCells>, 8> square_symmetries() {
 // Distances, 4 bits each (15 = 15 or more).
 class PatternTable {
  public:
-  PatternTable(int tiles, const std::vector<std::uint8_t>& distances)
-      : tiles_(tiles), nibbles_((distances.size() + 1) / 2) {
-    for (std::size_t i = 0; i < distances.size(); ++i)
-      nibbles_[i / 2] |= static_cast<std::uint8_t>(std::min<int>(distances[i], 15) << (i % 2 * 4));
+  static std::unique_ptr<PatternTable> from_distances(int tiles,
+                                                      const std::vector<std::uint8_t>& dist) {
+    std::vector<std::uint8_t> nibbles((dist.size() + 1) / 2);
+    for (std::size_t i = 0; i < dist.size(); ++i)
+      nibbles[i / 2] |= static_cast<std::uint8_t>(std::min<int>(dist[i], 15) << (i % 2 * 4));
+    return std::make_unique<PatternTable>(tiles, std::move(nibbles));
   }
+  PatternTable(int tiles, std::vector<std::uint8_t> nibbles)
+      : tiles_(tiles), nibbles_(std::move(nibbles)) {}
   int tiles() const { return tiles_; }
+  const std::vector<std::uint8_t>& nibbles() const { return nibbles_; }
   int at(std::uint32_t index) const { return nibbles_[index / 2] >> (index % 2 * 4) & 15; }
 
  private:
@@ -110,31 +120,78 @@ int clamp_tiles(int tiles) {
   return std::clamp(tiles, kMinPatternTiles, kMaxPatternTiles);
 }
 
+constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', 1};
+constexpr std::size_t kHeader = sizeof(kMagic) + 2 + 8;
+
+std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
+  return h;
+}
+
+std::vector<std::uint8_t> header(MoveSet moves, int tiles, std::uint64_t checksum) {
+  std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
+  out.push_back(static_cast<std::uint8_t>(moves));
+  out.push_back(static_cast<std::uint8_t>(tiles));
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
+  return out;
+}
+
 }  // namespace
 
 // Breadth-first search one layer at a time: layer d is every entry at distance d; the
-// scan of a layer can stop after any entry and go on later (cursor_).
+// scan of a layer can stop after any entry and go on later (cursor). A layer is found
+// forwards (each entry of layer d marks its unseen neighbours) while it is smaller than
+// what is left unseen, else backwards (each unseen entry looks for a neighbour in layer d
+// and stops at the first): the last, largest layers cost a fraction of a forward scan.
 struct PatternDbBuild::Impl {
   MoveSet moves;
   int tiles;
   std::uint32_t entries;
-  std::vector<std::uint8_t> dist;  // kUnseen until reached
-  std::vector<std::array<std::uint8_t, kCells>> maps;
+  std::vector<std::uint8_t> dist;                                   // kUnseen until reached
+  std::vector<std::array<std::uint8_t, kCells>> backward, forward;  // cell maps per move
   std::uint8_t layer = 0;
   std::uint32_t cursor = 0;
-  bool layer_grew = false;  // whether layer + 1 got any entry so far
-  std::uint64_t expanded = 0;
+  bool backwards = false;        // how this layer's scan finds layer + 1
+  std::uint64_t layer_size = 1;  // entries at distance `layer`
+  std::uint64_t next_size = 0;   // entries found at layer + 1 so far
+  std::uint64_t reached = 1;     // entries with a distance
   bool ready = false;
 
-  void expand(std::uint32_t index) {
+  void scan_forward(std::uint32_t index) {
     std::array<std::uint8_t, kMaxPatternTiles> cell{}, next{};
     unrank(index, tiles, cell.data());
-    for (const auto& to : maps) {
+    for (const auto& to : backward) {
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
       std::uint8_t& d = dist[rank(next.data(), tiles)];
-      if (d == kUnseen) d = static_cast<std::uint8_t>(layer + 1), layer_grew = true;
+      if (d == kUnseen) d = static_cast<std::uint8_t>(layer + 1), ++next_size;
     }
-    ++expanded;
+  }
+
+  void scan_backward(std::uint32_t index) {
+    std::array<std::uint8_t, kMaxPatternTiles> cell{}, next{};
+    unrank(index, tiles, cell.data());
+    for (const auto& to : forward) {
+      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
+      if (dist[rank(next.data(), tiles)] == layer) {
+        dist[index] = static_cast<std::uint8_t>(layer + 1), ++next_size;
+        return;
+      }
+    }
+  }
+
+  // Scans up to `work` entries of this layer; false when the slice ran out first.
+  bool scan(std::uint64_t& work) {
+    const std::uint8_t want = backwards ? kUnseen : layer;
+    for (; cursor < entries && work > 0; ++cursor) {
+      if (dist[cursor] != want) continue;
+      --work;
+      if (backwards)
+        scan_backward(cursor);
+      else
+        scan_forward(cursor);
+    }
+    return cursor == entries;
   }
 };
 
@@ -146,7 +203,8 @@ PatternDbBuild::PatternDbBuild(MoveSet moves, int tiles) : impl_(std::make_uniqu
   b.ready = cached(moves, b.tiles) != nullptr;
   if (b.ready) return;
   b.dist.assign(b.entries, kUnseen);
-  b.maps = inverse_cell_maps(moves);
+  b.backward = cell_maps(undoing_moves(moves));  // the search runs from the solved placement
+  b.forward = cell_maps(allowed_moves(4, moves));
   std::array<std::uint8_t, kMaxPatternTiles> home{};
   for (int j = 0; j < b.tiles; ++j) home[j] = static_cast<std::uint8_t>(j);
   b.dist[rank(home.data(), b.tiles)] = 0;
@@ -157,15 +215,15 @@ PatternDbBuild::~PatternDbBuild() = default;
 bool PatternDbBuild::run(std::uint64_t max_states) {
   Impl& b = *impl_;
   while (!b.ready) {
-    for (; b.cursor < b.entries && max_states > 0; ++b.cursor)
-      if (b.dist[b.cursor] == b.layer) b.expand(b.cursor), --max_states;
-    if (b.cursor < b.entries) break;
-    if (b.layer_grew) {
-      ++b.layer, b.cursor = 0, b.layer_grew = false;
+    if (!b.scan(max_states)) break;
+    b.reached += b.next_size;
+    if (b.next_size > 0) {
+      b.layer_size = b.next_size, b.next_size = 0, ++b.layer, b.cursor = 0;
+      b.backwards = b.layer_size > b.entries - b.reached;
       continue;
     }
     auto& table = cached(b.moves, b.tiles);
-    if (!table) table = std::make_unique<PatternTable>(b.tiles, b.dist);
+    if (!table) table = PatternTable::from_distances(b.tiles, b.dist);
     b.dist = {};
     b.ready = true;
   }
@@ -173,11 +231,32 @@ bool PatternDbBuild::run(std::uint64_t max_states) {
 }
 
 std::uint64_t PatternDbBuild::states_done() const {
-  return impl_->ready ? impl_->entries : impl_->expanded;
+  return impl_->ready ? impl_->entries : impl_->reached + impl_->next_size;
 }
 
 std::uint64_t PatternDbBuild::states_total() const {
   return impl_->entries;
+}
+
+std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
+  const auto& table = cached(moves, clamp_tiles(tiles));
+  if (!table || table->tiles() != tiles) return {};
+  const auto& n = table->nibbles();
+  std::vector<std::uint8_t> out = header(moves, tiles, fnv1a(n.data(), n.size()));
+  out.insert(out.end(), n.begin(), n.end());
+  return out;
+}
+
+bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes) {
+  if (tiles != clamp_tiles(tiles)) return false;
+  const std::size_t size = (placements(tiles) + 1) / 2;
+  if (bytes.size() != kHeader + size) return false;
+  const std::uint8_t* n = bytes.data() + kHeader;
+  const std::vector<std::uint8_t> expected = header(moves, tiles, fnv1a(n, size));
+  if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
+  auto& table = cached(moves, tiles);
+  if (!table) table = std::make_unique<PatternTable>(tiles, std::vector<std::uint8_t>(n, n + size));
+  return true;
 }
 
 PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {

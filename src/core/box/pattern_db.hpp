@@ -55,6 +55,13 @@ class PatternBound4x4 {
 // Lower bound from 1-based numbers (board[cell] in 1..16), for tests and tools.
 int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves, int tiles);
 
+// A built table as bytes to keep on disk ("TWPDB" 1, move set, tiles, FNV-1a checksum of
+// the entries, the 4-bit entries); empty if that table is not built in this process.
+std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles);
+// Keeps a table read back from pattern_table_bytes; false (nothing kept) when the bytes are
+// not a whole, unchanged table of (moves, tiles) in this format.
+bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes);
+
 // Builds one table a slice at a time; it is kept once complete.
 class PatternDbBuild {
  public:

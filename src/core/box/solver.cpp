@@ -4,11 +4,13 @@
 #include <array>
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 
 #include "core/box/bfs.hpp"
 #include "core/box/board.hpp"
 #include "core/box/pattern_db.hpp"
+#include "core/box/quick_search.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -91,6 +93,18 @@ std::vector<int> relabel(const std::vector<int>& start, const std::vector<int>& 
   return out;
 }
 
+// The numbers' Manhattan distances to their cells over what one press can cover (4 steps,
+// 8 with half turns).
+int manhattan_bound(const std::vector<int>& s, int size, MoveSet moves) {
+  int sum = 0;
+  for (int i = 0; i < size * size; ++i) {
+    const int goal = s[i] - 1;
+    sum += std::abs(i / size - goal / size) + std::abs(i % size - goal % size);
+  }
+  const int per_move = moves == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
+  return (sum + per_move - 1) / per_move;
+}
+
 // Canonical spelling rules: never two moves of one button that an optimal sequence cannot
 // contain, and `X' X'` left to `X X`.
 bool allowed_after(const std::vector<Move>& path, const Move& m, MoveSet moves) {
@@ -124,6 +138,11 @@ int permutation_parity(const std::vector<int>& s) {
   }
   return static_cast<int>(s.size() - static_cast<std::size_t>(cycles)) % 2;
 }
+
+constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
+// Its states: a tenth of the node budget, at least kQuickStatesMin (so a small budget still
+// gets a solution), at most kQuickStatesMax (memory: ~250 MB on 4x4).
+constexpr std::uint64_t kQuickStatesMin = 200000, kQuickStatesMax = 2000000;
 
 }  // namespace
 
@@ -180,8 +199,7 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       moves_(p.moves),
       o_(o),
       allowed_(allowed_moves(p.size, p.moves)),
-      s_(relabel(p.start, p.target)),
-      t0_ms_(now_ms()) {
+      s_(relabel(p.start, p.target)) {
   if (moves_ != MoveSet::kBothDirectionsAndHalf) parity_ = permutation_parity(s_);
   if (size_ == 3) {
     r_.method = "exact distance table (3x3)";
@@ -192,9 +210,22 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
   } else {
     r_.method = "IDA* with Manhattan bound";
   }
+  t0_ms_ = now_ms();  // budgets count the search, not a one-time table build
 }
 
 BoxSearch::~BoxSearch() = default;
+
+int BoxSearch::lower_bound() const {
+  if (r_.proven_optimal) return r_.length;
+  // Each finished iteration rules out its length.
+  return std::max(limit_, start_bound_);
+}
+
+bool BoxSearch::out_of_budget() const {
+  if (r_.nodes >= o_.node_budget) return true;
+  if (o_.max_seconds <= 0 || r_.nodes % 1024 != 0) return false;
+  return now_ms() - t0_ms_ > o_.max_seconds * 1000;
+}
 
 bool BoxSearch::at_target_board() const {
   for (std::size_t i = 0; i < s_.size(); ++i)
@@ -213,13 +244,7 @@ int BoxSearch::bound_of(int g, int enough) const {
     for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s_[c] - 1);
     h = pattern_->bound(b.data(), enough);
   } else {
-    int sum = 0;
-    for (int i = 0; i < size_ * size_; ++i) {
-      const int goal = s_[i] - 1;
-      sum += std::abs(i / size_ - goal / size_) + std::abs(i % size_ - goal % size_);
-    }
-    const int per_move = moves_ == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
-    h = (sum + per_move - 1) / per_move;
+    h = manhattan_bound(s_, size_, moves_);
   }
   if (parity_ >= 0 && (h + g + parity_) % 2 != 0) ++h;  // distance = parity of the board
   return h;
@@ -244,9 +269,10 @@ void BoxSearch::found() {
 // A solution found at the current bound is optimal: every shorter bound was searched.
 void BoxSearch::finish(bool complete) {
   if (r_.count > 0) {
-    r_.length = limit_;
+    r_.length = static_cast<int>(r_.solutions.empty() ? limit_ : r_.solutions[0].size());
     r_.proven_optimal = true;
   }
+  r_.lower_bound = lower_bound();
   r_.complete = complete;
   r_.elapsed_ms = now_ms() - t0_ms_;
   next_.clear();
@@ -259,6 +285,7 @@ bool BoxSearch::next_iteration() {
     return false;
   }
   const int h = bound_of(0, kMaxLength);
+  if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
   // With quarter turns only every length has the board's parity: step by 2.
   limit_ = limit_ < 0 ? h : limit_ + (parity_ >= 0 ? 2 : 1);
   if (limit_ > kMaxLength) {
@@ -309,7 +336,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     if (visited >= max_nodes) return false;
     const Move m = allowed_[next_.back()++];
     if (skip_move(m)) continue;
-    if (r_.nodes >= o_.node_budget) {
+    if (out_of_budget()) {
       finish(false);
       break;
     }
@@ -342,11 +369,51 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
   return std::nullopt;
 }
 
+// On 4x4 and up, a quick weighted best-first search first gives a solution to fall back on
+// when the optimal search runs out of budget; on 3x3 the table is exact.
 Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
   if (std::optional<Error> e = check_box_puzzle(p)) return *e;
-  BoxSearch search(p, o);
+  std::optional<std::vector<Move>> quick;
+  std::uint64_t quick_states = 0;
+  const double t0 = now_ms();
+  if (p.size >= 4) {
+    std::function<int(const std::vector<int>&)> bound = [&](const std::vector<int>& s) {
+      return manhattan_bound(s, p.size, p.moves);
+    };
+    std::unique_ptr<PatternBound4x4> pattern;
+    if (p.size == 4) {
+      pattern = std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles);
+      bound = [&](const std::vector<int>& s) {
+        std::array<std::uint8_t, 16> b{};
+        for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
+        return pattern->bound(b.data());
+      };
+    }
+    QuickSearchLimits limits;
+    limits.max_states =
+        std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
+    limits.max_seconds = o.max_seconds / 10;
+    limits.cancel = o.cancel;
+    quick = quick_search(relabel(p.start, p.target), p.size, p.moves, kQuickWeight, bound, limits,
+                         quick_states);
+  }
+  BoxSolveOptions optimal = o;
+  optimal.node_budget -= std::min(optimal.node_budget, quick_states);
+  if (o.max_seconds > 0)
+    optimal.max_seconds = std::max(0.001, o.max_seconds - (now_ms() - t0) / 1000);
+  BoxSearch search(p, optimal);
   search.run(std::numeric_limits<std::uint64_t>::max());
-  return search.result();
+  BoxSolveResult r = search.result();
+  r.nodes += quick_states;
+  r.elapsed_ms = now_ms() - t0;
+  if (r.count == 0 && quick) {  // out of budget: the best found, not proven optimal
+    r.length = static_cast<int>(quick->size());
+    r.count = 1;
+    r.solutions = {*quick};
+    r.method = p.size == 4 ? "best-first search, pattern database (4x4): not proven optimal"
+                           : "best-first search, Manhattan bound: not proven optimal";
+  }
+  return r;
 }
 
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {

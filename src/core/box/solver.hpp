@@ -30,6 +30,7 @@ struct BoxSolveOptions {
   bool all = true;                        // every optimal sequence (else the first)
   std::uint64_t max_solutions = 10000;    // kept in memory; counting goes on
   std::uint64_t node_budget = 200000000;  // IDA* nodes before giving up (N >= 4)
+  double max_seconds = 0;                 // wall time before giving up (0 = no limit)
   int pattern_tiles = 7;  // 4x4: numbers in the pattern database (4..7; 7 = 27.5 MiB)
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -41,6 +42,7 @@ struct BoxSolveResult {
   bool solutions_truncated = false;
   bool proven_optimal = false;
   bool complete = false;  // false when cancelled or out of budget
+  int lower_bound = 0;    // no solution is shorter (= length when proven optimal)
   std::uint64_t nodes = 0;
   double elapsed_ms = 0;
   const char* method = "";
@@ -81,6 +83,7 @@ class BoxSearch {
   const BoxSolveResult& result() const { return r_; }  // final once finished
   int depth_bound() const { return limit_; }           // length tried by this iteration
   int depth() const { return static_cast<int>(path_.size()); }
+  int lower_bound() const;  // no solution is shorter than this
 
  private:
   // Lower bound on the moves left from s_ at depth g (rounded up to the parity the
@@ -88,6 +91,7 @@ class BoxSearch {
   int bound_of(int g, int enough) const;
   bool skip_move(const Move& m) const;
   bool at_target_board() const;  // s_ reads 1..N*N
+  bool out_of_budget() const;    // nodes or time
   bool next_iteration();         // false when the search is over
   void enter_child(const Move& m);
   void undo_last();
@@ -108,6 +112,7 @@ class BoxSearch {
   int limit_ = -1;
   bool finished_ = false;
   double t0_ms_ = 0;
+  int start_bound_ = 0;  // the bound of the start board
 };
 
 // 3x3: how many states lie at each distance from the solved board (index = distance).
