@@ -1,6 +1,6 @@
 // A weighted best-first search (f = g + weight * h, states seen once): a solution fast,
-// usually longer than the shortest. solve_box runs it first on 4x4 and up, so a budget that
-// runs out before the optimal search ends still leaves a solution to show.
+// usually longer than the shortest. solve_box runs it on 4x4 and up when the optimal search
+// ran out of budget with nothing found, so there is still a solution to show.
 #pragma once
 
 #include <atomic>

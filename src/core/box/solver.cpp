@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cstdlib>
 #include <functional>
@@ -25,43 +26,55 @@ double now_ms() {
       .count();
 }
 
-// Lehmer rank of a permutation of 1..9.
-int rank9(const std::vector<int>& p) {
+// Lehmer rank of a permutation of 1..9: each number counted among the numbers not yet
+// used that are smaller than it.
+template <class Number>
+int rank9(const Number* p) {
   int r = 0;
+  unsigned used = 0;
   for (int i = 0; i < 9; ++i) {
-    int smaller = 0;
-    for (int j = i + 1; j < 9; ++j) smaller += p[j] < p[i];
-    r += smaller * kFactorial[8 - i];
+    const int v = static_cast<int>(p[i]) - 1;
+    r += (v - std::popcount(used & ((1u << v) - 1))) * kFactorial[8 - i];
+    used |= 1u << v;
   }
   return r;
 }
 
-std::vector<int> unrank9(int r) {
-  std::vector<int> left = {1, 2, 3, 4, 5, 6, 7, 8, 9}, p(9);
+std::array<std::uint8_t, 9> unrank9(int r) {
+  std::array<std::uint8_t, 9> p{};
+  unsigned used = 0;
   for (int i = 0; i < 9; ++i) {
-    const int k = r / kFactorial[8 - i];
+    int k = r / kFactorial[8 - i];
     r %= kFactorial[8 - i];
-    p[i] = left[k];
-    left.erase(left.begin() + k);
+    int v = 0;
+    while ((used >> v & 1) || k-- > 0) ++v;
+    p[i] = static_cast<std::uint8_t>(v + 1);
+    used |= 1u << v;
   }
   return p;
 }
 
 // Distances to 1..9 for one move set: breadth-first search from the solved board along
-// inverse moves.
+// inverse moves, each a cell map (where the number in each cell goes).
 class Table3Build {
  public:
-  explicit Table3Build(MoveSet moves)
-      : inverse_(allowed_moves(3, moves)), bfs_(kStates3, rank9({1, 2, 3, 4, 5, 6, 7, 8, 9})) {
-    for (Move& m : inverse_) m.quarter_turns = (4 - m.quarter_turns) % 4;
+  explicit Table3Build(MoveSet moves) : bfs_(kStates3, rank9(unrank9(0).data())) {
+    for (Move m : allowed_moves(3, moves)) {
+      m.quarter_turns = (4 - m.quarter_turns) % 4;
+      std::vector<int> b = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+      apply_move(b, 3, m);
+      std::array<std::uint8_t, 9> to{};
+      for (int i = 0; i < 9; ++i) to[b[i]] = static_cast<std::uint8_t>(i);
+      maps_.push_back(to);
+    }
   }
   bool run(std::uint64_t max_states) {
     return bfs_.run(max_states, [&](std::uint32_t r, auto&& visit) {
-      const std::vector<int> s = unrank9(static_cast<int>(r));
-      for (const Move& m : inverse_) {
-        std::vector<int> n = s;
-        apply_move(n, 3, m);
-        visit(static_cast<std::uint32_t>(rank9(n)));
+      const std::array<std::uint8_t, 9> s = unrank9(static_cast<int>(r));
+      std::array<std::uint8_t, 9> n{};
+      for (const auto& to : maps_) {
+        for (int c = 0; c < 9; ++c) n[to[c]] = s[c];
+        visit(static_cast<std::uint32_t>(rank9(n.data())));
       }
     });
   }
@@ -69,7 +82,7 @@ class Table3Build {
   std::vector<std::uint8_t> take() { return bfs_.take(); }
 
  private:
-  std::vector<Move> inverse_;
+  std::vector<std::array<std::uint8_t, 9>> maps_;
   ResumableBfs bfs_;
 };
 
@@ -140,8 +153,8 @@ int permutation_parity(const std::vector<int>& s) {
 }
 
 constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
-// Its states: a tenth of the node budget, at least kQuickStatesMin (so a small budget still
-// gets a solution), at most kQuickStatesMax (memory: ~250 MB on 4x4).
+// Its states (beyond the node budget): a tenth of the budget, at least kQuickStatesMin (so a
+// small budget still gets a solution), at most kQuickStatesMax (memory: ~250 MB on 4x4).
 constexpr std::uint64_t kQuickStatesMin = 200000, kQuickStatesMax = 2000000;
 
 }  // namespace
@@ -236,7 +249,7 @@ bool BoxSearch::at_target_board() const {
 int BoxSearch::bound_of(int g, int enough) const {
   int h = 0;
   if (table_) {
-    const std::uint8_t d = (*table_)[rank9(s_)];
+    const std::uint8_t d = (*table_)[rank9(s_.data())];
     return d == ResumableBfs::kUnseen ? kMaxLength + 1 : d;
   }
   if (pattern_) {
@@ -369,44 +382,42 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
   return std::nullopt;
 }
 
-// On 4x4 and up, a quick weighted best-first search first gives a solution to fall back on
-// when the optimal search runs out of budget; on 3x3 the table is exact.
+// On 4x4 and up, when the optimal search runs out of budget with nothing found, a quick
+// weighted best-first search (the last tenth of the time, its own state cap) gives the
+// solution to show; on 3x3 the table is exact.
 Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
   if (std::optional<Error> e = check_box_puzzle(p)) return *e;
-  std::optional<std::vector<Move>> quick;
-  std::uint64_t quick_states = 0;
-  const double t0 = now_ms();
-  if (p.size >= 4) {
-    std::function<int(const std::vector<int>&)> bound = [&](const std::vector<int>& s) {
-      return manhattan_bound(s, p.size, p.moves);
-    };
-    std::unique_ptr<PatternBound4x4> pattern;
-    if (p.size == 4) {
-      pattern = std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles);
-      bound = [&](const std::vector<int>& s) {
-        std::array<std::uint8_t, 16> b{};
-        for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
-        return pattern->bound(b.data());
-      };
-    }
-    QuickSearchLimits limits;
-    limits.max_states =
-        std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
-    limits.max_seconds = o.max_seconds / 10;
-    limits.cancel = o.cancel;
-    quick = quick_search(relabel(p.start, p.target), p.size, p.moves, kQuickWeight, bound, limits,
-                         quick_states);
-  }
   BoxSolveOptions optimal = o;
-  optimal.node_budget -= std::min(optimal.node_budget, quick_states);
-  if (o.max_seconds > 0)
-    optimal.max_seconds = std::max(0.001, o.max_seconds - (now_ms() - t0) / 1000);
+  optimal.max_seconds = o.max_seconds * 0.9;
   BoxSearch search(p, optimal);
   search.run(std::numeric_limits<std::uint64_t>::max());
   BoxSolveResult r = search.result();
-  r.nodes += quick_states;
-  r.elapsed_ms = now_ms() - t0;
-  if (r.count == 0 && quick) {  // out of budget: the best found, not proven optimal
+  const bool cancelled = o.cancel && o.cancel->load();
+  if (r.count > 0 || r.complete || p.size < 4 || cancelled) return r;
+  std::function<int(const std::vector<int>&)> bound = [&](const std::vector<int>& s) {
+    return manhattan_bound(s, p.size, p.moves);
+  };
+  std::unique_ptr<PatternBound4x4> pattern;
+  if (p.size == 4) {
+    pattern = std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles);
+    bound = [&](const std::vector<int>& s) {
+      std::array<std::uint8_t, 16> b{};
+      for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
+      return pattern->bound(b.data());
+    };
+  }
+  QuickSearchLimits limits;
+  limits.max_states =
+      std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
+  limits.max_seconds = o.max_seconds > 0 ? std::max(0.001, o.max_seconds - r.elapsed_ms / 1000) : 0;
+  limits.cancel = o.cancel;
+  std::uint64_t states = 0;
+  const double t0 = now_ms();
+  std::optional<std::vector<Move>> quick = quick_search(relabel(p.start, p.target), p.size, p.moves,
+                                                        kQuickWeight, bound, limits, states);
+  r.nodes += states;
+  r.elapsed_ms += now_ms() - t0;
+  if (quick) {  // the best found, not proven optimal
     r.length = static_cast<int>(quick->size());
     r.count = 1;
     r.solutions = {*quick};
@@ -427,7 +438,7 @@ std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
 }
 
 int distance_3x3(const std::vector<int>& board, MoveSet moves) {
-  const std::uint8_t d = table3(moves)[rank9(board)];
+  const std::uint8_t d = table3(moves)[rank9(board.data())];
   return d == ResumableBfs::kUnseen ? -1 : d;
 }
 
