@@ -41,7 +41,7 @@ class BoxBenchJob : public Job {
     } else if (stage_ == 1) {
       query_seed_board();
     } else if (stage_ == 2) {
-      box::PatternDbBuild build(box::MoveSet::kClockwise, box::kDefaultPatternTiles);
+      box::PatternDbBuild build(box::MoveSet::kClockwise, kWorkerPatternTiles);
       build.run(std::numeric_limits<std::uint64_t>::max());
       figures_["pattern_db_4x4_ms"] = ms_since(t0);  // 0 when this worker had built them
     } else if (stage_ - 3 < boards_.size()) {
@@ -83,6 +83,7 @@ class BoxBenchJob : public Job {
     box::BoxSolveOptions o;
     o.all = false;
     o.node_budget = budget_;
+    o.pattern_tiles = kWorkerPatternTiles;
     const auto t0 = Clock::now();
     auto r = box::solve_box(box::BoxPuzzle{4, board, target, box::MoveSet::kClockwise}, o);
     ida_total_ms_ += ms_since(t0);

@@ -1,6 +1,6 @@
 // {"type":"box.solve","start":"765849321" or [7,6,5,...],"target":... (default 1..N*N),
 //  "moves":"cw|cw+ccw|cw+ccw+half","size":N (optional check),"all":true,
-//  "pattern_tiles":7 (4x4: numbers in the pattern database, 4..7)}
+//  "pattern_tiles":6 (4x4: numbers in the pattern database, 4..7)}
 // Phases, each in slices: "tables" (the 3x3 distance table or the 4x4 pattern databases,
 // built once per worker and move set), then "search". Events: progress, solution, done
 // (its "result" is the object `tilewise box solve --json` prints), error.
@@ -136,7 +136,7 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   box::BoxSolveOptions o;
-  long long tiles = box::kDefaultPatternTiles;
+  long long tiles = kWorkerPatternTiles;
   if (!read_field(request, "pattern_tiles", tiles, events)) return nullptr;
   if (tiles < box::kMinPatternTiles || tiles > box::kMaxPatternTiles) {
     events.push_back(

@@ -1,9 +1,9 @@
 #include "core/box/pattern_db.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <limits>
 
+#include "core/box/bit_count.hpp"
 #include "core/box/board.hpp"
 
 namespace tilewise::box {
@@ -26,7 +26,7 @@ std::uint32_t rank(const std::uint8_t* cell, int tiles) {
   for (int j = 0; j < tiles; ++j) {
     const std::uint32_t below = used & ((1u << cell[j]) - 1);
     index = index * static_cast<std::uint32_t>(kCells - j) + cell[j] -
-            static_cast<std::uint32_t>(std::popcount(below));
+            static_cast<std::uint32_t>(ones16(below));
     used |= 1u << cell[j];
   }
   return index;

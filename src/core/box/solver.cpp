@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <chrono>
 #include <cstdlib>
 #include <functional>
 #include <limits>
 
 #include "core/box/bfs.hpp"
+#include "core/box/bit_count.hpp"
 #include "core/box/board.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/quick_search.hpp"
@@ -34,7 +34,7 @@ int rank9(const Number* p) {
   unsigned used = 0;
   for (int i = 0; i < 9; ++i) {
     const int v = static_cast<int>(p[i]) - 1;
-    r += (v - std::popcount(used & ((1u << v) - 1))) * kFactorial[8 - i];
+    r += (v - ones16(used & ((1u << v) - 1))) * kFactorial[8 - i];
     used |= 1u << v;
   }
   return r;
