@@ -303,15 +303,21 @@ TEST(BoxSolver, IdaStarFirstAndAllSolutionsAgreeWithBreadthFirstSearchOn4x4) {
   }
 }
 
+// The first solution of a 4x4 board, with a pattern table of `tiles` numbers.
+Result<BoxSolveResult> first_solution_4x4(const std::vector<int>& b, MoveSet m, int tiles,
+                                          std::uint64_t node_budget = 200000000) {
+  BoxSolveOptions o;
+  o.all = false;
+  o.pattern_tiles = tiles;
+  o.node_budget = node_budget;
+  return solve_box({4, b, identity(4), m}, o);
+}
+
 TEST(BoxSolver, LengthsAgreeAcrossPatternTableSizes) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     for (const auto& b : scrambled_boards(4, m, 3, 7, 31)) {
-      BoxSolveOptions o;
-      o.all = false;
-      o.pattern_tiles = 4;
-      Result<BoxSolveResult> small = solve_box({4, b, identity(4), m}, o);
-      o.pattern_tiles = 5;
-      Result<BoxSolveResult> large = solve_box({4, b, identity(4), m}, o);
+      Result<BoxSolveResult> small = first_solution_4x4(b, m, 4);
+      Result<BoxSolveResult> large = first_solution_4x4(b, m, 5);
       ASSERT_TRUE(small.ok() && large.ok());
       EXPECT_TRUE(small->proven_optimal && large->proven_optimal);
       EXPECT_EQ(small->length, large->length);
@@ -321,20 +327,17 @@ TEST(BoxSolver, LengthsAgreeAcrossPatternTableSizes) {
   }
 }
 
-// A node budget too small to prove the optimum still leaves the weighted search's solution,
+// A node budget too small to prove the optimum still leaves the quick search's solution,
 // with a lower bound that the optimum (solved without a budget) respects.
 TEST(BoxSolver, ABudgetThatRunsOutLeavesTheBestSolutionFoundAndALowerBound) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     for (const auto& b : scrambled_boards(4, m, 2, 9, 8)) {
-      BoxSolveOptions o;
-      o.all = false;
-      o.pattern_tiles = 5;
-      Result<BoxSolveResult> full = solve_box({4, b, identity(4), m}, o);
-      o.node_budget = 300;
-      Result<BoxSolveResult> cut = solve_box({4, b, identity(4), m}, o);
+      const std::uint64_t budget = 300;
+      Result<BoxSolveResult> full = first_solution_4x4(b, m, 5);
+      Result<BoxSolveResult> cut = first_solution_4x4(b, m, 5, budget);
       ASSERT_TRUE(full.ok() && cut.ok());
       ASSERT_TRUE(full->proven_optimal);
-      EXPECT_GT(full->nodes, o.node_budget);  // else the budget did not cut anything
+      EXPECT_GT(full->nodes, budget);  // else the budget did not cut anything
       EXPECT_FALSE(cut->proven_optimal);
       EXPECT_FALSE(cut->complete);
       ASSERT_EQ(cut->solutions.size(), 1u);
