@@ -84,7 +84,7 @@ int run_box_solve(const BoxArgs& a) {
   }
   const box::BoxPuzzle& p = *puzzle;
   box::BoxSolveOptions o;
-  if (p.size == 4) load_or_build_pattern_table(p.moves, o.pattern_tiles);
+  if (p.size >= 4) load_or_build_pattern_table(p.moves, o.pattern_tiles);  // 5x5+: fallback
   o.all = a.all;
   o.node_budget = a.max_nodes;
   o.max_seconds = a.max_seconds;

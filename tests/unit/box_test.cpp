@@ -351,6 +351,26 @@ TEST(BoxSolver, ABudgetThatRunsOutLeavesTheBestSolutionFoundAndALowerBound) {
   }
 }
 
+// 5x5 and up: when the optimal search runs out, the frame-by-frame search still gives a
+// sequence that reaches the target (here the reversed board, whose optimum is unknown).
+TEST(BoxSolver, ABudgetThatRunsOutOn5x5LeavesAFrameByFrameSolution) {
+  std::vector<int> reversed(25);
+  for (int i = 0; i < 25; ++i) reversed[i] = 25 - i;
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    BoxSolveOptions o;
+    o.all = false;
+    o.pattern_tiles = 5;
+    o.node_budget = 1000;
+    Result<BoxSolveResult> r = solve_box({5, reversed, identity(5), m}, o);
+    ASSERT_TRUE(r.ok());
+    EXPECT_FALSE(r->proven_optimal);
+    ASSERT_EQ(r->solutions.size(), 1u);
+    EXPECT_EQ(static_cast<int>(r->solutions[0].size()), r->length);
+    EXPECT_EQ(replay(reversed, 5, r->solutions[0]), identity(5));
+    EXPECT_GE(r->length, r->lower_bound);
+  }
+}
+
 TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
   EXPECT_EQ(*parse_board("765849321", "s"), (std::vector<int>{7, 6, 5, 8, 4, 9, 3, 2, 1}));
   EXPECT_EQ(*parse_board("765/849/321", "s"), *parse_board("765849321", "s"));

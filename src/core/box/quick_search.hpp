@@ -26,4 +26,15 @@ std::optional<std::vector<Move>> quick_search(
     const std::function<int(const std::vector<int>&)>& bound, const QuickSearchLimits& limits,
     std::uint64_t& states);
 
+// 5x5 and up, frame by frame: the top row and left column placed a cell at a time (the last
+// two of each together; each a
+// best-first search with the buttons inside the unsolved part), then the same for the
+// smaller board below-right, down to 4x4, which quick_search finishes with `bound_4x4`
+// (a 4x4 estimate). Long solutions, but found on any size within seconds. `limits` apply
+// to each search; `states` returns the total.
+std::optional<std::vector<Move>> frame_search(
+    const std::vector<int>& start, int size, MoveSet moves,
+    const std::function<int(const std::vector<int>&)>& bound_4x4, const QuickSearchLimits& limits,
+    std::uint64_t& states);
+
 }  // namespace tilewise::box

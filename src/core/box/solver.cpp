@@ -153,9 +153,10 @@ int permutation_parity(const std::vector<int>& s) {
 }
 
 constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
-// Its states (beyond the node budget): a tenth of the budget, at least kQuickStatesMin (so a
-// small budget still gets a solution), at most kQuickStatesMax (memory: ~250 MB on 4x4).
-constexpr std::uint64_t kQuickStatesMin = 200000, kQuickStatesMax = 2000000;
+// Its states (beyond the node budget; per search, frame_search runs several): a tenth of the
+// budget, at least kQuickStatesMin (so a small budget still gets a solution; 7x7 needed
+// more than 200 k), at most kQuickStatesMax (memory: ~150 bytes a state on 4x4).
+constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
 
 }  // namespace
 
@@ -383,8 +384,8 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
 }
 
 // On 4x4 and up, when the optimal search runs out of budget with nothing found, a quick
-// weighted best-first search (the last tenth of the time, its own state cap) gives the
-// solution to show; on 3x3 the table is exact.
+// search (4x4: weighted best-first; larger: frame by frame) in the last tenth of the time,
+// with its own state cap, gives the solution to show; on 3x3 the table is exact.
 Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
   if (std::optional<Error> e = check_box_puzzle(p)) return *e;
   BoxSolveOptions optimal = o;
@@ -394,18 +395,13 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
   BoxSolveResult r = search.result();
   const bool cancelled = o.cancel && o.cancel->load();
   if (r.count > 0 || r.complete || p.size < 4 || cancelled) return r;
-  std::function<int(const std::vector<int>&)> bound = [&](const std::vector<int>& s) {
-    return manhattan_bound(s, p.size, p.moves);
+  // The 4x4 pattern table estimates 4x4 boards, and the last 4x4 of the frame search.
+  PatternBound4x4 pattern(p.moves, o.pattern_tiles);
+  const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
+    std::array<std::uint8_t, 16> b{};
+    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
+    return pattern.bound(b.data());
   };
-  std::unique_ptr<PatternBound4x4> pattern;
-  if (p.size == 4) {
-    pattern = std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles);
-    bound = [&](const std::vector<int>& s) {
-      std::array<std::uint8_t, 16> b{};
-      for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
-      return pattern->bound(b.data());
-    };
-  }
   QuickSearchLimits limits;
   limits.max_states =
       std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
@@ -413,8 +409,10 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
   limits.cancel = o.cancel;
   std::uint64_t states = 0;
   const double t0 = now_ms();
-  std::optional<std::vector<Move>> quick = quick_search(relabel(p.start, p.target), p.size, p.moves,
-                                                        kQuickWeight, bound, limits, states);
+  const std::vector<int> start = relabel(p.start, p.target);
+  std::optional<std::vector<Move>> quick =
+      p.size == 4 ? quick_search(start, 4, p.moves, kQuickWeight, bound_4x4, limits, states)
+                  : frame_search(start, p.size, p.moves, bound_4x4, limits, states);
   r.nodes += states;
   r.elapsed_ms += now_ms() - t0;
   if (quick) {  // the best found, not proven optimal
@@ -422,7 +420,7 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
     r.count = 1;
     r.solutions = {*quick};
     r.method = p.size == 4 ? "best-first search, pattern database (4x4): not proven optimal"
-                           : "best-first search, Manhattan bound: not proven optimal";
+                           : "frame by frame best-first search: not proven optimal";
   }
   return r;
 }
