@@ -371,6 +371,22 @@ TEST(BoxSolver, ABudgetThatRunsOutOn5x5LeavesAFrameByFrameSolution) {
   }
 }
 
+// The table as kept on disk: read back whole and unchanged only.
+TEST(BoxSolver, PatternTableBytesLoadBackOnlyWhenWholeAndUnchanged) {
+  (void)pattern_bound_4x4(identity(4), MoveSet::kBothDirections, 4);  // built here
+  std::vector<std::uint8_t> bytes = pattern_table_bytes(MoveSet::kBothDirections, 4);
+  ASSERT_EQ(bytes.size(), 16u + 16 * 15 * 14 * 13 / 2);
+  EXPECT_TRUE(load_pattern_table(MoveSet::kBothDirections, 4, bytes));
+  EXPECT_FALSE(load_pattern_table(MoveSet::kClockwise, 4, bytes));  // another move set
+  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 5, bytes));
+  std::vector<std::uint8_t> damaged = bytes;
+  damaged[bytes.size() / 2] ^= 1;
+  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 4, damaged));
+  damaged = bytes;
+  damaged.pop_back();
+  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 4, damaged));
+}
+
 TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
   EXPECT_EQ(*parse_board("765849321", "s"), (std::vector<int>{7, 6, 5, 8, 4, 9, 3, 2, 1}));
   EXPECT_EQ(*parse_board("765/849/321", "s"), *parse_board("765849321", "s"));
