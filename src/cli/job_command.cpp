@@ -43,6 +43,9 @@ int run_job_command(const JobArgs& a) {
   if (!a.checkpoint.empty() && std::filesystem::exists(a.checkpoint)) {
     resume = read_result_file(a.checkpoint);
     if (!resume) return kExitBadInput;
+    std::cout << "job " << job->index << ": resuming from " << a.checkpoint << " ("
+              << resume->prefixes_done.size() << " of " << job->prefixes.size() << " prefixes done)"
+              << std::endl;
   }
   JobRunOptions run;
   run.threads = a.threads;
