@@ -12,6 +12,15 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 
 stop() {
+  # Jobs first (their slurmstepd would outlive the daemons), then the daemons.
+  if [[ -f $dir/slurmctld.pid ]] && kill -0 "$(cat "$dir/slurmctld.pid")" 2>/dev/null; then
+    SLURM_CONF=$dir/slurm.conf scancel --quiet --user="$(id -un)" 2>/dev/null || true
+    for _ in $(seq 150); do
+      [[ -z $(SLURM_CONF=$dir/slurm.conf squeue -h -o %i 2>/dev/null |
+        grep -v -e '^$' | head -1) ]] && break
+      sleep 0.1
+    done
+  fi
   for name in slurmd slurmctld munged; do
     [[ -f $dir/$name.pid ]] || continue
     pid=$(cat "$dir/$name.pid")
@@ -47,6 +56,7 @@ done
 # munge: our own key, socket and daemon (a system munged, if any, is left alone).
 mkdir -p "$dir/munge"
 chown munge:munge "$dir/munge" && chmod 755 "$dir/munge"  # munged wants the socket folder searchable by all
+runuser -u munge -- test -x "$dir/munge" || fail "$dir must be reachable by the munge user"
 [[ -f $dir/munge/munge.key ]] || mungekey -c -k "$dir/munge/munge.key"
 chown munge:munge "$dir/munge/munge.key" && chmod 400 "$dir/munge/munge.key"
 runuser -u munge -- munged --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
