@@ -4,6 +4,7 @@
 
 #include "core/edge/campaign.hpp"
 #include "core/edge/generator.hpp"
+#include "core/edge/tree_estimate.hpp"
 #include "edge_brute_force.hpp"
 #include "same_result.hpp"
 
@@ -245,6 +246,23 @@ TEST(EdgeCampaign, WorkIsDealtByEstimateAndEveryPrefixOnce) {
   EXPECT_GE(owned.size(), 48u);
   EXPECT_GT(plan->estimate_depth, plan->jobs[0].spec.cut_depth);
   EXPECT_LT(static_cast<double>(largest) * 6 / total, 1.2);  // dealt evenly by the estimate
+}
+
+TEST(EdgeCampaign, TreeEstimateMatchesTheSearchedTree) {
+  GenerateOptions g;  // 46 solutions, 10^5 nodes
+  g.rows = g.cols = 4;
+  g.motifs = 4;
+  const EdgePuzzle p = *generate_puzzle(g);
+  SolveOptions o;
+  o.mode = SolveMode::kCount;
+  const SolveResult exact = solve(p, o);
+  const TreeEstimate e = estimate_tree(p, o, 4000, 7);
+  // The first level is the same for every probe: exact.
+  EXPECT_DOUBLE_EQ(e.nodes_per_depth[1], static_cast<double>(exact.stats.nodes_per_depth[1]));
+  const double nodes = static_cast<double>(exact.stats.nodes);
+  // Unbiased: within 4 standard errors (the probes are seeded: the same every run).
+  EXPECT_NEAR(e.nodes, nodes, 4 * e.nodes_standard_error);
+  EXPECT_LT(e.nodes_standard_error, 0.1 * nodes);
 }
 
 }  // namespace
