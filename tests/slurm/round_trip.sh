@@ -15,7 +15,8 @@ say() { echo "slurm round trip [+$((SECONDS - t0))s]: $*"; }
 fail() { echo "slurm round trip: FAILED: $*" >&2; exit 1; }
 
 missing=()
-for p in slurm-wlm munge; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+# python3: the free ports of the cluster and the JSON comparison below.
+for p in slurm-wlm munge python3; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if ((${#missing[@]})); then
   say "installing ${missing[*]}"
   apt-get update -qq
