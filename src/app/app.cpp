@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/board_input.hpp"
 #include "app/board_view.hpp"
 #include "app/box_view.hpp"
 #include "app/editor_view.hpp"
@@ -199,8 +200,11 @@ void puzzle_panel() {
   if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(p));
   ImGui::SameLine();
   share::share_controls(g.board);
-  if (ImGui::TreeNode("Generate a solvable puzzle")) {
+  const bool generate_open = ImGui::TreeNode("Generate a solvable puzzle");
+  record_item("Generate a solvable puzzle");
+  if (generate_open) {
     ImGui::SliderInt("rows", &g.gen_rows, 1, kMaxBoardSide);
+    record_item("rows slider");
     ImGui::SliderInt("columns", &g.gen_cols, 1, kMaxBoardSide);
     ImGui::Combo("rule", &g.gen_rule, "halves (Scramble Squares)\0colours (Eternity II)\0");
     if (g.gen_rule == 1) ImGui::Checkbox("grey frame", &g.gen_frame);
@@ -382,6 +386,8 @@ void publish_state() {
       {"progress_board", g.solve.progress.is_object() && g.solve.progress.contains("board")
                              ? g.solve.progress["board"]
                              : nlohmann::json::array()},
+      {"board_input", board_input_state()},
+      {"text_input", ImGui::GetIO().WantTextInput},
       {"widgets", widget_rects()}};
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
