@@ -154,7 +154,7 @@ ImU32 motif_colour(int index) {
   return ImGui::GetColorU32(ImVec4(r, g, b, 1.0f));
 }
 
-BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
+BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hint) {
   const EdgePuzzle& p = board.puzzle();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
@@ -222,11 +222,30 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
     draw_tile(dl, board, c, lerp(grid.top_left(from), grid.top_left(c), slide), g.cell, false);
   }
   draw_edge_marks(dl, board, grid);
-  if (hint_cell >= 0 && hint_cell < cells) {  // a pulsing outline on the hint
-    const ImVec2 tl = grid.top_left(hint_cell);
-    const float pulse = 0.5f + 0.5f * std::sin(static_cast<float>(ImGui::GetTime()) * 6.0f);
-    dl->AddRect(ImVec2(tl.x + 2, tl.y + 2), ImVec2(tl.x + g.cell - 2, tl.y + g.cell - 2),
-                IM_COL32(255, 255, 255, static_cast<int>(140 + 115 * pulse)), 4.0f, 0, 5.0f);
+  const float pulse = 0.5f + 0.5f * std::sin(static_cast<float>(ImGui::GetTime()) * 6.0f);
+  const ImU32 hint_to = IM_COL32(255, 255, 255, static_cast<int>(140 + 115 * pulse));
+  const ImU32 hint_from = IM_COL32(255, 160, 40, static_cast<int>(140 + 115 * pulse));
+  if (hint.to_cell >= 0 && hint.to_cell < cells) {  // pulsing outlines: where to, where from
+    const ImVec2 to = grid.top_left(hint.to_cell);
+    dl->AddRect(ImVec2(to.x + 2, to.y + 2), ImVec2(to.x + g.cell - 2, to.y + g.cell - 2), hint_to,
+                4.0f, 0, 5.0f);
+    ImVec2 from(-1, -1);
+    float from_size = g.cell;
+    if (hint.from_cell >= 0 && hint.from_cell < cells && hint.from_cell != hint.to_cell) {
+      from = grid.top_left(hint.from_cell);
+    } else if (hint.from_tray_tile >= 0 && interactive) {
+      const std::vector<int> now = board.tray();
+      const auto it = std::find(now.begin(), now.end(), hint.from_tray_tile);
+      if (it != now.end()) {
+        from = t.slot(static_cast<int>(it - now.begin()));
+        from_size = t.cell;
+      }
+    }
+    if (from.x >= 0) {
+      outline(dl, from, from_size, hint_from, 4.0f);
+      dl->AddLine(add(from, ImVec2(from_size / 2, from_size / 2)),
+                  add(to, ImVec2(g.cell / 2, g.cell / 2)), hint_from, 3.0f);
+    }
   }
   if (view.focused) {  // keyboard focus: a frame round the board and the cursor
     dl->AddRect(ImVec2(g.origin.x - 4, g.origin.y - 4),

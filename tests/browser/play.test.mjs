@@ -18,7 +18,7 @@ async function quickDrag(page, from, to, steps = 8) {
     await page.waitForTimeout(16);
   }
   await page.mouse.up();
-  await page.waitForTimeout(150);
+  await page.waitForTimeout(300);
 }
 
 test('a quick drag moves the tile pressed, not the one the pointer reached (board and tray)', async () => {
@@ -26,7 +26,7 @@ test('a quick drag moves the tile pressed, not the one the pointer reached (boar
   let s = await h.state(page);
   const nearRight = { x: s.board.x + s.board.cell - 6, y: s.board.y + s.board.cell / 2 };
   await quickDrag(page, nearRight, await h.cellCentre(page, 2, 2));
-  s = await h.waitState(page, 's.cells[8][0] !== 9 || s.cells[1][0] !== 2', 5000);
+  s = await h.state(page);
   assert.equal(s.cells[8][0], 1, `tile 1 goes to cell 9 (cells: ${JSON.stringify(s.cells)})`);
   assert.equal(s.cells[0][0], 9);
   assert.equal(s.cells[1][0], 2, 'tile 2 stays');
@@ -35,37 +35,52 @@ test('a quick drag moves the tile pressed, not the one the pointer reached (boar
   const tb = s.tray_box;
   const trayRight = { x: tb.x + tb.cell - 4, y: tb.y + tb.cell / 2 };
   await quickDrag(page, trayRight, await h.cellCentre(page, 1, 1));
-  s = await h.waitState(page, 's.tray.length === 8', 5000);
+  s = await h.state(page);
   assert.equal(s.cells[4][0], 1, `tray tile 1 is placed (cells: ${JSON.stringify(s.cells)})`);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('a Ctrl+Z pressed and let go within one frame undoes; a quick Ctrl+click types into a slider', async () => {
+// Real input events (CDP, as from the keyboard and mouse) that all reach the page between two
+// frames: the page's main thread is kept busy while they are sent, so they queue and are
+// handled together before the next frame.
+async function inOneFrame(page, commands) {
+  const cdp = await page.context().newCDPSession(page);
+  const busy = page.evaluate(() => { const t = performance.now(); while (performance.now() - t < 400); });
+  await page.waitForTimeout(100);
+  await Promise.all([busy, ...commands.map(([method, params]) => cdp.send(method, params))]);
+  await page.waitForTimeout(200);
+  await cdp.detach();
+}
+const ctrl = (type) => ['Input.dispatchKeyEvent', { type, key: 'Control', code: 'ControlLeft',
+  windowsVirtualKeyCode: 17, modifiers: type === 'keyUp' ? 0 : 2 }];
+
+test('a Ctrl+Z pressed and let go within one frame undoes', async () => {
   const { page } = await h.openApp(browser, srv.url);
   const c = await h.cellCentre(page, 0, 0);
   await h.humanClick(page, c.x, c.y);
   await h.waitState(page, 's.cells[0][1] === 1');
-  await page.evaluate(() => {  // down and up in one task: no frame in between
-    const canvas = document.getElementById('canvas');
-    const send = (type, key, code, keyCode, ctrlKey) => canvas.dispatchEvent(new KeyboardEvent(type,
-      { key, code, keyCode, which: keyCode, ctrlKey, bubbles: true, cancelable: true }));
-    send('keydown', 'Control', 'ControlLeft', 17, true);
-    send('keydown', 'z', 'KeyZ', 90, true);
-    send('keyup', 'z', 'KeyZ', 90, true);
-    send('keyup', 'Control', 'ControlLeft', 17, false);
-  });
-  await h.waitState(page, 's.cells[0][1] === 0', 5000);
-  // Ctrl+click on the rows slider (Generate section) turns it into a text field.
+  const z = (type) => ['Input.dispatchKeyEvent', { type, key: 'z', code: 'KeyZ',
+    windowsVirtualKeyCode: 90, modifiers: 2 }];
+  await inOneFrame(page, [ctrl('rawKeyDown'), z('rawKeyDown'), z('keyUp'), ctrl('keyUp')]);
+  const s = await h.state(page);
+  assert.equal(s.cells[0][1], 0, 'the turn was undone');
+  await page.close();
+});
+
+test('a quick Ctrl+click on a slider turns it into a text field', async () => {
+  const { page } = await h.openApp(browser, srv.url);
   await h.clickWidget(page, 'Generate a solvable puzzle');
   const r = (await h.state(page)).widgets['rows slider'];
-  await page.mouse.move(r[0] + r[2] / 2, r[1] + r[3] / 2);
+  const at = { x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 };
+  await page.mouse.move(at.x, at.y);
   await page.waitForTimeout(100);
-  await page.keyboard.down('Control');
-  await page.mouse.down();
-  await page.mouse.up();
-  await page.keyboard.up('Control');
-  await h.waitState(page, 's.text_input', 5000);
+  const mouse = (type) => ['Input.dispatchMouseEvent', { type, ...at, button: 'left',
+    clickCount: 1, modifiers: 2 }];
+  await inOneFrame(page, [ctrl('rawKeyDown'), mouse('mousePressed'), mouse('mouseReleased'),
+    ctrl('keyUp')]);
+  const s = await h.state(page);
+  assert.ok(s.text_input, 'the slider takes typed text');
   await page.close();
 });
 
@@ -113,5 +128,61 @@ test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turn
   s = await h.waitState(page, 's.board_input.focused', 5000);
   assert.equal(s.cells[4][1], 3);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('hints, solver status, "solved" and load errors never move the controls under them; a hint follows the board', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const names = ['Undo', 'Hint', 'Clear board', 'mode', 'Solve', 'Cancel', '< Previous', 'Next >',
+    'Watch the search', 'Edit'];
+  const where = async () => {
+    const w = (await h.state(page)).widgets;
+    return Object.fromEntries(names.map((n) => [n, w[n]]));
+  };
+  const start = await where();
+  await h.clickWidget(page, 'Hint');
+  let s = await h.waitState(page, 's.hint.length > 0');
+  assert.match(s.hint, /^Tile \d+ \(now at row \d+, column \d+\): /);
+  assert.ok(!/quarter|\(s\)|tiles already fits|1 tiles/.test(s.hint), s.hint);
+  const area = s.widgets['hint area'];
+  assert.ok(area && area[0] + area[2] <= 360, 'the hint wraps inside the panel');
+  await h.screenshot(page, 'play-hint');
+  assert.deepEqual(await where(), start, 'a hint moved controls');
+  // Clear board where it was before the hint: the click lands, the stale hint goes.
+  const clear = start['Clear board'];
+  await h.humanClick(page, clear[0] + clear[2] / 2, clear[1] + clear[3] / 2);
+  s = await h.waitState(page, 's.tray.length === 9', 5000);
+  assert.equal(s.hint, '', 'the hint went with the board it was for');
+  assert.equal(s.hint_cell, -1);
+  await h.clickWidget(page, 'Undo');
+  // The solver's status and a solution put on the board by it.
+  await h.clickWidget(page, 'Solve');
+  s = await h.waitState(page, '!s.solving && s.solutions === 2');
+  assert.deepEqual(await where(), start, 'the solver status moved controls');
+  const next = start['Next >'];
+  await h.humanClick(page, next[0] + next[2] / 2, next[1] + next[3] / 2);
+  s = await h.waitState(page, 's.solved && s.shown === 0', 5000);
+  assert.equal(s.solved_by, 'solver', 'the solver solved it, not the player');
+  await h.screenshot(page, 'play-solved-by-solver');
+  assert.deepEqual(await where(), start, 'a solved board moved controls');
+  // A bad link in the address: the error shows, nothing moves.
+  await page.evaluate(() => { location.hash = 'not-a-tilewise-link'; });
+  s = await h.waitState(page, 's.error.length > 0', 5000);
+  await h.screenshot(page, 'play-load-error');
+  assert.deepEqual(await where(), start, 'an error line moved controls');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the play clock starts at the first move, not at page load', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  await page.waitForTimeout(1500);
+  let s = await h.state(page);
+  assert.equal(s.play_ms, 0, 'no move yet: the clock has not started');
+  const c = await h.cellCentre(page, 0, 0);
+  await h.humanClick(page, c.x, c.y);
+  await page.waitForTimeout(600);
+  s = await h.state(page);
+  assert.ok(s.play_ms > 300 && s.play_ms < 1500, `clock since the first move: ${s.play_ms} ms`);
   await page.close();
 });
