@@ -224,10 +224,15 @@ void puzzle_panel() {
   ImGui::Text("%dx%d, %s, %s", p.rows, p.cols,
               p.rule == MatchRule::kComplement ? "halves match" : "colours match",
               p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
-  if (ImGui::BeginCombo("Examples", "load an example")) {
+  const bool examples_open = ImGui::BeginCombo("Examples", "load an example");
+  record_item("Examples");
+  if (examples_open) {
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    widget_rects()["Examples list"] = {at.x, at.y, size.x, size.y};
     for (const Example& e : examples()) {
       if (ImGui::Selectable(std::string(e.name).c_str()))
         load_text(std::string(e.text), std::string(e.name));
+      record_item(std::string(e.name).c_str());
     }
     ImGui::EndCombo();
   }
@@ -495,6 +500,9 @@ void frame() {
   poll_files();
   share::open_address(false, g.board, g.error, load_puzzle);
   ImGuiIO& io = ImGui::GetIO();
+  // Drop-down lists are opaque: text under an open list must not show through it (whatever
+  // theme set the colours).
+  ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w = 1.0f;
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) g.board.undo();
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) g.board.redo();
 

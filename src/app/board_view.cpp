@@ -6,10 +6,14 @@
 #include <vector>
 
 #include "app/board_input.hpp"
+#include "app/motif_key.hpp"
 #include "platform/platform.hpp"
 
 namespace tilewise::app {
 namespace {
+
+// The colours of the puzzle drawn this frame (motif_key.hpp), set by draw_board.
+std::vector<ImU32> g_palette;
 
 constexpr double kSlideMs = 350;
 struct SlideState {
@@ -40,7 +44,8 @@ ImVec2 lerp(ImVec2 a, ImVec2 b, float t) {
 void draw_side(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, MatchRule rule,
                float cell) {
   const int motif = side < 0 ? -side : side;
-  const ImU32 colour = motif_colour(motif);
+  const ImU32 colour =
+      motif < static_cast<int>(g_palette.size()) ? g_palette[motif] : motif_colour(motif);
   dl->AddTriangleFilled(centre, a, b, colour);
   dl->AddTriangle(centre, a, b, IM_COL32(20, 20, 24, 255), 1.0f);
   const ImVec2 mid = lerp(a, b, 0.5f);
@@ -144,18 +149,27 @@ bool board_animating() {
   return slide_progress() < 1.0f;
 }
 
-ImU32 motif_colour(int index) {
-  if (index == 0) return IM_COL32(128, 128, 128, 255);
-  // Well-separated hues (golden-angle steps), alternating brightness.
-  const float h = std::fmod(0.61803398875f * static_cast<float>(index - 1) + 0.02f, 1.0f);
-  const float v = index % 2 ? 0.88f : 0.68f;
-  float r, g, b;
-  ImGui::ColorConvertHSVtoRGB(h, 0.72f, v, r, g, b);
-  return ImGui::GetColorU32(ImVec4(r, g, b, 1.0f));
+namespace {
+
+// What the side under the pointer shows, in words (the colour's name from the puzzle).
+void side_tooltip(const PlayBoard& board, const CellGrid& grid, ImVec2 mouse) {
+  const int c = grid.cell_at(mouse);
+  if (c < 0 || board.cells()[c].tile < 0) return;
+  const ImVec2 tl = grid.top_left(c);
+  const float dx = mouse.x - (tl.x + grid.cell / 2), dy = mouse.y - (tl.y + grid.cell / 2);
+  const int side =
+      std::abs(dy) > std::abs(dx) ? (dy < 0 ? kTop : kBottom) : (dx > 0 ? kRight : kLeft);
+  const Placement& pl = board.cells()[c];
+  const Side value = rotated(board.puzzle().tiles[pl.tile].sides, pl.rotation)[side];
+  ImGui::SetTooltip("%s", side_label(board.puzzle(), value).c_str());
 }
+
+}  // namespace
 
 BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hint) {
   const EdgePuzzle& p = board.puzzle();
+  g_palette = motif_palette(p);
+  draw_motif_key(p, g_palette);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
   const std::vector<int> tray = interactive ? board.tray() : std::vector<int>();
@@ -168,6 +182,7 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
   const ImVec2 size(g.cell * p.cols, g.cell * p.rows);
   ImGui::InvisibleButton("board", size,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool board_hovered = ImGui::IsItemHovered();
   PointerInput in;
   in.board_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   in.board_right_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
@@ -187,6 +202,9 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
     handle_keys(board, grid, t, tray);
   }
   const InputView view = interactive ? input_view() : InputView{};
+  if (board_hovered && view.dragged_cell < 0 && view.dragged_tray_tile < 0 &&
+      !ImGui::IsMouseDown(ImGuiMouseButton_Left))
+    side_tooltip(board, grid, mouse);
   const int cells = p.rows * p.cols;
   if (interactive) {
     const std::vector<int> now = board.tray();  // after this frame's move

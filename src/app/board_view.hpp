@@ -34,7 +34,4 @@ void animate_from(const PlayBoard& before);
 bool board_animating();
 int board_animations();  // slides started so far
 
-// The colour of motif/colour `index` (1-based); 0 = frame grey.
-ImU32 motif_colour(int index);
-
 }  // namespace tilewise::app

@@ -186,3 +186,67 @@ test('the play clock starts at the first move, not at page load', async () => {
   assert.ok(s.play_ms > 300 && s.play_ms < 1500, `clock since the first move: ${s.play_ms} ms`);
   await page.close();
 });
+
+// The colour of the pixel at (x, y) of a PNG screenshot.
+async function pixel(page, png, x, y) {
+  return page.evaluate(async ({ b64, x, y }) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    return Array.from(g.getImageData(x, y, 1, 1).data.slice(0, 3));
+  }, { b64: png.toString('base64'), x: Math.round(x), y: Math.round(y) });
+}
+const near = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < 30;
+const named = { green: [60, 170, 75], yellow: [240, 215, 55], red: [215, 55, 50], blue: [55, 105, 220] };
+
+// A tile's four wedges, sampled away from the half marks and edge lines: top, right, bottom, left.
+async function wedgeColours(page, row, col) {
+  const b = (await h.state(page)).board;
+  const x = b.x + col * b.cell, y = b.y + row * b.cell, k = b.cell;
+  await page.mouse.move(5, 795);  // no tooltip over the board
+  await page.waitForTimeout(200);
+  const png = await page.screenshot();
+  return Promise.all([[0.35, 0.1], [0.9, 0.35], [0.65, 0.9], [0.1, 0.65]]
+    .map(([fx, fy]) => pixel(page, png, x + fx * k, y + fy * k)));
+}
+
+test('a puzzle that names its colours is drawn in them, with a key; drop-down lists are opaque', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  // Seed 000's legend: A=blue B=green C=red D=purple. Tile 1 reads b c A D (B half, C half, A, D).
+  let w = await wedgeColours(page, 0, 0);
+  assert.ok(near(w[0], named.green) && near(w[1], named.red) && near(w[2], named.blue),
+    `seed 000 tile 1 wedges: ${JSON.stringify(w)}`);
+  await h.clickWidget(page, 'Examples');
+  let s = await h.waitState(page, 's.widgets["Examples list"] !== undefined', 5000);
+  // The list's right margin (no item text there) over the Share button and the panel's text:
+  // one colour when the list is opaque.
+  const list = s.widgets['Examples list'];
+  await page.mouse.move(list[0] + list[2] + 60, list[1] + 10);  // hover nothing in the list
+  await page.waitForTimeout(200);
+  const png = await page.screenshot();
+  await h.screenshot(page, 'play-examples-open');
+  const seen = new Set();
+  for (let y = list[1] + 4; y < list[1] + list[3] - 4; y += 3)
+    seen.add(JSON.stringify(await pixel(page, png, list[0] + list[2] - 3, y)));
+  assert.equal(seen.size, 1, `the open list shows what lies under it: ${[...seen].join(' ')}`);
+  await h.clickWidget(page, 'cards_2x2.txt');
+  s = await h.waitState(page, 's.puzzle === "cards_2x2.txt"', 5000);
+  // Tile 1 is written HEAD-GREEN HEAD-GREEN TAIL-YELLOW HEAD-RED.
+  w = await wedgeColours(page, 0, 0);
+  assert.ok(near(w[0], named.green) && near(w[1], named.green) && near(w[2], named.yellow) &&
+    near(w[3], named.red), `cards_2x2 tile 1 wedges: ${JSON.stringify(w)}`);
+  await h.screenshot(page, 'play-cards-colours');
+  await h.clickWidget(page, 'Examples');
+  await h.clickWidget(page, 'seed001_dogs.txt');
+  s = await h.waitState(page, 's.puzzle === "seed001_dogs.txt"', 5000);
+  const c = await h.cellCentre(page, 0, 0);
+  await page.mouse.move(c.x, c.y - s.board.cell * 0.35);  // over tile 1's top side: its name
+  await page.waitForTimeout(300);
+  await h.screenshot(page, 'play-dogs-key');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
