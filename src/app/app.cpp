@@ -2,6 +2,7 @@
 #include "app/app.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -104,7 +105,9 @@ std::string solve_result_text(const nlohmann::json& result, int mode, size_t kep
 
 AppState g;
 void load_puzzle(const EdgePuzzle& p, const std::string& name) {
-  g.board = PlayBoard(p);
+  EdgePuzzle titled = p;  // untitled: the file's name is its title (Save, links)
+  if (titled.name.empty()) titled.name = name;
+  g.board = PlayBoard(titled);
   g.puzzle_name = name;
   const bool was_running = g.solve.running;
   SolveState fresh;
@@ -217,6 +220,24 @@ void show_solution(int k) {
   ++g.applied_solutions;
 }
 
+// A file name from the puzzle's title: letters, digits, '.', '-', '_' kept, other runs
+// become one '_', ".txt" added when missing.
+std::string file_name_for(const std::string& title) {
+  std::string name;
+  for (const char c : title) {
+    const bool keep = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-';
+    if (keep || c == '_')
+      name.push_back(c);
+    else if (!name.empty() && name.back() != '_')
+      name.push_back('_');
+    if (name.size() >= 60) break;
+  }
+  while (!name.empty() && (name.back() == '_' || name.back() == '.')) name.pop_back();
+  if (name.empty()) name = "puzzle";
+  if (name.size() < 4 || name.compare(name.size() - 4, 4, ".txt") != 0) name += ".txt";
+  return name;
+}
+
 void puzzle_panel() {
   if (!ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::TextWrapped("%s", g.puzzle_name.c_str());
@@ -238,7 +259,7 @@ void puzzle_panel() {
   }
   if (button("Open file...")) platform::open_file_dialog();
   ImGui::SameLine();
-  if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(p));
+  if (button("Save")) platform::download_file(file_name_for(g.puzzle_name), format_puzzle(p));
   ImGui::SameLine();
   share::share_controls(g.board);
   begin_status_area("load status", 2);  // a bad file or link: what, where, why

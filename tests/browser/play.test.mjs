@@ -2,6 +2,7 @@
 // moves, quick key presses and Ctrl+clicks count, touch can turn back, the keyboard plays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import * as h from './lib/harness.mjs';
 
 let srv, browser;
@@ -247,6 +248,34 @@ test('a puzzle that names its colours is drawn in them, with a key; drop-down li
   await page.mouse.move(c.x, c.y - s.board.cell * 0.35);  // over tile 1's top side: its name
   await page.waitForTimeout(300);
   await h.screenshot(page, 'play-dogs-key');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Save names the file after the puzzle; a puzzle opened from a file keeps its title and colours over a reload', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const download = page.waitForEvent('download');
+  await h.clickWidget(page, 'Save');
+  assert.equal((await download).suggestedFilename(), 'seed000_mockup.txt');
+  // cards_2x2 with its first two cards swapped: not an example, titled only by its file name.
+  const lines = fs.readFileSync(h.root + '/assets/puzzles/cards_2x2.txt', 'utf8').split('\n');
+  [lines[2], lines[3]] = [lines[3], lines[2]];
+  const chooser = page.waitForEvent('filechooser');
+  await h.clickWidget(page, 'Open file...');
+  await (await chooser).setFiles({ name: 'my cards.txt', mimeType: 'text/plain',
+    buffer: Buffer.from(lines.join('\n')) });
+  let s = await h.waitState(page, 's.puzzle === "my cards.txt"', 5000);
+  const before = await wedgeColours(page, 0, 1);  // tile 1, now second
+  assert.ok(near(before[0], named.green) && near(before[3], named.red), JSON.stringify(before));
+  await page.waitForTimeout(800);  // the address follows the board
+  await page.reload();
+  await h.waitDrawn(page);
+  s = await h.state(page);
+  assert.equal(s.puzzle, 'my cards.txt', 'the title survives the reload');
+  assert.deepEqual(await wedgeColours(page, 0, 1), before, 'and so do the named colours');
+  const again = page.waitForEvent('download');
+  await h.clickWidget(page, 'Save');
+  assert.equal((await again).suggestedFilename(), 'my_cards.txt');
   assert.deepEqual(errors, []);
   await page.close();
 });
