@@ -21,6 +21,7 @@
 #include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
 #include "core/json_text.hpp"
+#include "core/play/arrangement.hpp"
 #include "core/play/board.hpp"
 #include "core/play/hint.hpp"
 #include "core/version.hpp"
@@ -132,6 +133,12 @@ bool load_text(const std::string& text, const std::string& name) {
   }
   g.error.clear();
   load_puzzle(*p, name);
+  // A saved board (Save keeps the arrangement); a bad one is reported, the tiles lie as dealt.
+  const auto saved = read_arrangement(text, *p, name);
+  if (!saved)
+    g.error = saved.error().to_string();
+  else if (saved->has_value())
+    g.board.start_from(**saved);
   return true;
 }
 
@@ -238,6 +245,15 @@ std::string file_name_for(const std::string& title) {
   return name;
 }
 
+// The puzzle file, with the board as played when it is not as dealt.
+void save_puzzle() {
+  const EdgePuzzle& p = g.board.puzzle();
+  std::string text = format_puzzle(p);
+  if (!same_cells(g.board.cells(), PlayBoard(p).cells()))
+    text += format_arrangement(g.board.cells());
+  platform::download_file(file_name_for(g.puzzle_name), text);
+}
+
 void puzzle_panel() {
   if (!ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::TextWrapped("%s", g.puzzle_name.c_str());
@@ -259,7 +275,7 @@ void puzzle_panel() {
   }
   if (button("Open file...")) platform::open_file_dialog();
   ImGui::SameLine();
-  if (button("Save")) platform::download_file(file_name_for(g.puzzle_name), format_puzzle(p));
+  if (button("Save")) save_puzzle();
   ImGui::SameLine();
   share::share_controls(g.board);
   begin_status_area("load status", 2);  // a bad file or link: what, where, why

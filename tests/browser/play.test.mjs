@@ -273,9 +273,23 @@ test('Save names the file after the puzzle; a puzzle opened from a file keeps it
   s = await h.state(page);
   assert.equal(s.puzzle, 'my cards.txt', 'the title survives the reload');
   assert.deepEqual(await wedgeColours(page, 0, 1), before, 'and so do the named colours');
+  // Save keeps the board as played: turn tile 1, save, open the saved file: same board.
+  const c = await h.cellCentre(page, 0, 1);
+  await h.humanClick(page, c.x, c.y);
+  s = await h.waitState(page, 's.cells[1][1] === 1', 5000);
+  const played = s.cells;
   const again = page.waitForEvent('download');
   await h.clickWidget(page, 'Save');
-  assert.equal((await again).suggestedFilename(), 'my_cards.txt');
+  const saved = await again;
+  assert.equal(saved.suggestedFilename(), 'my_cards.txt');
+  const text = fs.readFileSync(await saved.path(), 'utf8');
+  assert.match(text, /^# arrangement: 1\/0 2\/1 3\/0 4\/0$/m);
+  await h.clickWidget(page, 'Clear board');
+  const reopen = page.waitForEvent('filechooser');
+  await h.clickWidget(page, 'Open file...');
+  await (await reopen).setFiles({ name: 'my_cards.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  s = await h.waitState(page, 's.puzzle === "my_cards.txt"', 5000);
+  assert.deepEqual(s.cells, played, 'the saved board is back');
   assert.deepEqual(errors, []);
   await page.close();
 });
