@@ -399,8 +399,16 @@ void play_panel() {
 
 void solve_panel() {
   if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::Combo("mode", &g.solve.mode, "first solution\0count\0all solutions\0");
+  static const char* const kModeNames[] = {"first solution", "count", "all solutions"};
+  const bool modes_open = ImGui::BeginCombo("mode", kModeNames[g.solve.mode]);
   record_item("mode");
+  if (modes_open) {  // each choice recorded, so the browser tests pick one as a person does
+    for (int m = 0; m < 3; ++m) {
+      if (ImGui::Selectable(kModeNames[m], m == g.solve.mode)) g.solve.mode = m;
+      record_item(kModeNames[m]);
+    }
+    ImGui::EndCombo();
+  }
   if (button("Solve")) start_solve();  // while one runs: replaces it (the status says so)
   ImGui::SameLine();
   ImGui::BeginDisabled(!g.solve.running);

@@ -293,3 +293,26 @@ test('Save names the file after the puzzle; a puzzle opened from a file keeps it
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the solver says what it did in plain words in each mode', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const solveIn = async (mode) => {
+    await h.clickWidget(page, 'mode');
+    await h.waitState(page, `s.widgets[${JSON.stringify(mode)}] !== undefined`, 5000);
+    await h.clickWidget(page, mode);
+    await h.clickWidget(page, 'Solve');
+    await h.waitState(page, '!s.solving && s.status !== "" && !/searching/.test(s.status)', 30000);
+    return (await h.state(page)).status;
+  };
+  let status = await solveIn('count');
+  assert.match(status, /^Counted 2 solutions \(the same solution turned round as a whole counts once\)\. Counting keeps none to browse/);
+  assert.ok(!/\(s\)|first 0|up to rotation|distinct boards/.test(status), status);
+  status = await solveIn('first solution');
+  assert.match(status, /^The solver found a solution \(it stops at the first/);
+  assert.ok(!/stopped/.test(status), status);
+  await h.clickWidget(page, 'Next >');
+  const s = await h.waitState(page, 's.solved', 5000);
+  assert.equal(s.solved_by, 'solver');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
