@@ -188,19 +188,6 @@ test('the play clock starts at the first move, not at page load', async () => {
   await page.close();
 });
 
-// The colour of the pixel at (x, y) of a PNG screenshot.
-async function pixel(page, png, x, y) {
-  return page.evaluate(async ({ b64, x, y }) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + b64;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    return Array.from(g.getImageData(x, y, 1, 1).data.slice(0, 3));
-  }, { b64: png.toString('base64'), x: Math.round(x), y: Math.round(y) });
-}
 const near = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < 30;
 const named = { green: [60, 170, 75], yellow: [240, 215, 55], red: [215, 55, 50], blue: [55, 105, 220] };
 
@@ -210,9 +197,8 @@ async function wedgeColours(page, row, col) {
   const x = b.x + col * b.cell, y = b.y + row * b.cell, k = b.cell;
   await page.mouse.move(5, 795);  // no tooltip over the board
   await page.waitForTimeout(200);
-  const png = await page.screenshot();
-  return Promise.all([[0.35, 0.1], [0.9, 0.35], [0.65, 0.9], [0.1, 0.65]]
-    .map(([fx, fy]) => pixel(page, png, x + fx * k, y + fy * k)));
+  return h.pixels(page, await page.screenshot(), [[0.35, 0.1], [0.9, 0.35], [0.65, 0.9], [0.1, 0.65]]
+    .map(([fx, fy]) => [x + fx * k, y + fy * k]));
 }
 
 test('a puzzle that names its colours is drawn in them, with a key; drop-down lists are opaque', async () => {
@@ -230,9 +216,9 @@ test('a puzzle that names its colours is drawn in them, with a key; drop-down li
   await page.waitForTimeout(200);
   const png = await page.screenshot();
   await h.screenshot(page, 'play-examples-open');
-  const seen = new Set();
-  for (let y = list[1] + 4; y < list[1] + list[3] - 4; y += 3)
-    seen.add(JSON.stringify(await pixel(page, png, list[0] + list[2] - 3, y)));
+  const strip = [];
+  for (let y = list[1] + 4; y < list[1] + list[3] - 4; y += 3) strip.push([list[0] + list[2] - 3, y]);
+  const seen = new Set((await h.pixels(page, png, strip)).map((p) => JSON.stringify(p)));
   assert.equal(seen.size, 1, `the open list shows what lies under it: ${[...seen].join(' ')}`);
   await h.clickWidget(page, 'cards_2x2.txt');
   s = await h.waitState(page, 's.puzzle === "cards_2x2.txt"', 5000);
