@@ -93,7 +93,9 @@ std::string solve_result_text(const nlohmann::json& result, int mode, size_t kep
     text =
         std::string(complete ? (mode == 1 ? "Counted " : "Found all ") : "Stopped at the limit: ") +
         solutions_word(count) + " (the same solution turned round as a whole counts once)";
-    if (boards != count)
+    if (boards == 1 && count > 1)
+      text += "; they all look the same (the tiles are alike)";
+    else if (boards != count)
       text += "; " + std::to_string(boards) + " of them look different (some tiles are alike)";
     text += ".";
   }
