@@ -395,8 +395,8 @@ void play_panel() {
   ImGui::TextUnformatted(g.hint_text.c_str());
   end_status_area();
   ImGui::TextDisabled(
-      "click: turn, right-click/hold: back, drag: move\n"
-      "keys: arrows, Space/Shift+Space, Enter, Tab");
+      "click: turn, right-click or hold: turn back\n"
+      "drag: move; keys: arrows, Space, Enter, Tab");
 }
 
 void solve_panel() {
