@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/box/puzzle.hpp"
@@ -45,7 +46,7 @@ struct BoxSolveResult {
   int lower_bound = 0;    // no solution is shorter (= length when proven optimal)
   std::uint64_t nodes = 0;
   double elapsed_ms = 0;
-  const char* method = "";
+  std::string method;
 };
 
 // Start and target must be N x N boards (kMinSize <= N <= kMaxSize) of 1..N*N each;
