@@ -76,6 +76,9 @@ void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bo
   std::cout << (interrupted ? "interrupted: " : "")
             << "solutions (up to board rotation): " << r.count
             << (r.complete ? "" : " or more (search not finished)") << "\n";
+  if (r.count == 0 && r.complete)
+    std::cout << "no solution" << (r.no_solution_reason.empty() ? "" : ": ") << r.no_solution_reason
+              << "\n";
   std::cout << "distinct boards (identical tiles merged): " << r.distinct_boards
             << (r.distinct_boards_complete ? "" : " (at least; too many to remember)") << "\n";
   std::cout << "nodes: " << r.stats.nodes << ", tries: " << r.stats.tries

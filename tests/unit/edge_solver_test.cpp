@@ -7,6 +7,7 @@
 #include "core/edge/generator.hpp"
 #include "core/edge/reference_solver.hpp"
 #include "core/edge/solver.hpp"
+#include "core/edge/unsolvable.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"
 
@@ -299,6 +300,77 @@ TEST(EdgeSolver, UnsolvablePuzzleHasNoSolution) {
   EXPECT_EQ(r.count, 0u);
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(testing::enumerate_everything(p).classes.size(), 0u);
+}
+
+// Sides no other tile can match are legal: on a free border they face the outside.
+TEST(EdgeSolver, LonelyHalvesAndColoursAgreeWithTheBruteForce) {
+  int checked = 0, solvable = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const bool tiny = seed % 3 == 0;
+    GenerateOptions g;
+    g.rows = tiny ? 2 : 3;
+    g.cols = tiny ? 2 : 3 + static_cast<int>(seed % 2);
+    g.seed = 500 + seed;
+    g.rule = seed % 2 ? MatchRule::kComplement : MatchRule::kEqual;
+    g.motifs = g.rule == MatchRule::kEqual ? 6 : 3 + static_cast<int>(seed % 3);
+    g.lonely_sides = 1 + static_cast<int>(seed % 4);
+    g.fixed_hints = seed % 5 == 0 ? 1 : 0;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    const BruteResult brute =
+        tiny ? testing::enumerate_everything(*p) : testing::enumerate_by_backtracking(*p);
+    ASSERT_GE(brute.classes.size(), 1u);  // the generator's own board is a solution
+    EXPECT_EQ(unsolvable_reason(*p), "");
+    expect_agrees(*p, brute, format_puzzle(*p));
+    solvable += brute.classes.empty() ? 0 : 1;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 24);
+  EXPECT_EQ(solvable, 24);
+}
+
+// A reason is given only when the brute force finds nothing.
+TEST(EdgeSolver, UnsolvableLonelySidesGiveAReasonAndAgreeWithTheBruteForce) {
+  struct Case {
+    std::string text, reason;
+  };
+  const Case cases[] = {
+      // Three lonely halves on one tile: a cell of a 2x2 board has two sides on the edge.
+      {"size 2 2\nmatch complement\ntile 1 E E E A\ntile 2 a A a A\ntile 3 a A a A\n"
+       "tile 4 a A a A\n",
+       "tile 1 ('1') has 3 sides with no partner"},
+      // Twelve lonely halves, ten edge sides.
+      {"size 2 3\nmatch complement\ntile 1 E E A a\ntile 2 E E A a\ntile 3 E E A a\n"
+       "tile 4 E E A a\ntile 5 E E A a\ntile 6 E E A a\n",
+       "12 sides have no partner on any other tile (motif half 'E' on tile 1 ('1'), ...), but "
+       "only 10"},
+      // Inside a frame sides meet in pairs, and a colour on one tile only is never matched.
+      {"size 2 2\nmatch equal\nborder frame0\ntile 1 0 5 2 0\ntile 2 0 0 3 1\n"
+       "tile 3 2 4 0 0\ntile 4 3 0 0 4\n",
+       "colour '1' appears on an odd number of sides (1)"},
+      {"size 2 2\nmatch equal\nborder frame0\ntile 1 0 1 2 0\ntile 2 0 0 3 1\n"
+       "tile 3 2 4 0 0\ntile 4 0 0 0 4\n",
+       "the frame colour 0 appears on 9 sides, but the board's perimeter has 8"},
+      {"size 2 2\nmatch equal\nborder frame0\ntile 1 0 1 2 0\ntile 2 0 0 6 6\n"
+       "tile 3 2 1 0 0\ntile 4 4 0 0 4\n",
+       "colour '6' on tile 2 ('2') has no partner on any other tile"},
+      // Lonely halves that fit on the edge: no cheap reason, the search says no.
+      {"size 2 2\nmatch complement\ntile 1 E E a a\ntile 2 E E a a\ntile 3 A A a a\n"
+       "tile 4 a a a a\n",
+       ""},
+  };
+  for (const Case& c : cases) {
+    Result<EdgePuzzle> p = parse_puzzle(c.text, "lonely.txt");
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    const std::string reason = unsolvable_reason(*p);
+    EXPECT_EQ(reason.substr(0, c.reason.size()), c.reason) << reason;
+    EXPECT_EQ(reason.empty(), c.reason.empty()) << reason;
+    const SolveResult r = solve(*p, {});
+    EXPECT_EQ(r.count, 0u);
+    EXPECT_TRUE(r.complete);
+    EXPECT_EQ(r.no_solution_reason, reason);
+    expect_agrees(*p, testing::enumerate_by_backtracking(*p), c.text);
+  }
 }
 
 TEST(EdgeSolver, SharedScrambleSquaresAgreeWithChecker) {

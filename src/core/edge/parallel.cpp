@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/edge/symmetry.hpp"
+#include "core/edge/unsolvable.hpp"
 
 namespace tilewise {
 namespace {
@@ -49,7 +50,8 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
                            ParallelOptions parallel) {
   const int threads = parallel_threads(options, parallel);
   const int cells = puzzle.rows * puzzle.cols;
-  if (threads <= 1 || cells < 4) return solve_single(puzzle, options, parallel);
+  if (threads <= 1 || cells < 4 || !unsolvable_reason(puzzle).empty())
+    return solve_single(puzzle, options, parallel);
   const auto t0 = std::chrono::steady_clock::now();
   if (parallel.probe_steps > 0) {  // small searches end before threads would pay off
     EdgeSearch probe(puzzle, options);

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "core/edge/symmetry.hpp"
+#include "core/edge/unsolvable.hpp"
 
 namespace tilewise {
 namespace {
@@ -78,6 +79,7 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   cols_ = puzzle.cols;
   tiles_ = static_cast<int>(puzzle.tiles.size());
   if (options_.mode == SolveMode::kFirst) options_.limit = 1;
+  no_solution_reason_ = unsolvable_reason(puzzle);
   // Odd square boards without a frame, searched whole (not raced): from the centre outwards,
   // the centre tile unturned (seed 000), so the first cell has one candidate per tile instead
   // of four. Measured on generated boards against growing squares + the tile-1 rule: 3x3
@@ -521,6 +523,10 @@ void EdgeSearch::cancel() {
 
 bool EdgeSearch::run(std::uint64_t node_budget) {
   if (finished_) return true;
+  if (!no_solution_reason_.empty()) {
+    finish(true);
+    return true;
+  }
   if (!racers_.empty()) return run_race(node_budget);
   const auto t0 = std::chrono::steady_clock::now();
   if (masks_.steps.empty()) {
@@ -643,6 +649,7 @@ SolveResult result_of(const EdgeSearch& search, int rows, int cols) {
   r.stats = search.stats();
   r.solutions = search.solutions();
   r.solutions_truncated = search.solutions_truncated();
+  r.no_solution_reason = search.no_solution_reason();
   std::sort(r.solutions.begin(), r.solutions.end(), solution_less);
   return r;
 }

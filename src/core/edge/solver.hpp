@@ -95,6 +95,9 @@ class EdgeSearch {
   bool distinct_boards_complete() const { return patterns_complete_; }
   // True when the search ran to its end (no limit, cancel or first-mode stop cut it).
   bool complete() const { return complete_; }
+  // Why the puzzle has no solution when a cheap proof exists (edge/unsolvable.hpp): then the
+  // search ends at once, complete and empty. Empty otherwise.
+  const std::string& no_solution_reason() const { return no_solution_reason_; }
   bool solutions_truncated() const { return count_ > solutions_.size(); }
   int depth() const { return racers_.empty() ? depth_ : racers_[active_]->depth(); }
   // How the search walks the tree, once run() has started: "lists" (candidate lists),
@@ -210,6 +213,7 @@ class EdgeSearch {
   bool use_masks_ = false;  // the tiles fit kMaskBlocks words and options_.use_masks
   std::uint64_t count_ = 0;
   std::vector<Solution> solutions_;
+  std::string no_solution_reason_;
   std::unordered_set<std::string> patterns_;
   SolveStats stats_;
   std::chrono::steady_clock::duration elapsed_{};
@@ -232,6 +236,7 @@ struct SolveResult {
   SolveStats stats;
   std::vector<Solution> solutions;  // sorted by labels, then rotations
   bool solutions_truncated = false;
+  std::string no_solution_reason;  // see EdgeSearch::no_solution_reason()
 };
 
 // Cuts the search tree at the shallowest depth with at least `min_prefixes` partial boards
