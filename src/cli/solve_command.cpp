@@ -1,4 +1,4 @@
-// tilewise solve FILE [--first|--count|--all] [--limit N] [--json]
+// tilewise solve FILE [--first|--count|--all] [--limit N] [--labelled] [--json]
 #include <atomic>
 #include <csignal>
 #include <iostream>
@@ -23,6 +23,7 @@ extern "C" void on_sigint(int) {
 struct SolveArgs {
   std::string file;
   bool first = false, count = false, all = false, json = false, quiet = false;
+  bool labelled = false;
   std::uint64_t limit = 0;
   std::uint64_t max_kept = 10000;
   int threads = 0;
@@ -60,7 +61,8 @@ void print_board(const EdgePuzzle& p, const Solution& s) {
   }
 }
 
-void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list) {
+void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list,
+                 bool labelled) {
   if (list) {
     for (size_t k = 0; k < r.solutions.size(); ++k) {
       std::cout << "solution " << (k + 1) << ": tiles (label r rotation):";
@@ -69,6 +71,9 @@ void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bo
       std::cout << "\n";
       print_board(p, r.solutions[k]);
     }
+    if (r.distinct_boards < r.count && !labelled && !r.solutions.empty())
+      std::cout << "(identical tiles: one solution per distinct board; --labelled lists all "
+                << r.count << ")\n";
     if (r.solutions_truncated)
       std::cout << "(only the first " << r.solutions.size()
                 << " solutions are kept in memory; raise --keep to list more)\n";
@@ -97,6 +102,7 @@ int run_solve(const SolveArgs& a) {
   o.max_kept = a.max_kept;
   o.order = a.order;
   o.symmetry = a.symmetry;
+  o.list_labelled = a.labelled;
   g_interrupted = false;
   auto previous = std::signal(SIGINT, on_sigint);
   ParallelOptions parallel;
@@ -111,7 +117,7 @@ int run_solve(const SolveArgs& a) {
     j["threads"] = parallel_threads(o, parallel);
     std::cout << json_text(j) << "\n";
   } else {
-    print_human(*puzzle, r, interrupted, o.mode != SolveMode::kCount && !a.quiet);
+    print_human(*puzzle, r, interrupted, o.mode != SolveMode::kCount && !a.quiet, a.labelled);
   }
   if (interrupted) return kExitInterrupted;
   if (r.count == 0) return r.complete ? kExitNoSolution : kExitInterrupted;
@@ -137,6 +143,8 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 256));
   cmd->add_option("--keep", args->max_kept, "solutions kept in memory for listing")
       ->check(CLI::Range(1, 10000000));
+  cmd->add_flag("--labelled", args->labelled,
+                "identical tiles: list every labelled solution, not one per distinct board");
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--quiet", args->quiet, "print only the summary");
   const std::map<std::string, PlacementOrder> orders{

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
@@ -34,7 +35,37 @@ std::vector<Cells> as_cells(const std::vector<Solution>& solutions) {
   return out;
 }
 
+// Identical tiles searched once (kinds) and every labelled arrangement searched give the same
+// figures; with kinds, one solution per distinct board is listed by default.
+void expect_kinds_agree(const EdgePuzzle& p, const SolveOptions& o, const SolveResult& r,
+                        const BruteResult& brute) {
+  SolveOptions labels = o;
+  labels.search_kinds = false;
+  const SolveResult l = solve(p, labels);
+  EXPECT_EQ(l.count, r.count);
+  EXPECT_EQ(l.distinct_boards, r.distinct_boards);
+  EXPECT_EQ(as_cells(l.solutions), as_cells(r.solutions));
+  SolveOptions boards = o;
+  boards.list_labelled = false;
+  const SolveResult b = solve(p, boards);
+  EXPECT_EQ(b.count, r.count);
+  EXPECT_EQ(b.distinct_boards, brute.patterns);
+  EXPECT_EQ(b.solutions.size(), brute.patterns);
+  std::set<std::vector<int>> colourings;  // one listed solution per coloured board
+  for (const Cells& c : as_cells(b.solutions)) {
+    EXPECT_NE(std::find(brute.classes.begin(), brute.classes.end(), c), brute.classes.end());
+    std::vector<int> best;
+    for (int t : testing::symmetry_turns(p)) {
+      std::vector<int> col = testing::colours(p, testing::turn_board(p, c, t));
+      if (best.empty() || col < best) best = col;
+    }
+    colourings.insert(best);
+  }
+  EXPECT_EQ(colourings.size(), brute.patterns);
+}
+
 void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::string& what) {
+  const bool tiles_alike = !EdgeSearch(p, {}).boards_are_solutions();  // else no kinds
   for (auto symmetry :
        {SymmetryBreaking::kAuto, SymmetryBreaking::kCornerRule, SymmetryBreaking::kCentreRotation,
         SymmetryBreaking::kLowestTile, SymmetryBreaking::kNone}) {
@@ -47,6 +78,7 @@ void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::str
       o.max_kept = 1000000;
       o.symmetry = symmetry;
       o.order = order;
+      o.list_labelled = true;  // kinds: every labelled class, as the brute force lists them
       const SolveResult r = solve(p, o);
       SCOPED_TRACE(what + " symmetry " + std::to_string(static_cast<int>(symmetry)) + " order " +
                    std::to_string(static_cast<int>(order)));
@@ -54,6 +86,7 @@ void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::str
       EXPECT_EQ(r.count, brute.classes.size());
       EXPECT_EQ(r.distinct_boards, brute.patterns);
       EXPECT_EQ(as_cells(r.solutions), brute.classes);
+      if (tiles_alike) expect_kinds_agree(p, o, r, brute);
       // The list search (what boards of more than 128 tiles use) walks the same tree in the
       // same order: the same figures, and with one order the same first solution after the
       // same nodes (not tries: a mask cell counts its whole list when it opens).
@@ -227,6 +260,7 @@ TEST(EdgeSolver, CountingInLanesWalksTheSameTreeAsOneSubtreeAtATime) {
         o.mode = SolveMode::kCount;
         o.order = order;
         o.symmetry = symmetry;
+        o.search_kinds = false;  // labels: lanes do not search kinds
         SolveOptions one = o;
         one.use_lanes = false;
         const SolveResult single = solve(*p, one);
@@ -383,7 +417,9 @@ TEST(EdgeSolver, SharedScrambleSquaresAgreeWithChecker) {
     Result<EdgePuzzle> p = parse_puzzle(testing::read_file(entry.path().string()), name);
     ASSERT_TRUE(p.ok()) << p.error().to_string();
     const BruteResult brute = testing::enumerate_by_backtracking(*p);
-    const SolveResult r = solve(*p, {});
+    SolveOptions o;
+    o.list_labelled = true;  // identical tiles: every labelled class, as the checker lists them
+    const SolveResult r = solve(*p, o);
     EXPECT_EQ(r.count, brute.classes.size()) << name;
     EXPECT_EQ(r.distinct_boards, brute.patterns) << name;
     EXPECT_EQ(as_cells(r.solutions), brute.classes) << name;

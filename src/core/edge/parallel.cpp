@@ -90,6 +90,7 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
   r.complete = split->complete();
   std::unordered_set<std::string> patterns;
   bool patterns_complete = true;
+  std::uint64_t listed = 0, boards = 0;
   for (const Part& part : parts) {
     if (!part.search) {
       r.complete = false;
@@ -98,6 +99,8 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
     const EdgeSearch& s = *part.search;
     r.complete = r.complete && s.complete();
     r.count += s.count();
+    listed += s.listed();
+    boards += s.distinct_boards();
     add_stats(r.stats, s.stats());
     for (const Solution& sol : s.solutions()) {
       if (r.solutions.size() < options.max_kept) r.solutions.push_back(sol);
@@ -111,8 +114,10 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
       }
     }
   }
-  r.solutions_truncated = r.count > r.solutions.size();
-  r.distinct_boards = split->boards_are_solutions() ? r.count : patterns.size();
+  r.solutions_truncated = listed > r.solutions.size();
+  r.distinct_boards = split->boards_are_solutions() ? r.count
+                      : split->searches_kinds()     ? boards
+                                                    : patterns.size();
   r.distinct_boards_complete = patterns_complete;
   std::sort(r.solutions.begin(), r.solutions.end(), solution_less);
   r.stats.elapsed_ms =

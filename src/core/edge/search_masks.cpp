@@ -40,7 +40,8 @@ std::uint64_t range_bits(int word, int from, int to) {
 void EdgeSearch::plan_blocks() {
   use_masks_ = false;
   masks_.one_word = false;
-  if (!options_.use_masks || tiles_ == 0) return;
+  // Kinds take copies from counts, which the masks do not keep: candidate lists.
+  if (!options_.use_masks || tiles_ == 0 || kinds_) return;
   // Classes in the order of their first tile: framed boards by frame pattern, others one.
   const bool framed = puzzle_.border == BorderRule::kFrame0;
   std::vector<int>& patterns = masks_.class_patterns;

@@ -100,10 +100,12 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
   build_side_values();
   boards_are_solutions_ = tiles_look_unique();
+  plan_kinds();
   plan_blocks();
   plan_order(puzzle);
   board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
+  if (!kinds_) copies_left_.assign(tiles_, 1);
   next_.assign(order_.size() + 1, nullptr);
   end_.assign(order_.size() + 1, nullptr);
   stats_.nodes_per_depth.assign(order_.size() + 1, 0);
@@ -145,6 +147,9 @@ bool EdgeSearch::run_race(std::uint64_t node_budget) {
     slice_left_ -= steps;
     if (racer.finished()) {
       count_ = racer.count_;
+      listed_ = racer.listed_;
+      boards_ = racer.boards_;
+      kinds_ = racer.kinds_;
       solutions_ = racer.solutions_;
       patterns_ = racer.patterns_;
       patterns_complete_ = racer.patterns_complete_;
@@ -215,6 +220,22 @@ bool EdgeSearch::tiles_look_unique() {
   return std::adjacent_find(looks.begin(), looks.end()) == looks.end();
 }
 
+bool EdgeSearch::excluded(Exclude exclude, int o) const {
+  switch (exclude) {
+    case Exclude::kNothing:
+      return false;
+    case Exclude::kTile1:
+      return (o >> 2) == rule_tile_;
+    case Exclude::kTile1Turned:
+      return (o >> 2) == rule_tile_ && (o & 3) >= centre_rotations_;
+    case Exclude::kTurned:
+      return (o & 3) >= centre_rotations_;
+    case Exclude::kAllButCornerMin:
+      return (o >> 2) != corner_min_tile_;
+  }
+  return false;
+}
+
 int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
   for (size_t k = 0; k < tables_.size(); ++k) {
     const CandidateTable& t = tables_[k];
@@ -226,21 +247,6 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
   t.dir1 = dir1;
   t.frame_mask = frame_mask;
   t.exclude = exclude;
-  auto excluded = [&](int o) {
-    switch (exclude) {
-      case Exclude::kNothing:
-        return false;
-      case Exclude::kTile1:
-        return (o >> 2) == 0;
-      case Exclude::kTile1Turned:
-        return (o >> 2) == 0 && (o & 3) >= centre_rotations_;
-      case Exclude::kTurned:
-        return (o & 3) >= centre_rotations_;
-      case Exclude::kAllButCornerMin:
-        return (o >> 2) != corner_min_tile_;
-    }
-    return false;
-  };
   const size_t width = static_cast<size_t>(values_) + 1;
   const size_t keys = dir0 < 0 ? 1 : dir1 < 0 ? width : width * width;
   auto key_of = [&](int o) -> size_t {
@@ -251,7 +257,9 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
   std::vector<int>& kept = scratch_;
   kept.clear();
   for (int o = 0; o < tiles_ * 4; ++o)
-    if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(o)) kept.push_back(o);
+    if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(exclude, o) &&
+        (!kinds_ || look_[o] == o))
+      kept.push_back(o);
   if (use_masks_) {  // per key: its tries, then its tiles as kernel bits (run_masks)
     const int c = class_of_frame(frame_mask);
     t.word0 = c >= 0 ? masks_.class_word0[c] : 0;
@@ -460,25 +468,46 @@ inline bool EdgeSearch::fits(int depth, int o) const {
     const int dir = plan.check_dir[k];
     if (need_[n * 4 + (dir + 2) % 4] != value_of_side_[o * 4 + dir]) return false;
   }
+  return symmetry_fits(plan, o, board_.data(), used_[rule_tile_] != 0);
+}
+
+// The symmetry rules' tests for `o` in the plan's cell, on a board whose cells placed before
+// it are set (the others -1).
+bool EdgeSearch::symmetry_fits(const CellPlan& plan, int o, const int* board,
+                               bool rule_tile_placed) const {
   const int tile = o >> 2;
   if (plan.lowest) {
-    if (tile == 0) {
+    if (tile == rule_tile_) {
       if (plan.lowest == 1 || (plan.lowest_centre && (o & 3) >= centre_rotations_)) return false;
-    } else if (plan.lowest == 3 && !used_[0]) {
+    } else if (plan.lowest == 3 && !rule_tile_placed) {
       return false;
     }
   }
   if (plan.corner == 0) {
     for (int c : corner_cells_)
-      if (board_[c] >= 0 && (board_[c] >> 2) < tile) return false;
+      if (board[c] >= 0 && (board[c] >> 2) < tile) return false;
   } else if (plan.corner == 1) {
-    const int tl = board_[corner_tl_cell_];
+    const int tl = board[corner_tl_cell_];
     if (tl >= 0 && (tl >> 2) > tile) return false;
   }
   return true;
 }
 
+// Takes a copy of the tile (kinds: of the kind it stands for) off the pile, and back.
+inline void EdgeSearch::place(int tile) {
+  used_[tile] = --copies_left_[tile] == 0;
+}
+
+inline void EdgeSearch::unplace(int tile) {
+  ++copies_left_[tile];
+  used_[tile] = 0;
+}
+
 void EdgeSearch::record_solution() {
+  if (kinds_) {
+    record_kind_board();
+    return;
+  }
   const bool keep = options_.mode != SolveMode::kCount && solutions_.size() < options_.max_kept;
   const SymmetryBreaking rule = options_.symmetry;
   // Counting boards whose tiles cannot look alike under a rule that finds each class once:
@@ -561,8 +590,7 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
   // Takes the tile off the cell placed at depth d.
   auto release = [this](int d) {
     const int cell = order_[d];
-    const int tile = board_[cell] >> 2;
-    used_[tile] = 0;
+    unplace(board_[cell] >> 2);
     board_[cell] = -1;
   };
   while (node_budget > 0 && !finished_) {
@@ -596,7 +624,7 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
     --node_budget;
     if (found >= 0) {
       board_[order_[depth]] = found;
-      used_[found >> 2] = 1;
+      place(found >> 2);
       ++nodes;
       ++depth;
       ++per_depth[depth];
@@ -624,7 +652,7 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
   from_prefix_ = true;  // the levels above belong to the search that cut the tree
   for (int d = 0; d < base_depth_; ++d) {
     board_[order_[d]] = prefix[d];
-    used_[prefix[d] >> 2] = 1;
+    place(prefix[d] >> 2);
   }
 }
 
