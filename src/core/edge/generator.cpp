@@ -33,6 +33,14 @@ EdgePuzzle one_attempt(SplitMix64& rng, const GenerateOptions& o) {
                        : (frame ? 0 : random_side(rng, o));
       s[kRight] = (j == o.cols - 1 && frame) ? 0 : random_side(rng, o);
       s[kBottom] = (i == o.rows - 1 && frame) ? 0 : random_side(rng, o);
+      if (frame && o.border_colours > 0) {  // along the frame: a border colour
+        const auto border_colour = [&] {
+          return o.motifs + 1 +
+                 static_cast<int>(rng.below(static_cast<std::uint64_t>(o.border_colours)));
+        };
+        if ((i == 0 || i == o.rows - 1) && j < o.cols - 1) s[kRight] = border_colour();
+        if ((j == 0 || j == o.cols - 1) && i < o.rows - 1) s[kBottom] = border_colour();
+      }
     }
   }
   // A motif half drawn only on the free border would have no partner anywhere (legal, but
@@ -126,6 +134,10 @@ Result<EdgePuzzle> generate_puzzle(const GenerateOptions& o) {
       return Error{"generate", "lonely sides need motif numbers beyond 'motifs': at most " +
                                    std::to_string(max_motifs) + " in all"};
   }
+  if (o.border_colours != 0 && (o.border != BorderRule::kFrame0 || o.border_colours < 0 ||
+                                o.motifs + o.border_colours > kMaxEqualColour))
+    return Error{"generate", "border colours need a frame and colour numbers up to " +
+                                 std::to_string(kMaxEqualColour)};
   SplitMix64 rng(o.seed);
   for (int attempt = 0; attempt < 1000; ++attempt) {
     EdgePuzzle p = one_attempt(rng, o);

@@ -230,7 +230,7 @@ class EdgeSearch {
   const std::uint32_t* key_part_table(int side, bool heavy, int stride);
   void filter_masks(int depth, std::uint64_t* left, const std::uint32_t* placed,
                     const std::uint64_t* used) const;
-  template <bool kOneWord>
+  template <bool kOneWord, bool kKinds>
   void run_blocks(std::uint64_t node_budget);
   bool lanes_fit() const;
   bool start_lane(MaskLane& lane);
