@@ -6,6 +6,7 @@
 
 #include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
+#include "core/edge/list_baseline.hpp"
 #include "core/edge/reference_solver.hpp"
 #include "core/edge/solver.hpp"
 #include "core/edge/unsolvable.hpp"
@@ -404,6 +405,29 @@ TEST(EdgeSolver, UnsolvableLonelySidesGiveAReasonAndAgreeWithTheBruteForce) {
     EXPECT_TRUE(r.complete);
     EXPECT_EQ(r.no_solution_reason, reason);
     expect_agrees(*p, testing::enumerate_by_backtracking(*p), c.text);
+  }
+}
+
+// The bench's baseline counts what the plain reference counts (every labelled solution).
+TEST(EdgeSolver, ListBaselineCountsEveryLabelledSolution) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    GenerateOptions g;
+    g.rows = 3 - static_cast<int>(seed % 2);  // 3x3 and 2x4: the plain reference is quick there
+    g.cols = 3 + static_cast<int>(seed % 2);
+    g.seed = seed;
+    g.rule = seed % 3 ? MatchRule::kEqual : MatchRule::kComplement;
+    g.border = g.rule == MatchRule::kEqual && seed % 2 ? BorderRule::kFrame0 : BorderRule::kFree;
+    g.motifs = g.border == BorderRule::kFrame0 ? 2 : 3;
+    g.border_colours = g.border == BorderRule::kFrame0 ? 2 : 0;
+    g.lonely_sides = g.border == BorderRule::kFree ? 2 : 0;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    const ListBaselineResult b = list_baseline_count(*p);
+    EXPECT_EQ(b.assignments, reference_solve(*p, false).assignments) << format_puzzle(*p);
+    EXPECT_GE(b.assignments, 1u);
+    SolveOptions o;
+    o.mode = SolveMode::kCount;
+    EXPECT_EQ(b.assignments, solve(*p, o).count * (g.rows == g.cols ? 4 : 2));
   }
 }
 
