@@ -32,6 +32,18 @@ const EdgePuzzle* find_puzzle(const std::vector<std::pair<std::string, EdgePuzzl
   return nullptr;
 }
 
+// A generated framed 6x6 with 5 inner colours (and border colours of its own when > 0).
+EdgePuzzle framed_6x6(int border_colours, std::uint64_t seed) {
+  GenerateOptions g;
+  g.rows = g.cols = 6;
+  g.rule = MatchRule::kEqual;
+  g.border = BorderRule::kFrame0;
+  g.motifs = 5;
+  g.border_colours = border_colours;
+  g.seed = seed;
+  return *generate_puzzle(g);
+}
+
 // Seed 002's workload: random solvable 3x3 Scramble Squares (4 motifs), all solutions.
 BenchRow random_3x3(bool quick) {
   const int count = quick ? 300 : 3000;
@@ -183,16 +195,7 @@ BenchRow solve_time(const EdgePuzzle& p, const std::string& name, SolveMode mode
 // arrangement searched. The counts must agree: the baseline's = ours x the board's turns.
 std::vector<BenchRow> identical_tiles(bool quick) {
   std::vector<EdgePuzzle> boards;
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    GenerateOptions g;
-    g.rows = g.cols = 6;
-    g.rule = MatchRule::kEqual;
-    g.border = BorderRule::kFrame0;
-    g.motifs = 5;
-    g.border_colours = 3;
-    g.seed = seed;
-    boards.push_back(*generate_puzzle(g));
-  }
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) boards.push_back(framed_6x6(3, seed));
   auto timed = [&](bool kinds, std::uint64_t& count, std::uint64_t& nodes, std::string& boards_of) {
     double best = 0;
     for (int run = 0; run < (quick ? 1 : kRuns); ++run) {
@@ -270,13 +273,7 @@ EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
     hard_ = *brendan;
     hard_name_ = "Brendan 6x6";
   } else {
-    GenerateOptions g;
-    g.rows = g.cols = 6;
-    g.rule = MatchRule::kEqual;
-    g.border = BorderRule::kFrame0;
-    g.motifs = 5;
-    g.seed = 7;
-    hard_ = *generate_puzzle(g);
+    hard_ = framed_6x6(0, 7);
     hard_name_ = "generated framed 6x6";
   }
   for (int clue = 1; clue <= 4; ++clue)
