@@ -640,9 +640,15 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
   stats_.nodes += nodes;
 }
 
+// Prefixes hold labelled tiles (kinds: each kind's copies in placement order), so every
+// consumer (threads, workers, campaign files) sees distinct tiles.
 void EdgeSearch::save_prefix(int depth) {
   std::vector<std::uint16_t> prefix(depth);
-  for (int d = 0; d < depth; ++d) prefix[d] = static_cast<std::uint16_t>(board_[order_[d]]);
+  std::vector<int> next_copy(kinds_ ? tiles_ : 0, 0);
+  for (int d = 0; d < depth; ++d) {
+    const int o = board_[order_[d]];
+    prefix[d] = static_cast<std::uint16_t>(kinds_ ? copy_of(o, next_copy) : o);
+  }
   prefixes_.push_back(std::move(prefix));
 }
 
@@ -651,8 +657,9 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
   depth_ = base_depth_;
   from_prefix_ = true;  // the levels above belong to the search that cut the tree
   for (int d = 0; d < base_depth_; ++d) {
-    board_[order_[d]] = prefix[d];
-    place(prefix[d] >> 2);
+    const int o = kinds_ ? look_[prefix[d]] : prefix[d];  // kinds: the copy's kind and look
+    board_[order_[d]] = o;
+    place(o >> 2);
   }
 }
 

@@ -187,6 +187,7 @@ class EdgeSearch {
   bool admits(const std::vector<int>& board) const;
   std::vector<int> turned_board(const std::vector<int>& board, int quarter_turns) const;
   Solution labelled(const std::vector<int>& board) const;
+  int copy_of(int oriented, std::vector<int>& next_copy) const;
   void expand_board(const std::vector<int>& board, std::uint64_t classes);
   void save_prefix(int depth);
   void run_lists(std::uint64_t node_budget);

@@ -109,18 +109,26 @@ bool EdgeSearch::admits(const std::vector<int>& board) const {
   return true;
 }
 
+// The next copy (next_copy: kind -> copies handed out) of the kind of `o`, turned to show
+// its look (copies may be written turned), as an oriented id; fixed tiles are themselves.
+int EdgeSearch::copy_of(int o, std::vector<int>& next_copy) const {
+  const int first = o >> 2;
+  const std::vector<int>& copies = kind_tiles_[first];
+  if (copies.empty()) return o;
+  const int t = copies[next_copy[first]++];
+  int r = 0;
+  while (look_[t * 4 + r] != o) ++r;
+  return t * 4 + r;
+}
+
 // One labelled solution of a board of kinds: each kind's copies in reading order.
 Solution EdgeSearch::labelled(const std::vector<int>& board) const {
-  std::vector<size_t> next(tiles_, 0);
+  std::vector<int> next_copy(tiles_, 0);
   Solution s;
   s.cells.resize(board.size());
   for (size_t c = 0; c < board.size(); ++c) {
-    const int first = board[c] >> 2;
-    const std::vector<int>& copies = kind_tiles_[first];
-    const int t = copies.empty() ? first : copies[next[first]++];
-    int r = 0;  // the copy's turn that shows the look (copies may be written turned)
-    while (look_[t * 4 + r] != board[c]) ++r;
-    s.cells[c] = {t, r};
+    const int o = copy_of(board[c], next_copy);
+    s.cells[c] = {o >> 2, o & 3};
   }
   return s;
 }
