@@ -76,16 +76,21 @@ class EdgePool {
     const count = done.reduce((s, r) => s + r.count, 0);
     // Every solution its own board (no look-alike tiles): the boards add up like the counts.
     const unique = done.length > 0 && done.every((r) => r.boards_are_solutions);
-    const keysKnown = unique || (done.length === this.results.length && done.every((r) => r.pattern_keys));
-    const distinct = unique ? count : keysKnown ? new Set(done.flatMap((r) => r.pattern_keys)).size
-      : Math.max(0, ...done.map((r) => r.distinct_boards));
+    // Identical tiles searched as kinds: each board is found once, in one shard: they add up.
+    const counted = done.length > 0 && done.every((r) => r.boards_counted);
+    const keysKnown = unique || counted ||
+      (done.length === this.results.length && done.every((r) => r.pattern_keys));
+    const distinct = unique ? count : counted ? done.reduce((s, r) => s + r.distinct_boards, 0)
+      : keysKnown ? new Set(done.flatMap((r) => r.pattern_keys)).size
+        : Math.max(0, ...done.map((r) => r.distinct_boards));
+    const listed = done.reduce((s, r) => s + (r.listed ?? r.count), 0);
     return {
       rows: first.rows, cols: first.cols, count, distinct_boards: distinct,
       distinct_boards_complete: keysKnown,
       complete: !cancelled && done.length === this.results.length && done.every((r) => r.complete),
       nodes: done.reduce((s, r) => s + r.nodes, 0), tries: done.reduce((s, r) => s + r.tries, 0),
       nodes_per_depth: perDepth, max_depth: perDepth.reduce((m, v, d) => (v ? d : m), 0),
-      elapsed_ms: Date.now() - this.started, solutions, solutions_truncated: count > solutions.length,
+      elapsed_ms: Date.now() - this.started, solutions, solutions_truncated: listed > solutions.length,
       workers: this.results.length,
     };
   }

@@ -1,4 +1,5 @@
 // tilewise generate --rows R --cols C --motifs K --rule complement|equal [--frame] [--seed S]
+// [--hints N] [--lonely N]
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -25,6 +26,10 @@ void add_generate_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--frame", *frame, "grey frame (colour 0 on the perimeter; needs --rule equal)");
   cmd->add_option("--seed", o->seed, "random seed");
   cmd->add_option("--hints", o->fixed_hints, "tiles fixed at their solved place");
+  cmd->add_option("--border-colours", o->border_colours,
+                  "with --frame: colours of their own between frame tiles (Eternity II style)");
+  cmd->add_option("--lonely", o->lonely_sides,
+                  "perimeter sides no other tile can match (free border only)");
   cmd->add_option("-o,--output", *out, "write to FILE instead of standard output");
   cmd->callback([o, out, frame, &exit_code] {
     o->border = *frame ? BorderRule::kFrame0 : BorderRule::kFree;

@@ -48,6 +48,9 @@ void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bo
       std::cout << "\n";
       print_board(p, r.solutions[k]);
     }
+    if (!r.solutions_truncated && r.solutions.size() < r.count)  // kinds: one per board
+      std::cout << "(identical tiles: one solution per distinct board; --labelled lists all "
+                << r.count << ")\n";
     if (r.solutions_truncated)
       std::cout << "(only the first " << r.solutions.size()
                 << " solutions are kept in memory; raise --keep to list more)\n";
@@ -55,6 +58,9 @@ void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bo
   std::cout << (interrupted ? "interrupted: " : "")
             << "solutions (up to board rotation): " << r.count
             << (r.complete ? "" : " or more (search not finished)") << "\n";
+  if (r.count == 0 && r.complete)
+    std::cout << "no solution" << (r.no_solution_reason.empty() ? "" : ": ") << r.no_solution_reason
+              << "\n";
   std::cout << "distinct boards (identical tiles merged): " << r.distinct_boards
             << (r.distinct_boards_complete ? "" : " (at least; too many to remember)") << "\n";
   std::cout << "nodes: " << r.stats.nodes << ", tries: " << r.stats.tries

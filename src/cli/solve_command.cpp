@@ -1,4 +1,4 @@
-// tilewise solve FILE [--first|--count|--all] [--limit N] [--json]
+// tilewise solve FILE [--first|--count|--all] [--limit N] [--labelled] [--json]
 #include <atomic>
 #include <csignal>
 #include <iostream>
@@ -24,6 +24,7 @@ extern "C" void on_sigint(int) {
 struct SolveArgs {
   std::string file;
   bool first = false, count = false, all = false, json = false, quiet = false;
+  bool labelled = false;
   std::uint64_t limit = 0;
   std::uint64_t max_kept = 10000;
   int threads = 0;
@@ -40,6 +41,7 @@ int run_solve(const SolveArgs& a) {
   o.max_kept = a.max_kept;
   o.order = a.order;
   o.symmetry = a.symmetry;
+  o.list_labelled = a.labelled;
   g_interrupted = false;
   auto previous = std::signal(SIGINT, on_sigint);
   ParallelOptions parallel;
@@ -80,6 +82,8 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 256));
   cmd->add_option("--keep", args->max_kept, "solutions kept in memory for listing")
       ->check(CLI::Range(1, 10000000));
+  cmd->add_flag("--labelled", args->labelled,
+                "identical tiles: list every labelled solution, not one per distinct board");
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--quiet", args->quiet, "print only the summary");
   add_order_options(cmd, args->order, args->symmetry);

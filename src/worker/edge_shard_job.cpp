@@ -81,6 +81,8 @@ class EdgeShardJob : public Job {
     const EdgeSearch& s = *current_;
     add_stats(s.stats());
     count_ += s.count();
+    listed_ += s.listed();
+    boards_ += s.distinct_boards();
     complete_ = complete_ && s.complete();
     for (size_t k = 0; k < s.solutions().size(); ++k) {
       nlohmann::json j = solution_json(s.solutions()[k]);
@@ -100,7 +102,9 @@ class EdgeShardJob : public Job {
     const bool complete = complete_ && !cancelled && !current_;
     nlohmann::json keys = nullptr;
     const bool boards_are_solutions = split_ && split_->boards_are_solutions();
-    if (patterns_.size() <= kMaxPatternKeys && patterns_complete_ && !boards_are_solutions) {
+    const bool kinds = split_ && split_->searches_kinds();  // boards counted, not keyed
+    if (patterns_.size() <= kMaxPatternKeys && patterns_complete_ && !boards_are_solutions &&
+        !kinds) {
       keys = nlohmann::json::array();
       for (const std::string& k : patterns_) keys.push_back(hex_bytes(k));
     }
@@ -112,7 +116,11 @@ class EdgeShardJob : public Job {
                              {"tries", tries_},
                              {"nodes_per_depth", per_depth_},
                              {"solutions", kept_},
-                             {"distinct_boards", boards_are_solutions ? count_ : patterns_.size()},
+                             {"distinct_boards", boards_are_solutions ? count_
+                                                 : kinds              ? boards_
+                                                                      : patterns_.size()},
+                             {"boards_counted", kinds},
+                             {"listed", kinds ? listed_ : count_},
                              {"pattern_keys", keys},
                              {"boards_are_solutions", boards_are_solutions},
                              {"shard", shard_},
@@ -130,7 +138,7 @@ class EdgeShardJob : public Job {
   std::unique_ptr<EdgeSearch> current_;
   size_t next_prefix_ = 0, done_prefixes_ = 0;
   size_t streamed_ = 0;  // solutions of the running prefix already streamed
-  std::uint64_t count_ = 0, nodes_ = 0, tries_ = 0;
+  std::uint64_t count_ = 0, nodes_ = 0, tries_ = 0, listed_ = 0, boards_ = 0;
   std::vector<std::uint64_t> per_depth_;
   bool complete_ = true, patterns_complete_ = true;
   nlohmann::json kept_ = nlohmann::json::array();

@@ -44,6 +44,35 @@ TEST(EdgeParallel, EveryThreadCountGivesTheSingleThreadedResult) {
   EXPECT_EQ(checked, 12);
 }
 
+// Identical tiles searched as kinds: prefixes hold kinds, each thread takes copies from its
+// own counts, and the merged figures are the single-threaded ones.
+TEST(EdgeParallel, KindsGiveTheSingleThreadedResult) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    GenerateOptions g;
+    g.rows = g.cols = 5;
+    g.rule = MatchRule::kEqual;
+    g.border = BorderRule::kFrame0;
+    g.motifs = 3;
+    g.border_colours = 2;
+    g.seed = seed;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    ASSERT_TRUE(EdgeSearch(*p, {}).searches_kinds());
+    for (SolveMode mode : {SolveMode::kAll, SolveMode::kCount}) {
+      SolveOptions o;
+      o.mode = mode;
+      const SolveResult single = solve(*p, o);
+      EXPECT_LT(single.distinct_boards, single.count);  // identical tiles: boards merge
+      for (int threads : {2, 3}) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + " threads " + std::to_string(threads));
+        ParallelOptions par;
+        par.threads = threads;
+        expect_same_result(solve_parallel(*p, o, par), single);
+      }
+    }
+  }
+}
+
 TEST(EdgeParallel, BoardsTooSmallToCutHaveOnePrefixThatGivesTheWholeResult) {
   EdgePuzzle p;
   p.rows = p.cols = 1;

@@ -2,11 +2,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
+#include "core/edge/list_baseline.hpp"
 #include "core/edge/reference_solver.hpp"
 #include "core/edge/solver.hpp"
+#include "core/edge/unsolvable.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"
 
@@ -33,7 +36,37 @@ std::vector<Cells> as_cells(const std::vector<Solution>& solutions) {
   return out;
 }
 
+// Identical tiles searched once (kinds) and every labelled arrangement searched give the same
+// figures; with kinds, one solution per distinct board is listed by default.
+void expect_kinds_agree(const EdgePuzzle& p, const SolveOptions& o, const SolveResult& r,
+                        const BruteResult& brute) {
+  SolveOptions labels = o;
+  labels.search_kinds = false;
+  const SolveResult l = solve(p, labels);
+  EXPECT_EQ(l.count, r.count);
+  EXPECT_EQ(l.distinct_boards, r.distinct_boards);
+  EXPECT_EQ(as_cells(l.solutions), as_cells(r.solutions));
+  SolveOptions boards = o;
+  boards.list_labelled = false;
+  const SolveResult b = solve(p, boards);
+  EXPECT_EQ(b.count, r.count);
+  EXPECT_EQ(b.distinct_boards, brute.patterns);
+  EXPECT_EQ(b.solutions.size(), brute.patterns);
+  std::set<std::vector<int>> colourings;  // one listed solution per coloured board
+  for (const Cells& c : as_cells(b.solutions)) {
+    EXPECT_NE(std::find(brute.classes.begin(), brute.classes.end(), c), brute.classes.end());
+    std::vector<int> best;
+    for (int t : testing::symmetry_turns(p)) {
+      std::vector<int> col = testing::colours(p, testing::turn_board(p, c, t));
+      if (best.empty() || col < best) best = col;
+    }
+    colourings.insert(best);
+  }
+  EXPECT_EQ(colourings.size(), brute.patterns);
+}
+
 void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::string& what) {
+  const bool tiles_alike = !EdgeSearch(p, {}).boards_are_solutions();  // else no kinds
   for (auto symmetry :
        {SymmetryBreaking::kAuto, SymmetryBreaking::kCornerRule, SymmetryBreaking::kCentreRotation,
         SymmetryBreaking::kLowestTile, SymmetryBreaking::kNone}) {
@@ -46,6 +79,7 @@ void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::str
       o.max_kept = 1000000;
       o.symmetry = symmetry;
       o.order = order;
+      o.list_labelled = true;  // kinds: every labelled class, as the brute force lists them
       const SolveResult r = solve(p, o);
       SCOPED_TRACE(what + " symmetry " + std::to_string(static_cast<int>(symmetry)) + " order " +
                    std::to_string(static_cast<int>(order)));
@@ -53,6 +87,7 @@ void expect_agrees(const EdgePuzzle& p, const BruteResult& brute, const std::str
       EXPECT_EQ(r.count, brute.classes.size());
       EXPECT_EQ(r.distinct_boards, brute.patterns);
       EXPECT_EQ(as_cells(r.solutions), brute.classes);
+      if (tiles_alike) expect_kinds_agree(p, o, r, brute);
       // The list search (what boards of more than 128 tiles use) walks the same tree in the
       // same order: the same figures, and with one order the same first solution after the
       // same nodes (not tries: a mask cell counts its whole list when it opens).
@@ -226,6 +261,7 @@ TEST(EdgeSolver, CountingInLanesWalksTheSameTreeAsOneSubtreeAtATime) {
         o.mode = SolveMode::kCount;
         o.order = order;
         o.symmetry = symmetry;
+        o.search_kinds = false;  // labels: lanes do not search kinds
         SolveOptions one = o;
         one.use_lanes = false;
         const SolveResult single = solve(*p, one);
@@ -301,6 +337,100 @@ TEST(EdgeSolver, UnsolvablePuzzleHasNoSolution) {
   EXPECT_EQ(testing::enumerate_everything(p).classes.size(), 0u);
 }
 
+// Sides no other tile can match are legal: on a free border they face the outside.
+TEST(EdgeSolver, LonelyHalvesAndColoursAgreeWithTheBruteForce) {
+  int checked = 0, solvable = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const bool tiny = seed % 3 == 0;
+    GenerateOptions g;
+    g.rows = tiny ? 2 : 3;
+    g.cols = tiny ? 2 : 3 + static_cast<int>(seed % 2);
+    g.seed = 500 + seed;
+    g.rule = seed % 2 ? MatchRule::kComplement : MatchRule::kEqual;
+    g.motifs = g.rule == MatchRule::kEqual ? 6 : 3 + static_cast<int>(seed % 3);
+    g.lonely_sides = 1 + static_cast<int>(seed % 4);
+    g.fixed_hints = seed % 5 == 0 ? 1 : 0;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    const BruteResult brute =
+        tiny ? testing::enumerate_everything(*p) : testing::enumerate_by_backtracking(*p);
+    ASSERT_GE(brute.classes.size(), 1u);  // the generator's own board is a solution
+    EXPECT_EQ(unsolvable_reason(*p), "");
+    expect_agrees(*p, brute, format_puzzle(*p));
+    solvable += brute.classes.empty() ? 0 : 1;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 24);
+  EXPECT_EQ(solvable, 24);
+}
+
+// A reason is given only when the brute force finds nothing.
+TEST(EdgeSolver, UnsolvableLonelySidesGiveAReasonAndAgreeWithTheBruteForce) {
+  struct Case {
+    std::string text, reason;
+  };
+  const Case cases[] = {
+      // Three lonely halves on one tile: a cell of a 2x2 board has two sides on the edge.
+      {"size 2 2\nmatch complement\ntile 1 E E E A\ntile 2 a A a A\ntile 3 a A a A\n"
+       "tile 4 a A a A\n",
+       "tile 1 ('1') has 3 sides with no partner"},
+      // Twelve lonely halves, ten edge sides.
+      {"size 2 3\nmatch complement\ntile 1 E E A a\ntile 2 E E A a\ntile 3 E E A a\n"
+       "tile 4 E E A a\ntile 5 E E A a\ntile 6 E E A a\n",
+       "12 sides have no partner on any other tile (motif half 'E' on tile 1 ('1'), ...), but "
+       "only 10"},
+      // Inside a frame sides meet in pairs, and a colour on one tile only is never matched.
+      {"size 2 2\nmatch equal\nborder frame0\ntile 1 0 5 2 0\ntile 2 0 0 3 1\n"
+       "tile 3 2 4 0 0\ntile 4 3 0 0 4\n",
+       "colour '1' appears on an odd number of sides (1)"},
+      {"size 2 2\nmatch equal\nborder frame0\ntile 1 0 1 2 0\ntile 2 0 0 3 1\n"
+       "tile 3 2 4 0 0\ntile 4 0 0 0 4\n",
+       "the frame colour 0 appears on 9 sides, but the board's perimeter has 8"},
+      {"size 2 2\nmatch equal\nborder frame0\ntile 1 0 1 2 0\ntile 2 0 0 6 6\n"
+       "tile 3 2 1 0 0\ntile 4 4 0 0 4\n",
+       "colour '6' on tile 2 ('2') has no partner on any other tile"},
+      // Lonely halves that fit on the edge: no cheap reason, the search says no.
+      {"size 2 2\nmatch complement\ntile 1 E E a a\ntile 2 E E a a\ntile 3 A A a a\n"
+       "tile 4 a a a a\n",
+       ""},
+  };
+  for (const Case& c : cases) {
+    Result<EdgePuzzle> p = parse_puzzle(c.text, "lonely.txt");
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    const std::string reason = unsolvable_reason(*p);
+    EXPECT_EQ(reason.substr(0, c.reason.size()), c.reason) << reason;
+    EXPECT_EQ(reason.empty(), c.reason.empty()) << reason;
+    const SolveResult r = solve(*p, {});
+    EXPECT_EQ(r.count, 0u);
+    EXPECT_TRUE(r.complete);
+    EXPECT_EQ(r.no_solution_reason, reason);
+    expect_agrees(*p, testing::enumerate_by_backtracking(*p), c.text);
+  }
+}
+
+// The bench's baseline counts what the plain reference counts (every labelled solution).
+TEST(EdgeSolver, ListBaselineCountsEveryLabelledSolution) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    GenerateOptions g;
+    g.rows = 3 - static_cast<int>(seed % 2);  // 3x3 and 2x4: the plain reference is quick there
+    g.cols = 3 + static_cast<int>(seed % 2);
+    g.seed = seed;
+    g.rule = seed % 3 ? MatchRule::kEqual : MatchRule::kComplement;
+    g.border = g.rule == MatchRule::kEqual && seed % 2 ? BorderRule::kFrame0 : BorderRule::kFree;
+    g.motifs = g.border == BorderRule::kFrame0 ? 2 : 3;
+    g.border_colours = g.border == BorderRule::kFrame0 ? 2 : 0;
+    g.lonely_sides = g.border == BorderRule::kFree ? 2 : 0;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    const ListBaselineResult b = list_baseline_count(*p);
+    EXPECT_EQ(b.assignments, reference_solve(*p, false).assignments) << format_puzzle(*p);
+    EXPECT_GE(b.assignments, 1u);
+    SolveOptions o;
+    o.mode = SolveMode::kCount;
+    EXPECT_EQ(b.assignments, solve(*p, o).count * (g.rows == g.cols ? 4 : 2));
+  }
+}
+
 TEST(EdgeSolver, SharedScrambleSquaresAgreeWithChecker) {
   const std::string dir = testing::shared_path("puzzles/external");
   if (!testing::exists(dir)) GTEST_SKIP() << "../shared is absent";
@@ -311,7 +441,9 @@ TEST(EdgeSolver, SharedScrambleSquaresAgreeWithChecker) {
     Result<EdgePuzzle> p = parse_puzzle(testing::read_file(entry.path().string()), name);
     ASSERT_TRUE(p.ok()) << p.error().to_string();
     const BruteResult brute = testing::enumerate_by_backtracking(*p);
-    const SolveResult r = solve(*p, {});
+    SolveOptions o;
+    o.list_labelled = true;  // identical tiles: every labelled class, as the checker lists them
+    const SolveResult r = solve(*p, o);
     EXPECT_EQ(r.count, brute.classes.size()) << name;
     EXPECT_EQ(r.distinct_boards, brute.patterns) << name;
     EXPECT_EQ(as_cells(r.solutions), brute.classes) << name;

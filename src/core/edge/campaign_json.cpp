@@ -202,6 +202,9 @@ json job_result_json(const JobResult& r) {
             {"prefixes_owned", r.prefixes_owned},
             {"prefixes_done", r.prefixes_done},
             {"count", r.tally.count},
+            {"kinds", r.tally.kinds},
+            {"boards", r.tally.boards},
+            {"listed", r.tally.listed},
             {"stats", stats_json(r.tally.stats)},
             {"search_complete", r.tally.complete},
             {"patterns_complete", r.tally.patterns_complete},
@@ -251,6 +254,9 @@ Result<JobResult> parse_job_result(std::string_view text, std::string_view sourc
         (!r.prefixes_done.empty() && r.prefixes_done.back() >= r.spec.prefix_count))
       throw Bad{"prefixes_done must ascend below " + std::to_string(r.spec.prefix_count)};
     r.tally.count = j.at("count").get<std::uint64_t>();
+    r.tally.kinds = j.value("kinds", false);  // identical tiles searched once (solver_kinds)
+    r.tally.boards = j.value("boards", std::uint64_t{0});
+    r.tally.listed = j.value("listed", std::uint64_t{0});
     r.tally.stats = parse_stats(j.at("stats"), cells);
     r.tally.complete = j.at("search_complete").get<bool>();
     r.tally.patterns_complete = j.at("patterns_complete").get<bool>();

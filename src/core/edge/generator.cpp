@@ -33,10 +33,18 @@ EdgePuzzle one_attempt(SplitMix64& rng, const GenerateOptions& o) {
                        : (frame ? 0 : random_side(rng, o));
       s[kRight] = (j == o.cols - 1 && frame) ? 0 : random_side(rng, o);
       s[kBottom] = (i == o.rows - 1 && frame) ? 0 : random_side(rng, o);
+      if (frame && o.border_colours > 0) {  // along the frame: a border colour
+        const auto border_colour = [&] {
+          return o.motifs + 1 +
+                 static_cast<int>(rng.below(static_cast<std::uint64_t>(o.border_colours)));
+        };
+        if ((i == 0 || i == o.rows - 1) && j < o.cols - 1) s[kRight] = border_colour();
+        if ((j == 0 || j == o.cols - 1) && i < o.rows - 1) s[kBottom] = border_colour();
+      }
     }
   }
-  // A motif half drawn only on the free border would have no partner anywhere (an invalid
-  // puzzle): such sides take a half that is used inside instead.
+  // A motif half drawn only on the free border would have no partner anywhere (legal, but
+  // only asked for with lonely_sides): such sides take a half that is used inside instead.
   if (o.rule == MatchRule::kComplement && o.border == BorderRule::kFree && cells > 1) {
     std::vector<Side> inner;
     for (int i = 0; i < o.rows; ++i)
@@ -57,6 +65,20 @@ EdgePuzzle one_attempt(SplitMix64& rng, const GenerateOptions& o) {
         for (int d = 0; d < 4; ++d)
           if (outside[d] && !present(-s[d])) s[d] = -inner[rng.below(inner.size())];
       }
+  }
+  if (o.lonely_sides > 0) {
+    std::vector<std::pair<int, int>> edge;  // (cell, side) on the perimeter
+    for (int i = 0; i < o.rows; ++i)
+      for (int j = 0; j < o.cols; ++j) {
+        const bool outside[4] = {i == 0, j == o.cols - 1, i == o.rows - 1, j == 0};
+        for (int d = 0; d < 4; ++d)
+          if (outside[d]) edge.emplace_back(i * o.cols + j, d);
+      }
+    for (int k = 0; k < o.lonely_sides; ++k) {
+      std::swap(edge[k], edge[k + rng.below(edge.size() - k)]);
+      solved[edge[k].first][edge[k].second] =
+          o.rule == MatchRule::kComplement ? o.motifs + 1 : o.motifs + 1 + k;
+    }
   }
   // Shuffle cells (Fisher-Yates) and turn each tile by a random quarter turn.
   std::vector<int> perm(cells);
@@ -102,10 +124,24 @@ Result<EdgePuzzle> generate_puzzle(const GenerateOptions& o) {
     return Error{"generate", "a frame needs the equal rule"};
   if (o.fixed_hints < 0 || o.fixed_hints > o.rows * o.cols)
     return Error{"generate", "hints must be 0..rows*cols"};
+  if (o.lonely_sides != 0) {
+    const int extra = o.rule == MatchRule::kComplement ? 1 : o.lonely_sides;
+    if (o.border != BorderRule::kFree)
+      return Error{"generate", "lonely sides need a free border (inside a frame none can fit)"};
+    if (o.lonely_sides < 0 || o.lonely_sides > 2 * (o.rows + o.cols))
+      return Error{"generate", "lonely sides must be 0..the board's perimeter"};
+    if (o.motifs + extra > max_motifs)
+      return Error{"generate", "lonely sides need motif numbers beyond 'motifs': at most " +
+                                   std::to_string(max_motifs) + " in all"};
+  }
+  if (o.border_colours != 0 && (o.border != BorderRule::kFrame0 || o.border_colours < 0 ||
+                                o.motifs + o.border_colours > kMaxEqualColour))
+    return Error{"generate", "border colours need a frame and colour numbers up to " +
+                                 std::to_string(kMaxEqualColour)};
   SplitMix64 rng(o.seed);
   for (int attempt = 0; attempt < 1000; ++attempt) {
     EdgePuzzle p = one_attempt(rng, o);
-    if (validate_puzzle(p)) return p;  // e.g. a motif half drawn only on the border: redraw
+    if (validate_puzzle(p)) return p;
   }
   return Error{"generate", "could not draw a valid puzzle with these options"};
 }

@@ -23,7 +23,8 @@ nlohmann::json solve_result_json(const SolveResult& r) {
           {"max_depth", r.stats.max_depth},
           {"elapsed_ms", r.stats.elapsed_ms},
           {"solutions", solutions},
-          {"solutions_truncated", r.solutions_truncated}};
+          {"solutions_truncated", r.solutions_truncated},
+          {"no_solution_reason", r.no_solution_reason}};
 }
 
 nlohmann::json search_progress_json(const EdgeSearch& s) {

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/edge/symmetry.hpp"
+#include "core/edge/unsolvable.hpp"
 
 namespace tilewise {
 namespace {
@@ -43,6 +44,9 @@ void PrefixTally::add_stats(const SolveStats& s) {
 
 void PrefixTally::add(std::uint32_t prefix, const EdgeSearch& s, const SolveOptions& options) {
   count += s.count();
+  listed += s.listed();
+  kinds = kinds || s.searches_kinds();
+  if (s.searches_kinds()) boards += s.distinct_boards();
   complete = complete && s.complete();
   add_stats(s.stats());
   const std::vector<Solution>& found = s.solutions();
@@ -61,6 +65,9 @@ void PrefixTally::add(std::uint32_t prefix, const EdgeSearch& s, const SolveOpti
 
 void PrefixTally::add(const PrefixTally& other, const SolveOptions& options) {
   count += other.count;
+  listed += other.listed;
+  boards += other.boards;
+  kinds = kinds || other.kinds;
   complete = complete && other.complete;
   add_stats(other.stats);
   solutions.insert(solutions.end(), other.solutions.begin(), other.solutions.end());
@@ -90,8 +97,10 @@ SolveResult tally_result(PrefixTally tally, const SolveOptions& options, bool bo
   r.complete = tally.complete;
   r.stats = tally.stats;
   for (PrefixTally::Found& f : tally.solutions) r.solutions.push_back(std::move(f.solution));
-  r.solutions_truncated = r.count > r.solutions.size();
-  r.distinct_boards = boards_are_solutions ? r.count : tally.patterns.size();
+  r.solutions_truncated = (tally.kinds ? tally.listed : r.count) > r.solutions.size();
+  r.distinct_boards = boards_are_solutions ? r.count
+                      : tally.kinds        ? tally.boards
+                                           : tally.patterns.size();
   r.distinct_boards_complete = tally.patterns_complete;
   std::sort(r.solutions.begin(), r.solutions.end(), solution_less);
   return r;
@@ -134,7 +143,8 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
                            ParallelOptions parallel) {
   const int threads = parallel_threads(options, parallel);
   const int cells = puzzle.rows * puzzle.cols;
-  if (threads <= 1 || cells < 4) return solve_single(puzzle, options, parallel);
+  if (threads <= 1 || cells < 4 || !unsolvable_reason(puzzle).empty())
+    return solve_single(puzzle, options, parallel);
   const auto t0 = std::chrono::steady_clock::now();
   if (parallel.probe_steps > 0) {  // small searches end before threads would pay off
     EdgeSearch probe(puzzle, options);

@@ -28,6 +28,10 @@ struct PrefixTally {
     Solution solution;
   };
   std::uint64_t count = 0;
+  // Identical tiles searched as kinds (EdgeSearch::searches_kinds): each distinct board is
+  // found below one prefix, so boards add up (no keys); listed: EdgeSearch::listed().
+  bool kinds = false;
+  std::uint64_t boards = 0, listed = 0;
   SolveStats stats;              // elapsed_ms: the sum of the searches' times
   std::vector<Found> solutions;  // normalize(): sorted by (prefix, index), at most max_kept
   std::unordered_set<std::string> patterns;  // at most max_patterns keys

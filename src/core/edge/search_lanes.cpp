@@ -179,7 +179,7 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       }
       const std::uint64_t chunk = std::min<std::uint64_t>(node_budget, 4096);
       split_depth_ = ls.split;
-      run_blocks<true>(chunk);
+      run_blocks<true, false>(chunk);
       split_depth_ = -1;
       node_budget -= chunk;
       if (finished_) {  // the tree above the cut is done, not the search

@@ -208,7 +208,7 @@ void EdgeSearch::filter_masks(int depth, std::uint64_t* left, const std::uint32_
                                step.check_part[k][placed[step.check_depth[k]]] + step.word0;
     for (int w = 0; w < step.words; ++w) left[w] &= row[w];
   }
-  const int one = masks_.kernel_tile[0] * 4;  // tile 1, unturned, as a kernel oriented id
+  const int one = masks_.kernel_tile[rule_tile_] * 4;  // the rule's tile, as a kernel id
   if (step.tile1_by_now && !(used[one >> 6] >> (one & 63) & 1)) {
     for (int w = 0; w < step.words; ++w) left[w] &= range_bits(step.word0 + w, one, one + 4);
   }
@@ -216,12 +216,14 @@ void EdgeSearch::filter_masks(int depth, std::uint64_t* left, const std::uint32_
     for (int w = 0; w < step.words; ++w)
       left[w] &= ~range_bits(step.word0 + w, one + centre_rotations_, one + 4);
   }
-  int from = 0, to = masks_.blocks * 64;  // the corner rule: kernel ids allowed
-  if (step.corner == 0) {                 // the top-left corner: below every corner tile placed
+  // The corner rule: kernel ids allowed. The top-left tile is no larger than every corner tile
+  // placed, the others no smaller than it (equal only when kinds put one kind in two corners).
+  int from = 0, to = masks_.blocks * 64;
+  if (step.corner == 0) {
     for (int d : masks_.corner_depths)
-      if (d < depth) to = std::min(to, static_cast<int>(placed[d] & ~3u));
-  } else if (step.corner == 1 && masks_.corner_tl_depth < depth) {  // above the top-left tile
-    from = static_cast<int>(placed[masks_.corner_tl_depth] | 3) + 1;
+      if (d < depth) to = std::min(to, static_cast<int>(placed[d] | 3) + 1);
+  } else if (step.corner == 1 && masks_.corner_tl_depth < depth) {
+    from = static_cast<int>(placed[masks_.corner_tl_depth] & ~3u);
   }
   if (step.corner >= 0) {
     for (int w = 0; w < step.words; ++w) left[w] &= range_bits(step.word0 + w, from, to);
@@ -233,15 +235,16 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
   if (lanes_.on) {
     run_lanes(node_budget);
   } else if (masks_.one_word) {
-    run_blocks<true>(node_budget);
+    kinds_ ? run_blocks<true, true>(node_budget) : run_blocks<true, false>(node_budget);
   } else {
-    run_blocks<false>(node_budget);
+    kinds_ ? run_blocks<false, true>(node_budget) : run_blocks<false, false>(node_budget);
   }
 }
 
 // kOneWord: every class fits one word, so a cell's candidates are one word and placing a
-// tile changes one used word, the cell's own.
-template <bool kOneWord>
+// tile changes one used word, the cell's own. kKinds: a cell takes a copy of a kind; the
+// kind's bits join the used words when no copy is left.
+template <bool kOneWord, bool kKinds>
 void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   const MaskStep* const steps = masks_.steps.data();
@@ -283,10 +286,16 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     depth_ = base_depth_;
     if (base_depth_ == 0 && !from_prefix_) per_depth[0] = 1;
     std::fill(used, used + kMaskBlocks, 0);
+    if constexpr (kKinds) {  // start_from() took the prefix's copies already
+      masks_.copies.assign(static_cast<size_t>(masks_.blocks) * 16, 0);
+      for (int t = 0; t < tiles_; ++t) masks_.copies[masks_.kernel_tile[t]] = copies_left_[t];
+      for (MaskLevel& level : masks_.levels) level.counted = -1;
+    }
     for (int d = 0; d < base_depth_; ++d) {
       const int o = board_[order_[d]];
       placed[d] = static_cast<std::uint32_t>(masks_.kernel_tile[o >> 2] * 4 + (o & 3));
-      used[placed[d] >> 6] |= std::uint64_t{15} << (placed[d] & 60);
+      if (!kKinds || copies_left_[o >> 2] == 0)
+        used[placed[d] >> 6] |= std::uint64_t{15} << (placed[d] & 60);
     }
     if (depth_ < n) {
       MaskLevel* level = &masks_.levels[depth_];
@@ -308,8 +317,12 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   std::uint64_t tries = 0;
   int depth = depth_;
   MaskLevel* level = masks_.levels.data() + depth;
+  std::int32_t* const copies = masks_.copies.data();
   while (node_budget > 0) {
     --node_budget;
+    if constexpr (kKinds) {  // the copy this cell held goes back
+      if (level->counted >= 0) ++copies[level->counted], level->counted = -1;
+    }
     const bool done = kOneWord ? level->left[0] == 0 : level->words_left == 0;
     if (done) {  // every candidate tried: back up
       restore(level);
@@ -339,7 +352,13 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     const int word = level->word0 + w;
     const int o = word << 6 | bit;
     placed[depth] = static_cast<std::uint32_t>(o);
-    used[word] = level->saved[w] | std::uint64_t{15} << (bit & ~3);
+    if constexpr (kKinds) {
+      level->counted = o >> 2;
+      const bool last_copy = --copies[o >> 2] == 0;
+      used[word] = level->saved[w] | std::uint64_t{last_copy ? 15u : 0u} << (bit & ~3);
+    } else {
+      used[word] = level->saved[w] | std::uint64_t{15} << (bit & ~3);
+    }
     ++per_depth[depth + 1];
     const std::uint64_t* next = level->child_masks + level->child_part[o];
     if (depth == last) {
@@ -382,7 +401,9 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   stats_.nodes = nodes;
 }
 
-template void EdgeSearch::run_blocks<true>(std::uint64_t);
-template void EdgeSearch::run_blocks<false>(std::uint64_t);
+template void EdgeSearch::run_blocks<true, false>(std::uint64_t);
+template void EdgeSearch::run_blocks<false, false>(std::uint64_t);
+template void EdgeSearch::run_blocks<true, true>(std::uint64_t);
+template void EdgeSearch::run_blocks<false, true>(std::uint64_t);
 
 }  // namespace tilewise

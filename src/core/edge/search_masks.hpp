@@ -47,7 +47,8 @@ struct MaskLevel {                             // depth -> search state
   const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
   const std::uint32_t* child_part = nullptr;   // + this tile's part (parent_part of the next)
   unsigned words_left = 0;                     // bit w: left[w] is not empty
-  int word0 = 0, words = 1;                    // MaskStep's, at hand
+  int counted = -1;          // kinds: the kernel tile whose copy this cell holds (-1: none)
+  int word0 = 0, words = 1;  // MaskStep's, at hand
 };
 
 struct MaskSearch {
@@ -65,7 +66,9 @@ struct MaskSearch {
   std::vector<MaskLevel> levels;
   std::vector<std::uint32_t>
       placed;  // depth -> kernel oriented id placed there; [cells]: the sentinel
-  std::uint64_t used[kMaskBlocks] = {};  // the tiles placed, as kernel bits
+  std::uint64_t used[kMaskBlocks] = {};  // the tiles placed, as kernel bits (kinds: the kinds
+                                         // with no copy left)
+  std::vector<std::int32_t> copies;      // kinds: kernel tile -> copies left
   // Key parts by (side, weight, stride): [kernel oriented id] -> need x weight x stride (a
   // table's row stride for keys, `blocks` for the rows of `sides` that checks read).
   std::vector<std::vector<std::uint32_t>> key_parts;

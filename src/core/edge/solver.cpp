@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "core/edge/symmetry.hpp"
+#include "core/edge/unsolvable.hpp"
 
 namespace tilewise {
 namespace {
@@ -78,6 +79,7 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   cols_ = puzzle.cols;
   tiles_ = static_cast<int>(puzzle.tiles.size());
   if (options_.mode == SolveMode::kFirst) options_.limit = 1;
+  no_solution_reason_ = unsolvable_reason(puzzle);
   // Odd square boards without a frame, searched whole (not raced): from the centre outwards,
   // the centre tile unturned (seed 000), so the first cell has one candidate per tile instead
   // of four. Measured on generated boards against growing squares + the tile-1 rule: 3x3
@@ -98,10 +100,12 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
   build_side_values();
   boards_are_solutions_ = tiles_look_unique();
+  plan_kinds();
   plan_blocks();
   plan_order(puzzle);
   board_.assign(rows_ * cols_, -1);
   used_.assign(tiles_, 0);
+  if (!kinds_) copies_left_.assign(tiles_, 1);
   next_.assign(order_.size() + 1, nullptr);
   end_.assign(order_.size() + 1, nullptr);
   stats_.nodes_per_depth.assign(order_.size() + 1, 0);
@@ -143,6 +147,9 @@ bool EdgeSearch::run_race(std::uint64_t node_budget) {
     slice_left_ -= steps;
     if (racer.finished()) {
       count_ = racer.count_;
+      listed_ = racer.listed_;
+      boards_ = racer.boards_;
+      kinds_ = racer.kinds_;
       solutions_ = racer.solutions_;
       patterns_ = racer.patterns_;
       patterns_complete_ = racer.patterns_complete_;
@@ -213,6 +220,22 @@ bool EdgeSearch::tiles_look_unique() {
   return std::adjacent_find(looks.begin(), looks.end()) == looks.end();
 }
 
+bool EdgeSearch::excluded(Exclude exclude, int o) const {
+  switch (exclude) {
+    case Exclude::kNothing:
+      return false;
+    case Exclude::kTile1:
+      return (o >> 2) == rule_tile_;
+    case Exclude::kTile1Turned:
+      return (o >> 2) == rule_tile_ && (o & 3) >= centre_rotations_;
+    case Exclude::kTurned:
+      return (o & 3) >= centre_rotations_;
+    case Exclude::kAllButCornerMin:
+      return (o >> 2) != corner_min_tile_;
+  }
+  return false;
+}
+
 int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
   for (size_t k = 0; k < tables_.size(); ++k) {
     const CandidateTable& t = tables_[k];
@@ -224,21 +247,6 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
   t.dir1 = dir1;
   t.frame_mask = frame_mask;
   t.exclude = exclude;
-  auto excluded = [&](int o) {
-    switch (exclude) {
-      case Exclude::kNothing:
-        return false;
-      case Exclude::kTile1:
-        return (o >> 2) == 0;
-      case Exclude::kTile1Turned:
-        return (o >> 2) == 0 && (o & 3) >= centre_rotations_;
-      case Exclude::kTurned:
-        return (o & 3) >= centre_rotations_;
-      case Exclude::kAllButCornerMin:
-        return (o >> 2) != corner_min_tile_;
-    }
-    return false;
-  };
   const size_t width = static_cast<size_t>(values_) + 1;
   const size_t keys = dir0 < 0 ? 1 : dir1 < 0 ? width : width * width;
   auto key_of = [&](int o) -> size_t {
@@ -249,7 +257,9 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
   std::vector<int>& kept = scratch_;
   kept.clear();
   for (int o = 0; o < tiles_ * 4; ++o)
-    if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(o)) kept.push_back(o);
+    if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(exclude, o) &&
+        (!kinds_ || look_[o] == o))
+      kept.push_back(o);
   if (use_masks_) {  // per key: its tries, then its tiles as kernel bits (run_masks)
     const int c = class_of_frame(frame_mask);
     t.word0 = c >= 0 ? masks_.class_word0[c] : 0;
@@ -458,25 +468,46 @@ inline bool EdgeSearch::fits(int depth, int o) const {
     const int dir = plan.check_dir[k];
     if (need_[n * 4 + (dir + 2) % 4] != value_of_side_[o * 4 + dir]) return false;
   }
+  return symmetry_fits(plan, o, board_.data(), used_[rule_tile_] != 0);
+}
+
+// The symmetry rules' tests for `o` in the plan's cell, on a board whose cells placed before
+// it are set (the others -1).
+bool EdgeSearch::symmetry_fits(const CellPlan& plan, int o, const int* board,
+                               bool rule_tile_placed) const {
   const int tile = o >> 2;
   if (plan.lowest) {
-    if (tile == 0) {
+    if (tile == rule_tile_) {
       if (plan.lowest == 1 || (plan.lowest_centre && (o & 3) >= centre_rotations_)) return false;
-    } else if (plan.lowest == 3 && !used_[0]) {
+    } else if (plan.lowest == 3 && !rule_tile_placed) {
       return false;
     }
   }
   if (plan.corner == 0) {
     for (int c : corner_cells_)
-      if (board_[c] >= 0 && (board_[c] >> 2) < tile) return false;
+      if (board[c] >= 0 && (board[c] >> 2) < tile) return false;
   } else if (plan.corner == 1) {
-    const int tl = board_[corner_tl_cell_];
+    const int tl = board[corner_tl_cell_];
     if (tl >= 0 && (tl >> 2) > tile) return false;
   }
   return true;
 }
 
+// Takes a copy of the tile (kinds: of the kind it stands for) off the pile, and back.
+inline void EdgeSearch::place(int tile) {
+  used_[tile] = --copies_left_[tile] == 0;
+}
+
+inline void EdgeSearch::unplace(int tile) {
+  ++copies_left_[tile];
+  used_[tile] = 0;
+}
+
 void EdgeSearch::record_solution() {
+  if (kinds_) {
+    record_kind_board();
+    return;
+  }
   const bool keep = options_.mode != SolveMode::kCount && solutions_.size() < options_.max_kept;
   const SymmetryBreaking rule = options_.symmetry;
   // Counting boards whose tiles cannot look alike under a rule that finds each class once:
@@ -521,6 +552,10 @@ void EdgeSearch::cancel() {
 
 bool EdgeSearch::run(std::uint64_t node_budget) {
   if (finished_) return true;
+  if (!no_solution_reason_.empty()) {
+    finish(true);
+    return true;
+  }
   if (!racers_.empty()) return run_race(node_budget);
   const auto t0 = std::chrono::steady_clock::now();
   if (masks_.steps.empty()) {
@@ -555,8 +590,7 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
   // Takes the tile off the cell placed at depth d.
   auto release = [this](int d) {
     const int cell = order_[d];
-    const int tile = board_[cell] >> 2;
-    used_[tile] = 0;
+    unplace(board_[cell] >> 2);
     board_[cell] = -1;
   };
   while (node_budget > 0 && !finished_) {
@@ -590,7 +624,7 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
     --node_budget;
     if (found >= 0) {
       board_[order_[depth]] = found;
-      used_[found >> 2] = 1;
+      place(found >> 2);
       ++nodes;
       ++depth;
       ++per_depth[depth];
@@ -606,9 +640,15 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
   stats_.nodes += nodes;
 }
 
+// Prefixes hold labelled tiles (kinds: each kind's copies in placement order), so every
+// consumer (threads, workers, campaign files) sees distinct tiles.
 void EdgeSearch::save_prefix(int depth) {
   std::vector<std::uint16_t> prefix(depth);
-  for (int d = 0; d < depth; ++d) prefix[d] = static_cast<std::uint16_t>(board_[order_[d]]);
+  std::vector<int> next_copy(kinds_ ? tiles_ : 0, 0);
+  for (int d = 0; d < depth; ++d) {
+    const int o = board_[order_[d]];
+    prefix[d] = static_cast<std::uint16_t>(kinds_ ? copy_of(o, next_copy) : o);
+  }
   prefixes_.push_back(std::move(prefix));
 }
 
@@ -617,8 +657,9 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
   depth_ = base_depth_;
   from_prefix_ = true;  // the levels above belong to the search that cut the tree
   for (int d = 0; d < base_depth_; ++d) {
-    board_[order_[d]] = prefix[d];
-    used_[prefix[d] >> 2] = 1;
+    const int o = kinds_ ? look_[prefix[d]] : prefix[d];  // kinds: the copy's kind and look
+    board_[order_[d]] = o;
+    place(o >> 2);
   }
 }
 
@@ -643,6 +684,7 @@ SolveResult result_of(const EdgeSearch& search, int rows, int cols) {
   r.stats = search.stats();
   r.solutions = search.solutions();
   r.solutions_truncated = search.solutions_truncated();
+  r.no_solution_reason = search.no_solution_reason();
   std::sort(r.solutions.begin(), r.solutions.end(), solution_less);
   return r;
 }

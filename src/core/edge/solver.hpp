@@ -57,6 +57,15 @@ struct SolveOptions {
   // Counts of boards whose classes fit one word each run several subtrees side by side
   // (run_lanes); false: one at a time (the same tree and figures; for tests and comparisons).
   bool use_lanes = true;
+  // Tiles that look alike, and turns of a tile that look the same, are searched once, as tile
+  // kinds (edge/solver_kinds.cpp): a cell takes a kind, each board of kinds found stands for
+  // all its labelled solutions (counted by multiplying), and solutions() holds one labelled
+  // solution per distinct board. false: every labelled arrangement is searched (the search
+  // of boards whose tiles all differ; for tests and comparisons).
+  bool search_kinds = true;
+  // With kinds: solutions() holds every labelled solution (class representative) of each
+  // board found, as the labelled search lists them, instead of one per board.
+  bool list_labelled = false;
 };
 
 struct SolveStats {
@@ -86,7 +95,7 @@ class EdgeSearch {
   std::uint64_t count() const { return count_; }
   // Distinct coloured boards up to board rotation among the solutions counted.
   std::uint64_t distinct_boards() const {
-    return boards_are_solutions_ ? count_ : patterns_.size();
+    return boards_are_solutions_ ? count_ : kinds_ ? boards_ : patterns_.size();
   }
   // True when no two tiles look alike (up to rotation) and no tile looks the same turned:
   // then every solution is its own coloured board, distinct_boards() is count() and no
@@ -95,7 +104,15 @@ class EdgeSearch {
   bool distinct_boards_complete() const { return patterns_complete_; }
   // True when the search ran to its end (no limit, cancel or first-mode stop cut it).
   bool complete() const { return complete_; }
-  bool solutions_truncated() const { return count_ > solutions_.size(); }
+  // Why the puzzle has no solution when a cheap proof exists (edge/unsolvable.hpp): then the
+  // search ends at once, complete and empty. Empty otherwise.
+  const std::string& no_solution_reason() const { return no_solution_reason_; }
+  // Solutions that would be listed (labelled classes, or boards when kinds list one per board)
+  // and whether solutions() holds fewer.
+  std::uint64_t listed() const { return kinds_ ? listed_ : count_; }
+  bool solutions_truncated() const { return listed() > solutions_.size(); }
+  // True when identical tiles are searched as kinds (SolveOptions::search_kinds).
+  bool searches_kinds() const { return kinds_; }
   int depth() const { return racers_.empty() ? depth_ : racers_[active_]->depth(); }
   // How the search walks the tree, once run() has started: "lists" (candidate lists),
   // "masks" (tile masks, one subtree at a time) or "lanes" (counting several subtrees at once).
@@ -155,10 +172,23 @@ class EdgeSearch {
   void plan_order(const EdgePuzzle& p);
   void build_side_values();
   int table_for(int dir0, int dir1, int frame_mask, Exclude exclude = Exclude::kNothing);
+  bool excluded(Exclude exclude, int oriented) const;
+  bool symmetry_fits(const CellPlan& plan, int oriented, const int* board,
+                     bool rule_tile_placed) const;
   bool tiles_look_unique();
   void enter(int depth);
   bool fits(int depth, int oriented) const;
   void record_solution();
+  void place(int tile);
+  void unplace(int tile);
+  // Tile kinds (edge/solver_kinds.cpp).
+  void plan_kinds();
+  void record_kind_board();
+  bool admits(const std::vector<int>& board) const;
+  std::vector<int> turned_board(const std::vector<int>& board, int quarter_turns) const;
+  Solution labelled(const std::vector<int>& board) const;
+  int copy_of(int oriented, std::vector<int>& next_copy) const;
+  void expand_board(const std::vector<int>& board, std::uint64_t classes);
   void save_prefix(int depth);
   void run_lists(std::uint64_t node_budget);
   void run_masks(std::uint64_t node_budget);
@@ -179,6 +209,19 @@ class EdgeSearch {
   std::vector<std::uint16_t> fixed_items_;  // depth -> the fixed oriented tile (if any)
   std::vector<int> board_;                  // cell -> oriented id or -1
   std::vector<std::int32_t> used_;  // tile -> used (not a char type: its stores alias nothing else)
+  // Kinds: the first tile of each kind stands for it (kinds_); a fixed tile is a kind alone.
+  bool kinds_ = false;
+  std::vector<int> look_;         // oriented -> its kind's first tile turned to look the same,
+                                  // the smallest such turn (kinds_ only)
+  std::vector<int> copies_left_;  // tile -> copies not placed yet (first tiles of kinds; 1 for
+                                  // every tile without kinds)
+  std::vector<std::vector<int>> kind_tiles_;  // first tile of a kind -> its tiles, by label
+  std::uint64_t labelled_per_board_ = 1;      // product of multiplicities' factorials and of each
+                                              // tile's turns that look the same, per copy
+  int rule_tile_ = 0;         // the tile-1 rule's tile (kinds: one alone in its kind, unlike itself
+                              // turned)
+  std::uint64_t listed_ = 0;  // kinds: see listed()
+  std::uint64_t boards_ = 0;  // kinds: distinct boards (classes of boards of kinds) kept
   std::vector<const std::uint16_t*> next_;  // depth -> next candidate to try
   std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
   // The mask search (run_masks; its data in edge/search_masks.hpp).
@@ -188,7 +231,7 @@ class EdgeSearch {
   const std::uint32_t* key_part_table(int side, bool heavy, int stride);
   void filter_masks(int depth, std::uint64_t* left, const std::uint32_t* placed,
                     const std::uint64_t* used) const;
-  template <bool kOneWord>
+  template <bool kOneWord, bool kKinds>
   void run_blocks(std::uint64_t node_budget);
   bool lanes_fit() const;
   bool start_lane(MaskLane& lane);
@@ -210,6 +253,7 @@ class EdgeSearch {
   bool use_masks_ = false;  // the tiles fit kMaskBlocks words and options_.use_masks
   std::uint64_t count_ = 0;
   std::vector<Solution> solutions_;
+  std::string no_solution_reason_;
   std::unordered_set<std::string> patterns_;
   SolveStats stats_;
   std::chrono::steady_clock::duration elapsed_{};
@@ -232,6 +276,7 @@ struct SolveResult {
   SolveStats stats;
   std::vector<Solution> solutions;  // sorted by labels, then rotations
   bool solutions_truncated = false;
+  std::string no_solution_reason;  // see EdgeSearch::no_solution_reason()
 };
 
 // Cuts the search tree at the shallowest depth with at least `min_prefixes` partial boards

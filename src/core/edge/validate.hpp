@@ -1,5 +1,8 @@
 // Structural checks of an EdgePuzzle, shared by the file parsers, the link decoder and
 // the browser editor, so every entry point rejects the same things with the same words.
+// Puzzles that are well formed but cannot be solved (a lonely motif half inside a frame, a
+// frame colour count that does not fit the perimeter) pass: the search answers them as
+// "no solution" with the reason (edge/unsolvable.hpp).
 #pragma once
 
 #include "core/edge/puzzle.hpp"
