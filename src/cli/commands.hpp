@@ -20,5 +20,6 @@ void add_generate_command(CLI::App& app, int& exit_code);  // generate_command.c
 void add_box_command(CLI::App& app, int& exit_code);       // box_command.cpp
 void add_link_command(CLI::App& app, int& exit_code);      // link_command.cpp
 void add_bench_command(CLI::App& app, int& exit_code);     // bench_command.cpp
+void add_best_command(CLI::App& app, int& exit_code);      // best_command.cpp
 
 }  // namespace tilewise::cli

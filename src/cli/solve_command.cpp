@@ -1,10 +1,10 @@
 // tilewise solve FILE [--first|--count|--all] [--limit N] [--json]
-#include <atomic>
-#include <csignal>
 #include <iostream>
 #include <map>
 
+#include "cli/board_text.hpp"
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/puzzle_file.hpp"
 #include "core/edge/format.hpp"
 #include "core/edge/json.hpp"
@@ -14,11 +14,6 @@
 
 namespace tilewise::cli {
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_sigint(int) {
-  g_interrupted = true;
-}
 
 struct SolveArgs {
   std::string file;
@@ -30,36 +25,6 @@ struct SolveArgs {
   SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
 };
 
-std::string pad(const std::string& s, size_t width) {
-  const size_t left = (width - std::min(width, s.size())) / 2;
-  return std::string(left, ' ') + s + std::string(width - std::min(width, s.size()) - left, ' ');
-}
-
-// Each cell is three text lines: top side, "left label/rotation right", bottom side.
-void print_board(const EdgePuzzle& p, const Solution& s) {
-  const size_t w = p.rule == MatchRule::kEqual ? 11 : 9;
-  std::string rule;
-  for (int j = 0; j < p.cols; ++j) rule += "+" + std::string(w, '-');
-  rule += "+\n";
-  std::cout << rule;
-  for (int i = 0; i < p.rows; ++i) {
-    std::string lines[3];
-    for (int j = 0; j < p.cols; ++j) {
-      const Placement& c = s.cells[i * p.cols + j];
-      const auto sides = rotated(p.tiles[c.tile].sides, c.rotation);
-      const std::string l = side_text(p.rule, sides[kLeft]);
-      const std::string r = side_text(p.rule, sides[kRight]);
-      const std::string mid = std::to_string(c.tile + 1) + "r" + std::to_string(c.rotation);
-      // Appended piece by piece: GCC 12's -Wrestrict misfires on chains of operator+.
-      lines[0].append("|").append(pad(side_text(p.rule, sides[kTop]), w));
-      lines[1].append("|").append(l).append(pad(mid, w - l.size() - r.size())).append(r);
-      lines[2].append("|").append(pad(side_text(p.rule, sides[kBottom]), w));
-    }
-    for (auto& line : lines) std::cout << line << "|\n";
-    std::cout << rule;
-  }
-}
-
 void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list) {
   if (list) {
     for (size_t k = 0; k < r.solutions.size(); ++k) {
@@ -67,7 +32,7 @@ void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bo
       for (const Placement& c : r.solutions[k].cells)
         std::cout << " " << (c.tile + 1) << "r" << c.rotation;
       std::cout << "\n";
-      print_board(p, r.solutions[k]);
+      print_board(std::cout, p, r.solutions[k]);
     }
     if (r.solutions_truncated)
       std::cout << "(only the first " << r.solutions.size()
@@ -94,14 +59,16 @@ int run_solve(const SolveArgs& a) {
   o.max_kept = a.max_kept;
   o.order = a.order;
   o.symmetry = a.symmetry;
-  g_interrupted = false;
-  auto previous = std::signal(SIGINT, on_sigint);
   ParallelOptions parallel;
   parallel.threads = a.threads;
-  parallel.cancel = &g_interrupted;
-  const SolveResult r = solve_parallel(*puzzle, o, parallel);
-  std::signal(SIGINT, previous);
-  const bool interrupted = g_interrupted;
+  SolveResult r;
+  bool interrupted = false;
+  {
+    InterruptWatch watch;
+    parallel.cancel = watch.flag();
+    r = solve_parallel(*puzzle, o, parallel);
+    interrupted = watch.interrupted();
+  }
   if (a.json) {
     nlohmann::json j = solve_result_json(r);
     j["interrupted"] = interrupted;

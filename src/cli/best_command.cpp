@@ -1,0 +1,90 @@
+// tilewise best FILE [--seconds S] [--threads N] [--seed S] [--max-nodes N] [--json]
+#include <iostream>
+
+#include "cli/board_text.hpp"
+#include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
+#include "cli/puzzle_file.hpp"
+#include "core/edge/best_search.hpp"
+#include "core/json_text.hpp"
+#include "core/link/bucas.hpp"
+
+namespace tilewise::cli {
+namespace {
+
+struct BestArgs {
+  std::string file;
+  double seconds = 0;
+  int threads = 1;
+  std::uint64_t seed = 1, max_nodes = 0;
+  bool json = false;
+};
+
+int run_best(const BestArgs& a) {
+  std::optional<EdgePuzzle> puzzle = read_puzzle_file(a.file);
+  if (!puzzle) return kExitBadInput;
+  BestOptions o;
+  o.seed = a.seed;
+  o.threads = a.threads;
+  o.max_nodes = a.max_nodes;
+  o.seconds = a.seconds > 0 || a.max_nodes > 0 ? a.seconds : 10.0;
+  if (!a.json)
+    o.on_improvement = [](const BestImprovement& imp, const Solution&) {
+      std::cout << "score " << imp.score << " at " << imp.ms << " ms" << std::endl;
+    };
+  InterruptWatch watch;
+  o.cancel = watch.flag();
+  const Result<BestResult> r = best_search_parallel(*puzzle, o);
+  if (!r) {
+    std::cerr << "tilewise: " << a.file << ": " << r.error().to_string() << "\n";
+    return kExitBadInput;
+  }
+  const bool interrupted = r->cancelled;
+  if (a.json) {
+    nlohmann::json board = nlohmann::json::array(), improvements = nlohmann::json::array();
+    for (const Placement& c : r->board.cells) board.push_back({c.tile + 1, c.rotation});
+    for (const BestImprovement& i : r->improvements) improvements.push_back({i.ms, i.score});
+    nlohmann::json j{{"score", r->score},
+                     {"max_score", r->max_score},
+                     {"board", board},
+                     {"elapsed_ms", r->elapsed_ms},
+                     {"improvements", improvements},
+                     {"nodes", r->nodes},
+                     {"seed", a.seed},
+                     {"threads", a.threads},
+                     {"interrupted", interrupted}};
+    std::cout << json_text(j) << "\n";
+  } else {
+    std::cout << (interrupted ? "interrupted: " : "") << "best board: score " << r->score << " of "
+              << r->max_score << " inner edges matched, " << r->nodes << " nodes, " << r->elapsed_ms
+              << " ms\ntiles (label r rotation):";
+    for (const Placement& c : r->board.cells) std::cout << " " << (c.tile + 1) << "r" << c.rotation;
+    std::cout << "\n";
+    print_board(std::cout, *puzzle, r->board);
+    const Result<std::string> link = encode_bucas_link(*puzzle, r->board.cells);
+    if (link) std::cout << "e2.bucas.name link: https://e2.bucas.name/#" << *link << "\n";
+  }
+  return interrupted ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace
+
+void add_best_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<BestArgs>();
+  auto* cmd = app.add_subcommand(
+      "best", "Search for the complete board with the most matched edges (anytime; Ctrl-C stops)");
+  cmd->add_option("FILE", a->file, "puzzle file (- = stdin)")->required();
+  cmd->add_option("--seconds", a->seconds,
+                  "stop after this long (default 10 s unless --max-nodes is given)")
+      ->check(CLI::Range(0.0, 1e7));
+  cmd->add_option("--threads", a->threads, "independent searches side by side (seeds S, S+1, ...)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--seed", a->seed,
+                  "random seed (same seed, threads and --max-nodes: same board)");
+  cmd->add_option("--max-nodes", a->max_nodes,
+                  "stop each search after N steps (one step re-seats up to 64 tiles)");
+  cmd->add_flag("--json", a->json, "print one JSON object");
+  cmd->callback([a, &exit_code] { exit_code = run_best(*a); });
+}
+
+}  // namespace tilewise::cli
