@@ -9,7 +9,9 @@ namespace {
 
 std::string pad(const std::string& s, size_t width) {
   const size_t left = (width - std::min(width, s.size())) / 2;
-  return std::string(left, ' ') + s + std::string(width - std::min(width, s.size()) - left, ' ');
+  std::string out(left, ' ');
+  out.append(s).append(width - std::min(width, s.size()) - left, ' ');
+  return out;
 }
 
 }  // namespace
@@ -17,7 +19,7 @@ std::string pad(const std::string& s, size_t width) {
 void print_board(std::ostream& out, const EdgePuzzle& p, const Solution& s) {
   const size_t w = p.rule == MatchRule::kEqual ? 11 : 9;
   std::string rule;
-  for (int j = 0; j < p.cols; ++j) rule += "+" + std::string(w, '-');
+  for (int j = 0; j < p.cols; ++j) rule.append("+").append(w, '-');
   rule += "+\n";
   out << rule;
   for (int i = 0; i < p.rows; ++i) {
