@@ -101,8 +101,9 @@ Result<bool> check_complete_board(const EdgePuzzle& p, const Solution& b) {
 BestSearch::BestSearch(const EdgePuzzle& p, std::uint64_t seed)
     : puzzle_(p), rows_(p.rows), cols_(p.cols), max_score_(max_board_score(p)), rng_(seed) {}
 
-Result<BestSearch> BestSearch::create(const EdgePuzzle& p, std::uint64_t seed) {
+Result<BestSearch> BestSearch::create(const EdgePuzzle& p, std::uint64_t seed, int max_beam_width) {
   BestSearch s(p, seed);
+  s.max_beam_width_ = std::clamp(max_beam_width, 0, kMaxBeamWidth);
   const int n = p.rows * p.cols, tiles = static_cast<int>(p.tiles.size());
   if (tiles != n) return Error{"puzzle", "needs rows*cols tiles for a complete board"};
   const bool frame = p.border == BorderRule::kFrame0;
@@ -256,6 +257,17 @@ void BestSearch::reseat(const std::vector<int>& cells) {
 
 void BestSearch::step() {
   if (kinds_.empty()) return;
+  if (next_beam_width_ <= max_beam_width_) {
+    // Each beam is wider and so usually better; a worse one gives way to the best board.
+    beam_board(next_beam_width_);
+    next_beam_width_ *= 4;
+    if (score_ < best_score_) {
+      tile_ = best_tile_;
+      turn_ = best_turn_;
+      score_ = best_score_;
+    }
+    return;
+  }
   // A kind in proportion to its cells, then up to kReseatCells of them, none side by side.
   size_t free_cells = 0;
   for (const auto& k : kinds_) free_cells += k.size();

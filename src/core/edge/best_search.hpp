@@ -37,7 +37,13 @@ class BestSearch {
  public:
   // Errors when no complete board exists under the frame rule (tile kinds do not match the
   // cells left free by fixed tiles).
-  static Result<BestSearch> create(const EdgePuzzle& puzzle, std::uint64_t seed);
+  // The first steps build boards by beam searches of 1024, 4096, ... partial boards, up to
+  // `max_beam_width` (0 = none: start from the random board); the memory grows with it
+  // (about 1 KB per partial board on a 16x16 board).
+  static Result<BestSearch> create(const EdgePuzzle& puzzle, std::uint64_t seed,
+                                   int max_beam_width = kDefaultMaxBeamWidth);
+  static constexpr int kDefaultMaxBeamWidth = 65536;
+  static constexpr int kMaxBeamWidth = 1 << 22;
 
   void run(std::uint64_t nodes);  // that many steps
   int best_score() const { return best_score_; }
@@ -51,6 +57,7 @@ class BestSearch {
   int gain(int cell, int tile, int rotation) const;  // sides matched with the neighbours
   int best_turn(int cell, int tile, int& gain_out);
   void step();
+  void beam_board(int width);  // best_beam.cpp: the board becomes the beam's best
   void reseat(const std::vector<int>& cells);
   void perturb();
   int full_score() const;
@@ -66,7 +73,7 @@ class BestSearch {
   std::vector<int> kind_of_cell_;        // -1 = fixed
   std::vector<int> tile_, turn_;         // current board
   std::vector<int> best_tile_, best_turn_;
-  int score_ = 0, best_score_ = -1, stuck_ = 0;
+  int score_ = 0, best_score_ = -1, stuck_ = 0, next_beam_width_ = 1024, max_beam_width_ = 0;
   std::uint64_t nodes_ = 0;
   // Scratch reused by every step.
   std::vector<int> order_, picked_stamp_;
