@@ -340,7 +340,7 @@ Solution BestSearch::best_board() const {
 }
 
 Result<BestResult> best_search(const EdgePuzzle& puzzle, const BestOptions& o) {
-  Result<BestSearch> search = BestSearch::create(puzzle, o.seed);
+  Result<BestSearch> search = BestSearch::create(puzzle, o.seed, o.max_beam_width);
   if (!search) return search.error();
   const auto start = std::chrono::steady_clock::now();
   auto elapsed_ms = [&] {

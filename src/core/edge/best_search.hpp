@@ -93,6 +93,7 @@ struct BestOptions {
   int threads = 1;              // independent searches (seeds seed, seed+1, ...); native only
   std::uint64_t max_nodes = 0;  // per search; 0 = no limit
   double seconds = 0;           // 0 = no limit
+  int max_beam_width = BestSearch::kDefaultMaxBeamWidth;
   const std::atomic<bool>* cancel = nullptr;
   // Called on every new best board (from the searching thread, one call at a time).
   std::function<void(const BestImprovement&, const Solution&)> on_improvement;
