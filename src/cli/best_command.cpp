@@ -1,4 +1,4 @@
-// tilewise best FILE [--seconds S] [--threads N] [--seed S] [--max-nodes N] [--json]
+// tilewise best FILE [--seconds S] [--threads N] [--seed S] [--max-nodes N] [--beam W] [--json]
 #include <iostream>
 
 #include "cli/board_text.hpp"
@@ -15,7 +15,7 @@ namespace {
 struct BestArgs {
   std::string file;
   double seconds = 0;
-  int threads = 1;
+  int threads = 1, beam = BestSearch::kDefaultMaxBeamWidth;
   std::uint64_t seed = 1, max_nodes = 0;
   bool json = false;
 };
@@ -27,6 +27,7 @@ int run_best(const BestArgs& a) {
   o.seed = a.seed;
   o.threads = a.threads;
   o.max_nodes = a.max_nodes;
+  o.max_beam_width = a.beam;
   o.seconds = a.seconds > 0 || a.max_nodes > 0 ? a.seconds : 10.0;
   if (!a.json)
     o.on_improvement = [](const BestImprovement& imp, const Solution&) {
@@ -53,6 +54,8 @@ int run_best(const BestArgs& a) {
                      {"seed", a.seed},
                      {"threads", a.threads},
                      {"interrupted", interrupted}};
+    if (const Result<std::string> link = encode_bucas_link(*puzzle, r->board.cells))
+      j["bucas_link"] = "https://e2.bucas.name/#" + *link;
     std::cout << json_text(j) << "\n";
   } else {
     std::cout << (interrupted ? "interrupted: " : "") << "best board: score " << r->score << " of "
@@ -61,8 +64,8 @@ int run_best(const BestArgs& a) {
     for (const Placement& c : r->board.cells) std::cout << " " << (c.tile + 1) << "r" << c.rotation;
     std::cout << "\n";
     print_board(std::cout, *puzzle, r->board);
-    const Result<std::string> link = encode_bucas_link(*puzzle, r->board.cells);
-    if (link) std::cout << "e2.bucas.name link: https://e2.bucas.name/#" << *link << "\n";
+    if (const Result<std::string> link = encode_bucas_link(*puzzle, r->board.cells))
+      std::cout << "e2.bucas.name link: https://e2.bucas.name/#" << *link << "\n";
   }
   return interrupted ? kExitInterrupted : kExitOk;
 }
@@ -83,6 +86,10 @@ void add_best_command(CLI::App& app, int& exit_code) {
                   "random seed (same seed, threads and --max-nodes: same board)");
   cmd->add_option("--max-nodes", a->max_nodes,
                   "stop each search after N steps (one step re-seats up to 64 tiles)");
+  cmd->add_option("--beam", a->beam,
+                  "widest starting beam (1024, 4096, ... up to this; about 1 KB each on 16x16; "
+                  "0 = none)")
+      ->check(CLI::Range(0, BestSearch::kMaxBeamWidth));
   cmd->add_flag("--json", a->json, "print one JSON object");
   cmd->callback([a, &exit_code] { exit_code = run_best(*a); });
 }

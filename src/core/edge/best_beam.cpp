@@ -33,7 +33,7 @@ bool is_used(const BeamState& s, int tile) {
 
 }  // namespace
 
-void BestSearch::beam_board(int width) {
+bool BestSearch::beam_board(int width) {
   const int n = rows_ * cols_;
   std::vector<std::vector<BeamNode>> history(n);
   for (auto& h : history) h.reserve(width);
@@ -89,6 +89,7 @@ void BestSearch::beam_board(int width) {
     if (kind_of_cell_[c] < 0) states[0].used[tile_[c] >> 6] |= std::uint64_t{1} << (tile_[c] & 63);
   std::vector<BeamChild> children;
   for (int c = 0; c < n; ++c) {
+    if (stop_ && stop_()) return false;
     const int i = c / cols_, j = c % cols_;
     children.clear();
     for (int p = 0; p < static_cast<int>(states.size()); ++p) {
@@ -168,6 +169,7 @@ void BestSearch::beam_board(int width) {
     node = static_cast<int>(b >> kCandBits);
   }
   score_ = full_score();
+  return true;
 }
 
 }  // namespace tilewise

@@ -259,7 +259,7 @@ void BestSearch::step() {
   if (kinds_.empty()) return;
   if (next_beam_width_ <= max_beam_width_) {
     // Each beam is wider and so usually better; a worse one gives way to the best board.
-    beam_board(next_beam_width_);
+    if (!beam_board(next_beam_width_)) return;
     next_beam_width_ *= 4;
     if (score_ < best_score_) {
       tile_ = best_tile_;
@@ -359,6 +359,9 @@ Result<BestResult> best_search(const EdgePuzzle& puzzle, const BestOptions& o) {
   report();
   const std::int64_t limit_ms =
       o.seconds > 0 ? static_cast<std::int64_t>(o.seconds * 1000.0) : INT64_MAX;
+  search->set_stop([&] {
+    return (o.cancel && o.cancel->load(std::memory_order_relaxed)) || elapsed_ms() >= limit_ms;
+  });
   while (search->best_score() < search->max_score()) {
     if (o.max_nodes && search->nodes() >= o.max_nodes) break;
     if (o.cancel && o.cancel->load(std::memory_order_relaxed)) {

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "core/edge/assignment.hpp"
@@ -46,6 +47,9 @@ class BestSearch {
   static constexpr int kMaxBeamWidth = 1 << 22;
 
   void run(std::uint64_t nodes);  // that many steps
+  // Polled inside long steps (a wide beam takes seconds): when it says stop, the step is
+  // dropped and the board stays as it was.
+  void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
   int best_score() const { return best_score_; }
   int max_score() const { return max_score_; }
   Solution best_board() const;
@@ -57,7 +61,8 @@ class BestSearch {
   int gain(int cell, int tile, int rotation) const;  // sides matched with the neighbours
   int best_turn(int cell, int tile, int& gain_out);
   void step();
-  void beam_board(int width);  // best_beam.cpp: the board becomes the beam's best
+  // best_beam.cpp: the board becomes the beam's best; false (board unchanged) when stopped.
+  bool beam_board(int width);
   void reseat(const std::vector<int>& cells);
   void perturb();
   int full_score() const;
@@ -75,6 +80,7 @@ class BestSearch {
   std::vector<int> best_tile_, best_turn_;
   int score_ = 0, best_score_ = -1, stuck_ = 0, next_beam_width_ = 1024, max_beam_width_ = 0;
   std::uint64_t nodes_ = 0;
+  std::function<bool()> stop_;
   // Scratch reused by every step.
   std::vector<int> order_, picked_stamp_;
   int stamp_ = 0;
