@@ -24,6 +24,8 @@ void add_generate_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::CheckedTransformer(rules, CLI::ignore_case));
   cmd->add_flag("--frame", *frame, "grey frame (colour 0 on the perimeter; needs --rule equal)");
   cmd->add_option("--seed", o->seed, "random seed");
+  cmd->add_option("--frame-colours", o->frame_motifs,
+                  "--frame: colours of their own between frame tiles (Eternity II: 5)");
   cmd->add_option("--hints", o->fixed_hints, "tiles fixed at their solved place");
   cmd->add_option("-o,--output", *out, "write to FILE instead of standard output");
   cmd->callback([o, out, frame, &exit_code] {

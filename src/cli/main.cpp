@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   tilewise::cli::add_link_command(app, exit_code);
   tilewise::cli::add_bench_command(app, exit_code);
   tilewise::cli::add_best_command(app, exit_code);
+  tilewise::cli::add_best_bench_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -11,7 +11,8 @@ namespace tilewise {
 namespace {
 
 Side random_side(SplitMix64& rng, const GenerateOptions& o) {
-  const int m = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(o.motifs)));
+  const int m =
+      1 + o.frame_motifs + static_cast<int>(rng.below(static_cast<std::uint64_t>(o.motifs)));
   if (o.rule == MatchRule::kEqual) return m;
   return rng.below(2) ? m : -m;
 }
@@ -33,6 +34,11 @@ EdgePuzzle one_attempt(SplitMix64& rng, const GenerateOptions& o) {
                        : (frame ? 0 : random_side(rng, o));
       s[kRight] = (j == o.cols - 1 && frame) ? 0 : random_side(rng, o);
       s[kBottom] = (i == o.rows - 1 && frame) ? 0 : random_side(rng, o);
+      if (frame && o.frame_motifs > 0) {  // sides between two frame tiles
+        auto frame_side = [&] { return 1 + static_cast<int>(rng.below(o.frame_motifs)); };
+        if ((i == 0 || i == o.rows - 1) && j < o.cols - 1) s[kRight] = frame_side();
+        if ((j == 0 || j == o.cols - 1) && i < o.rows - 1) s[kBottom] = frame_side();
+      }
     }
   }
   // A motif half drawn only on the free border would have no partner anywhere (an invalid
@@ -100,6 +106,10 @@ Result<EdgePuzzle> generate_puzzle(const GenerateOptions& o) {
     return Error{"generate", "motifs must be 1.." + std::to_string(max_motifs) + " for this rule"};
   if (o.border == BorderRule::kFrame0 && o.rule != MatchRule::kEqual)
     return Error{"generate", "a frame needs the equal rule"};
+  if (o.frame_motifs < 0 || (o.frame_motifs > 0 && o.border != BorderRule::kFrame0) ||
+      o.frame_motifs + o.motifs > kMaxEqualColour)
+    return Error{"generate", "frame colours need a frame, and at most " +
+                                 std::to_string(kMaxEqualColour) + " colours in all"};
   if (o.fixed_hints < 0 || o.fixed_hints > o.rows * o.cols)
     return Error{"generate", "hints must be 0..rows*cols"};
   SplitMix64 rng(o.seed);

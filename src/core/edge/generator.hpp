@@ -15,6 +15,10 @@ struct GenerateOptions {
   BorderRule border = BorderRule::kFree;
   std::uint64_t seed = 1;
   int fixed_hints = 0;  // tiles fixed at their solved place
+  // Framed boards: 0 = the sides between two frame tiles draw from the inner colours; N > 0 =
+  // they take colours 1..N of their own and the inner colours become N+1..N+motifs, as in
+  // Eternity II (5 frame colours, 17 inner ones).
+  int frame_motifs = 0;
 };
 
 // The same options give the same puzzle on every machine. Errors for impossible options.
