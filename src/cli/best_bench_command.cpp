@@ -67,7 +67,8 @@ int run_best_bench(const BestBenchArgs& a) {
   std::vector<std::int64_t> checkpoints;
   for (double s : {1.0, 5.0, 15.0, 30.0, 60.0, 300.0, 1800.0, 3600.0})
     if (s <= a.seconds) checkpoints.push_back(static_cast<std::int64_t>(s * 1000));
-  checkpoints.push_back(static_cast<std::int64_t>(a.seconds * 1000));
+  if (checkpoints.empty() || checkpoints.back() != static_cast<std::int64_t>(a.seconds * 1000))
+    checkpoints.push_back(static_cast<std::int64_t>(a.seconds * 1000));
   std::cout << "best-board search, " << a.threads << " thread(s), " << a.seconds
             << " s per run; score (matched inner edges) at";
   for (std::int64_t c : checkpoints) std::cout << " " << c / 1000.0 << "s";
