@@ -259,7 +259,9 @@ void BestSearch::step() {
   if (kinds_.empty()) return;
   if (next_beam_width_ <= max_beam_width_) {
     // Each beam is wider and so usually better; a worse one gives way to the best board.
-    if (!beam_board(next_beam_width_)) return;
+    if (!beam_) beam_ = start_beam(next_beam_width_);
+    if (!advance_beam()) return;  // paused: the same beam goes on at the next step
+    beam_.reset();
     next_beam_width_ *= 4;
     if (score_ < best_score_) {
       tile_ = best_tile_;

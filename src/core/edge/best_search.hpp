@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -61,8 +62,11 @@ class BestSearch {
   int gain(int cell, int tile, int rotation) const;  // sides matched with the neighbours
   int best_turn(int cell, int tile, int& gain_out);
   void step();
-  // best_beam.cpp: the board becomes the beam's best; false (board unchanged) when stopped.
-  bool beam_board(int width);
+  // best_beam.cpp: a beam of `width` partial boards; advance_beam() goes on until the end
+  // (the board becomes the beam's best: true) or until stop_ says stop (false; it resumes).
+  struct BeamRun;
+  std::shared_ptr<BeamRun> start_beam(int width) const;
+  bool advance_beam();
   void reseat(const std::vector<int>& cells);
   void perturb();
   int full_score() const;
@@ -81,6 +85,7 @@ class BestSearch {
   int score_ = 0, best_score_ = -1, stuck_ = 0, next_beam_width_ = 1024, max_beam_width_ = 0;
   std::uint64_t nodes_ = 0;
   std::function<bool()> stop_;
+  std::shared_ptr<BeamRun> beam_;  // shared_ptr: deletes a type complete only in best_beam.cpp
   // Scratch reused by every step.
   std::vector<int> order_, picked_stamp_;
   int stamp_ = 0;
