@@ -6,6 +6,7 @@
 #include "cli/interrupt.hpp"
 #include "cli/puzzle_file.hpp"
 #include "core/edge/best_search.hpp"
+#include "core/edge/json.hpp"
 #include "core/json_text.hpp"
 #include "core/link/bucas.hpp"
 
@@ -42,18 +43,9 @@ int run_best(const BestArgs& a) {
   }
   const bool interrupted = r->cancelled;
   if (a.json) {
-    nlohmann::json board = nlohmann::json::array(), improvements = nlohmann::json::array();
-    for (const Placement& c : r->board.cells) board.push_back({c.tile + 1, c.rotation});
-    for (const BestImprovement& i : r->improvements) improvements.push_back({i.ms, i.score});
-    nlohmann::json j{{"score", r->score},
-                     {"max_score", r->max_score},
-                     {"board", board},
-                     {"elapsed_ms", r->elapsed_ms},
-                     {"improvements", improvements},
-                     {"nodes", r->nodes},
-                     {"seed", a.seed},
-                     {"threads", a.threads},
-                     {"interrupted", interrupted}};
+    nlohmann::json j = best_result_json(*r);
+    j["seed"] = a.seed;
+    j["threads"] = a.threads;
     if (const Result<std::string> link = encode_bucas_link(*puzzle, r->board.cells))
       j["bucas_link"] = "https://e2.bucas.name/#" + *link;
     std::cout << json_text(j) << "\n";

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "core/edge/assignment.hpp"
@@ -14,6 +15,12 @@
 #include "core/random.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"
+
+extern "C" {
+const char* tw_request(const char* text);
+const char* tw_step(double budget_ms);
+const char* tw_cancel();
+}
 
 namespace tilewise {
 namespace {
@@ -180,6 +187,54 @@ TEST(BestSearch, BadInputGivesOneClearError) {
   EdgePuzzle short_of_tiles = generated(3, 3, 3, 2, 0);
   short_of_tiles.tiles.pop_back();
   EXPECT_FALSE(best_search(short_of_tiles, BestOptions{}));
+}
+
+Solution board_of(const nlohmann::json& cells) {
+  Solution b;
+  for (const auto& c : cells) b.cells.push_back({c[0].get<int>() - 1, c[1].get<int>()});
+  return b;
+}
+
+TEST(BestWorker, StreamsImprovementsInSlicesThenTheResult) {
+  const EdgePuzzle p = generated(8, 8, 7, 31, 2);
+  nlohmann::json request{{"id", 5},   {"type", "edge.best"}, {"puzzle", format_puzzle(p)},
+                         {"seed", 2}, {"max_nodes", 30},     {"beam", 1024}};
+  EXPECT_TRUE(nlohmann::json::parse(tw_request(request.dump().c_str())).empty());
+  int last = -1, improvements = 0;
+  nlohmann::json done;
+  for (int slice = 0; slice < 1000 && done.is_null(); ++slice)
+    for (const auto& e : nlohmann::json::parse(tw_step(1))) {
+      EXPECT_EQ(e["id"], 5);
+      if (e["type"] == "improvement") {
+        EXPECT_GT(e["score"].get<int>(), last);
+        last = e["score"].get<int>();
+        ++improvements;
+        const Solution b = board_of(e["board"]);
+        expect_board_keeps_the_rules(p, b);
+        EXPECT_EQ(independent_score(p, b), last);
+      } else if (e["type"] == "done") {
+        done = e;
+      }
+    }
+  ASSERT_FALSE(done.is_null());
+  EXPECT_GE(improvements, 2);
+  const Solution b = board_of(done["result"]["board"]);
+  EXPECT_EQ(independent_score(p, b), done["result"]["score"].get<int>());
+  EXPECT_EQ(done["result"]["score"].get<int>(), last);
+  EXPECT_EQ(done["result"]["max_score"].get<int>(), max_board_score(p));
+  // Bad requests: one clear error each; a running search cancels into its best board.
+  request["beam"] = "wide";
+  const nlohmann::json bad = nlohmann::json::parse(tw_request(request.dump().c_str()));
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0]["message"], "request field 'beam' must be a non-negative integer");
+  request["beam"] = 64;
+  request.erase("max_nodes");
+  tw_request(request.dump().c_str());
+  tw_step(1);
+  const nlohmann::json cancelled = nlohmann::json::parse(tw_cancel());
+  ASSERT_EQ(cancelled.size(), 1u) << cancelled.dump();
+  EXPECT_EQ(cancelled[0]["cancelled"], true);
+  expect_board_keeps_the_rules(p, board_of(cancelled[0]["result"]["board"]));
 }
 
 TEST(Assignment, FindsTheLeastCostOfAllPermutations) {
