@@ -114,11 +114,7 @@ int encode(const LinkArgs& a) {
 Result<SharedPuzzle> decode_bucas(const LinkArgs& a) {
   Result<BucasBoard> b = decode_bucas_link(a.link);
   if (!b) return b.error();
-  if (a.puzzle.empty()) {
-    Result<EdgeShare> share = bucas_share(*b);
-    if (!share) return share.error();
-    return SharedPuzzle{*share};
-  }
+  if (a.puzzle.empty()) return decode_bucas_share(a.link);
   std::optional<EdgePuzzle> p = read_puzzle_file(a.puzzle);
   if (!p) return Error{"--puzzle", "cannot use " + a.puzzle};
   Result<std::vector<Placement>> cells = place_bucas_board(*p, *b);

@@ -212,4 +212,12 @@ Result<EdgeShare> bucas_share(const BucasBoard& b) {
   return s;
 }
 
+Result<SharedPuzzle> decode_bucas_share(std::string_view link) {
+  Result<BucasBoard> board = decode_bucas_link(link);
+  if (!board) return board.error();
+  Result<EdgeShare> share = bucas_share(*board);
+  if (!share) return share.error();
+  return SharedPuzzle{*share};
+}
+
 }  // namespace tilewise

@@ -49,5 +49,7 @@ Result<std::vector<Placement>> place_bucas_board(const EdgePuzzle& puzzle, const
 // those are 1..n once each, else in reading order), shown as arranged in the link. Framed
 // (border frame0) when colour 0 lies exactly on the perimeter.
 Result<EdgeShare> bucas_share(const BucasBoard& board);
+// decode_bucas_link then bucas_share, for a link opened on its own (the app's address).
+Result<SharedPuzzle> decode_bucas_share(std::string_view link);
 
 }  // namespace tilewise
