@@ -3,8 +3,10 @@
 // on framed boards each tile sits where its frame sides face out; the search only ever
 // moves between such boards and counts the inner edges whose two sides match.
 //
-// Method (docs/best-board.md): large-neighbourhood search. Each step (a "node") takes up
-// to `kReseatCells` cells of one kind (corner, edge, inner), no two of them side by side,
+// Method (docs/best-board.md): first beam searches of growing width (best_beam.cpp: the
+// cells in reading order, the best partial boards kept), then large-neighbourhood search
+// from the best board: each step (a "node") takes up to 64 cells of one kind (corner, edge,
+// inner), no two of them side by side,
 // lifts their tiles and seats them back by an optimal assignment (Hungarian method), each
 // tile in its best turn against the neighbours that stayed. The score never drops in a
 // step; ties are broken at random so the board keeps moving on plateaus. When the board
