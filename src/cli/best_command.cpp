@@ -1,10 +1,10 @@
 // tilewise best FILE [--seconds S] [--threads N] [--seed S] [--max-nodes N] [--beam W] [--json]
 #include <iostream>
 
-#include "cli/board_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/puzzle_file.hpp"
+#include "cli/result_output.hpp"
 #include "core/edge/best_search.hpp"
 #include "core/edge/json.hpp"
 #include "core/json_text.hpp"
@@ -55,7 +55,7 @@ int run_best(const BestArgs& a) {
               << " ms\ntiles (label r rotation):";
     for (const Placement& c : r->board.cells) std::cout << " " << (c.tile + 1) << "r" << c.rotation;
     std::cout << "\n";
-    print_board(std::cout, *puzzle, r->board);
+    print_board(*puzzle, r->board);
     if (const Result<std::string> link = encode_bucas_link(*puzzle, r->board.cells))
       std::cout << "e2.bucas.name link: https://e2.bucas.name/#" << *link << "\n";
   }

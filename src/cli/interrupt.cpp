@@ -4,7 +4,7 @@ namespace tilewise::cli {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_sigint(int) {
+extern "C" void on_watched_sigint(int) {
   g_interrupted = true;
 }
 
@@ -12,7 +12,7 @@ extern "C" void on_sigint(int) {
 
 InterruptWatch::InterruptWatch() {
   g_interrupted = false;
-  previous_ = std::signal(SIGINT, on_sigint);
+  previous_ = std::signal(SIGINT, on_watched_sigint);
 }
 
 InterruptWatch::~InterruptWatch() {

@@ -1,11 +1,12 @@
 // tilewise solve FILE [--first|--count|--all] [--limit N] [--json]
+#include <atomic>
+#include <csignal>
 #include <iostream>
-#include <map>
 
-#include "cli/board_text.hpp"
 #include "cli/commands.hpp"
-#include "cli/interrupt.hpp"
 #include "cli/puzzle_file.hpp"
+#include "cli/result_output.hpp"
+#include "cli/search_flags.hpp"
 #include "core/edge/format.hpp"
 #include "core/edge/json.hpp"
 #include "core/edge/parallel.hpp"
@@ -14,6 +15,11 @@
 
 namespace tilewise::cli {
 namespace {
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_sigint(int) {
+  g_interrupted = true;
+}
 
 struct SolveArgs {
   std::string file;
@@ -25,31 +31,6 @@ struct SolveArgs {
   SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
 };
 
-void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list) {
-  if (list) {
-    for (size_t k = 0; k < r.solutions.size(); ++k) {
-      std::cout << "solution " << (k + 1) << ": tiles (label r rotation):";
-      for (const Placement& c : r.solutions[k].cells)
-        std::cout << " " << (c.tile + 1) << "r" << c.rotation;
-      std::cout << "\n";
-      print_board(std::cout, p, r.solutions[k]);
-    }
-    if (r.solutions_truncated)
-      std::cout << "(only the first " << r.solutions.size()
-                << " solutions are kept in memory; raise --keep to list more)\n";
-  }
-  std::cout << (interrupted ? "interrupted: " : "")
-            << "solutions (up to board rotation): " << r.count
-            << (r.complete ? "" : " or more (search not finished)") << "\n";
-  std::cout << "distinct boards (identical tiles merged): " << r.distinct_boards
-            << (r.distinct_boards_complete ? "" : " (at least; too many to remember)") << "\n";
-  std::cout << "nodes: " << r.stats.nodes << ", tries: " << r.stats.tries
-            << ", time: " << r.stats.elapsed_ms << " ms\nnodes per depth: [";
-  for (size_t k = 0; k < r.stats.nodes_per_depth.size(); ++k)
-    std::cout << (k ? ", " : "") << r.stats.nodes_per_depth[k];
-  std::cout << "]\n";
-}
-
 int run_solve(const SolveArgs& a) {
   std::optional<EdgePuzzle> puzzle = read_puzzle_file(a.file);
   if (!puzzle) return kExitBadInput;
@@ -59,16 +40,14 @@ int run_solve(const SolveArgs& a) {
   o.max_kept = a.max_kept;
   o.order = a.order;
   o.symmetry = a.symmetry;
+  g_interrupted = false;
+  auto previous = std::signal(SIGINT, on_sigint);
   ParallelOptions parallel;
   parallel.threads = a.threads;
-  SolveResult r;
-  bool interrupted = false;
-  {
-    InterruptWatch watch;
-    parallel.cancel = watch.flag();
-    r = solve_parallel(*puzzle, o, parallel);
-    interrupted = watch.interrupted();
-  }
+  parallel.cancel = &g_interrupted;
+  const SolveResult r = solve_parallel(*puzzle, o, parallel);
+  std::signal(SIGINT, previous);
+  const bool interrupted = g_interrupted;
   if (a.json) {
     nlohmann::json j = solve_result_json(r);
     j["interrupted"] = interrupted;
@@ -103,21 +82,7 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 10000000));
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--quiet", args->quiet, "print only the summary");
-  const std::map<std::string, PlacementOrder> orders{
-      {"auto", PlacementOrder::kAuto},        {"row", PlacementOrder::kRowMajor},
-      {"short", PlacementOrder::kShortSide},  {"spiral", PlacementOrder::kSpiral},
-      {"frame", PlacementOrder::kFrameFirst}, {"shell", PlacementOrder::kShell}};
-  cmd->add_option("--order", args->order, "placement order: auto, row, short, shell, spiral, frame")
-      ->transform(CLI::CheckedTransformer(orders, CLI::ignore_case));
-  const std::map<std::string, SymmetryBreaking> symmetries{
-      {"corner", SymmetryBreaking::kCornerRule},
-      {"auto", SymmetryBreaking::kAuto},
-      {"centre", SymmetryBreaking::kCentreRotation},
-      {"tile1", SymmetryBreaking::kLowestTile},
-      {"none", SymmetryBreaking::kNone}};
-  cmd->add_option("--symmetry", args->symmetry,
-                  "board-rotation pruning: auto, corner (seed 002), centre (seed 000), tile1, none")
-      ->transform(CLI::CheckedTransformer(symmetries, CLI::ignore_case));
+  add_order_options(cmd, args->order, args->symmetry);
   cmd->callback([args, &exit_code] { exit_code = run_solve(*args); });
 }
 

@@ -26,6 +26,10 @@ nlohmann::json board_cells_json(const Solution& board);
 // elapsed_ms, improvements ([[ms, score], ...]), nodes, interrupted.
 nlohmann::json best_result_json(const BestResult& result);
 
+// Bytes as lower-case hex, and back (false: not hex of whole bytes).
+std::string hex_bytes(const std::string& bytes);
+bool bytes_of_hex(const std::string& hex, std::string& bytes);
+
 // The benchmark rows: [{figure, unit, value, baseline, baseline_bound, ratio, detail}, ...].
 nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows);
 
