@@ -37,7 +37,8 @@ function bucasLink(size = 16, seed = 7) {
 }
 
 test('Best board: a bucas link opens, the score improves live, Cancel keeps it, Share holds it', async () => {
-  const { page, errors } = await h.openApp(browser, srv.url + '#' + bucasLink());
+  // Tall enough that the Best board panel is on screen below the other panels.
+  const { page, errors } = await h.openApp(browser, srv.url + '#' + bucasLink(), { height: 1600 });
   let s = await h.state(page);
   assert.equal(s.error, '');
   assert.equal(s.rows, 16);
