@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/best_view.hpp"
 #include "app/board_input.hpp"
 #include "app/board_view.hpp"
 #include "app/box_view.hpp"
@@ -124,6 +125,7 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.hint_text.clear();
   g.solver_board.clear();
   share::new_puzzle();
+  best_puzzle_changed();
 }
 
 // Parses text as a puzzle; on failure shows the error and keeps the current puzzle.
@@ -212,7 +214,7 @@ void poll_worker() {
     const nlohmann::json events = nlohmann::json::parse(text, nullptr, false);
     if (events.is_array())
       for (const auto& e : events)
-        if (!box_handle_event(e)) handle_event(e);
+        if (!best_handle_event(e, g.board) && !box_handle_event(e)) handle_event(e);
   }
 }
 
@@ -511,6 +513,7 @@ void publish_state() {
       {"drawn_frames", g.drawn_frames},
       {"frame_ms_while_solving", frame_time_summary(g.solve_frame_ms)},
       {"search_view", search_view_state()},
+      {"best", best_view_state()},
       {"animating", board_animating()},
       {"animations", board_animations()},
       {"progress_board", g.solve.progress.is_object() && g.solve.progress.contains("board")
@@ -567,6 +570,7 @@ void frame() {
   puzzle_panel();
   play_panel();
   solve_panel();
+  best_panel(g.board);
   if (std::optional<EdgePuzzle> edited = editor_panel(g.board.puzzle(), g.error)) {
     g.error.clear();
     load_puzzle(*edited, "edited puzzle");

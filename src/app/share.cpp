@@ -7,6 +7,7 @@
 #include "app/examples.hpp"
 #include "app/widgets.hpp"
 #include "core/edge/format.hpp"
+#include "core/link/bucas.hpp"
 #include "core/link/codec.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
@@ -132,7 +133,8 @@ void open_address(bool at_start, PlayBoard& board, std::string& error, Loader lo
     g_share.rewrite_now = true;
     return;
   }
-  Result<SharedPuzzle> decoded = decode_link(code);
+  Result<SharedPuzzle> decoded =
+      is_bucas_link(code) ? decode_bucas_share(code) : decode_link(code);  // e2.bucas.name too
   if (decoded && std::holds_alternative<BoxShare>(*decoded)) {  // the Puzzle Box mode opens it
     box_open(std::get<BoxShare>(*decoded).puzzle);
     g_share.error.clear();

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   tilewise::cli::add_merge_command(app, exit_code);
   tilewise::cli::add_status_command(app, exit_code);
   tilewise::cli::add_estimate_command(app, exit_code);
+  tilewise::cli::add_best_command(app, exit_code);
+  tilewise::cli::add_best_bench_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -12,7 +12,8 @@ std::string pad(const std::string& s, size_t width) {
   return std::string(left, ' ') + s + std::string(width - std::min(width, s.size()) - left, ' ');
 }
 
-// Each cell is three text lines: top side, "left label/rotation right", bottom side.
+}  // namespace
+
 void print_board(const EdgePuzzle& p, const Solution& s) {
   const size_t w = p.rule == MatchRule::kEqual ? 11 : 9;
   std::string rule;
@@ -36,8 +37,6 @@ void print_board(const EdgePuzzle& p, const Solution& s) {
     std::cout << rule;
   }
 }
-
-}  // namespace
 
 void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list) {
   if (list) {

@@ -1,9 +1,13 @@
-// Printing a search result as `tilewise solve` does (boards, counts, statistics).
+// Printing a search result as `tilewise solve` does (boards, counts, statistics), and boards.
 #pragma once
 
 #include "core/edge/solver.hpp"
 
 namespace tilewise::cli {
+
+// A board drawn in text, each cell three lines: top side, "left label/rotation right",
+// bottom side (`solve` and `best`).
+void print_board(const EdgePuzzle& p, const Solution& s);
 
 // The solutions as boards when `list`, then count, distinct boards, nodes, tries, time and
 // nodes per depth.

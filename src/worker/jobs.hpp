@@ -38,5 +38,6 @@ std::unique_ptr<Job> make_box_bench_job(const nlohmann::json& request, nlohmann:
 std::unique_ptr<Job> make_edge_shard_job(const EdgePuzzle& puzzle, const SolveOptions& options,
                                          int shard, int shards);
 std::unique_ptr<Job> make_edge_bench_job(const nlohmann::json& request, nlohmann::json& events);
+std::unique_ptr<Job> make_edge_best_job(const nlohmann::json& request, nlohmann::json& events);
 
 }  // namespace tilewise::worker

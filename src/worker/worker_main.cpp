@@ -50,11 +50,12 @@ const char* tw_request(const char* text) {
   if (type == "ping") {
     events.push_back({{"type", "pong"}, {"version", tilewise::version()}, {"id", id}});
   } else if (type == "edge.solve" || type == "box.solve" || type == "box.bench" ||
-             type == "edge.bench") {
+             type == "edge.bench" || type == "edge.best") {
     nlohmann::json started = nlohmann::json::array();
     g_job = type == "box.solve"    ? tilewise::worker::make_box_solve_job(request, started)
             : type == "box.bench"  ? tilewise::worker::make_box_bench_job(request, started)
             : type == "edge.bench" ? tilewise::worker::make_edge_bench_job(request, started)
+            : type == "edge.best"  ? tilewise::worker::make_edge_best_job(request, started)
                                    : tilewise::worker::make_edge_solve_job(request, started);
     for (auto& e : started) e["id"] = id, events.push_back(e);
     if (g_job) g_job_id = id;

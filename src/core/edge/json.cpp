@@ -8,6 +8,24 @@ nlohmann::json solution_json(const Solution& s) {
   return {{"tiles", tiles}};
 }
 
+nlohmann::json board_cells_json(const Solution& board) {
+  nlohmann::json cells = nlohmann::json::array();
+  for (const Placement& c : board.cells) cells.push_back({c.tile + 1, c.rotation});
+  return cells;
+}
+
+nlohmann::json best_result_json(const BestResult& r) {
+  nlohmann::json improvements = nlohmann::json::array();
+  for (const BestImprovement& i : r.improvements) improvements.push_back({i.ms, i.score});
+  return {{"score", r.score},
+          {"max_score", r.max_score},
+          {"board", board_cells_json(r.board)},
+          {"elapsed_ms", r.elapsed_ms},
+          {"improvements", improvements},
+          {"nodes", r.nodes},
+          {"interrupted", r.cancelled}};
+}
+
 nlohmann::json solve_result_json(const SolveResult& r) {
   nlohmann::json solutions = nlohmann::json::array();
   for (const Solution& s : r.solutions) solutions.push_back(solution_json(s));

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/edge/bench.hpp"
+#include "core/edge/best_search.hpp"
 #include "core/edge/solver.hpp"
 
 namespace tilewise {
@@ -17,6 +18,13 @@ nlohmann::json solve_result_json(const SolveResult& result);
 
 // Progress of a running search: nodes, tries, depth, max_depth, count, elapsed_ms.
 nlohmann::json search_progress_json(const EdgeSearch& search);
+
+// [[label, rotation], ...] with 1-based labels (0 = empty), cells in reading order.
+nlohmann::json board_cells_json(const Solution& board);
+
+// `tilewise best --json` and the worker's edge.best result: score, max_score, board,
+// elapsed_ms, improvements ([[ms, score], ...]), nodes, interrupted.
+nlohmann::json best_result_json(const BestResult& result);
 
 // Bytes as lower-case hex, and back (false: not hex of whole bytes).
 std::string hex_bytes(const std::string& bytes);
