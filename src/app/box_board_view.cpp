@@ -15,6 +15,7 @@ namespace tilewise::app {
 namespace {
 
 constexpr double kTurnMs = 300;
+const ImU32 kNextRing = IM_COL32(0, 230, 255, 255);
 
 ImU32 cell_colour(int value, int size, bool home) {
   const float hue = static_cast<float>(value - 1) / static_cast<float>(size * size);
@@ -47,6 +48,15 @@ void box_turn(const box::Move& m) {
   BoxView& v = box_view();
   v.anim = {v.board, m, platform::now_ms()};
   box::apply_move(v.board, v.size, m);
+  if (v.start_editing) return;
+  v.start_text = box::format_board(v.board, v.size);
+  v.error.clear();  // a bad typed start no longer describes anything on screen
+}
+
+std::optional<box::Move> box_next_move() {
+  const BoxView& v = box_view();
+  if (v.chosen < 0 || v.step >= static_cast<int>(v.solutions[v.chosen].size())) return std::nullopt;
+  return v.solutions[v.chosen][v.step];
 }
 
 void draw_box_board() {
@@ -82,6 +92,7 @@ void draw_box_board() {
     const bool back = right || ImGui::GetIO().KeyShift;
     v.playing = false;
     v.chosen = -1;  // the board leaves the played solution; choosing one starts it afresh
+    v.moves_made += 1;
     box_turn(box::Move{hovered, back ? 3 : 1});
   }
 
@@ -114,9 +125,12 @@ void draw_box_board() {
       draw_cell(dl, moved, v.cell, shown[c], false, n);
     }
   }
+  const std::optional<box::Move> next = box_next_move();
   for (int b = 0; b < static_cast<int>(v.button_centres.size()); ++b) {
     const ImVec2 p = v.button_centres[b];
     const bool hot = b == hovered;
+    if (next && next->button == b)  // playback's next button: a bright ring around it
+      dl->AddCircle(p, v.button_radius * 1.3f, kNextRing, 0, v.button_radius * 0.25f);
     dl->AddCircleFilled(p, v.button_radius,
                         hot ? IM_COL32(255, 200, 60, 255) : IM_COL32(230, 150, 40, 240));
     dl->AddCircle(p, v.button_radius, IM_COL32(30, 30, 30, 255), 0, 2.0f);

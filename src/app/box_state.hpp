@@ -2,6 +2,7 @@
 // (box_board_view.cpp). Internal to the app.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct BoxView {
   int move_set = 0;  // 0 cw, 1 cw+ccw, 2 cw+ccw+half
   std::vector<int> board, target;
   std::string start_text, target_text, error;
+  bool start_editing = false;  // the start field has focus: turns leave its text alone
+  int moves_made = 0;          // the player's turns since the board was set or scrambled
   int scramble_turns = 12, scramble_seed = 1;
   // The solver.
   bool solving = false;
@@ -31,6 +34,8 @@ struct BoxView {
   std::vector<int> solved_from;  // the board the shown solutions start from
   std::vector<std::vector<box::Move>> solutions;
   int length = -1;
+  bool proven_optimal = true;  // false: the quick search's solution, after lower_bound
+  int lower_bound = 0;
   // Playback of a chosen solution.
   int chosen = -1, step = 0;
   bool playing = false;
@@ -45,8 +50,11 @@ struct BoxView {
 
 BoxView& box_view();
 box::MoveSet box_move_set();
-// Turns the board and animates the turn (the board itself changes at once).
+// Turns the board and animates the turn (the board itself changes at once); the start
+// field follows the board unless it is being edited.
 void box_turn(const box::Move& m);
+// The move Step/Play makes next (what the board and the list highlight), if playing back.
+std::optional<box::Move> box_next_move();
 // Draws the board into the current window and turns blocks on clicks.
 void draw_box_board();
 

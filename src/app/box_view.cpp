@@ -21,6 +21,7 @@ namespace {
 // Box requests get ids far above the tile solver's, so each side knows its own events.
 constexpr long long kFirstBoxRequestId = 1LL << 40;
 constexpr double kPlayStepMs = 450;
+constexpr long long kSolveSeconds = 30;  // the optimal search's budget; then the quick one
 const char* const kMoveSets[] = {"cw", "cw+ccw", "cw+ccw+half"};
 
 std::vector<int> identity(int n) {
@@ -46,13 +47,20 @@ void forget_solutions() {
   v.step = 0;
   v.playing = false;
   v.length = -1;
+  v.proven_optimal = true;
+  v.lower_bound = 0;
 }
 
-// Stops the worker's box job; its late events (old id) are ignored from now on.
-void cancel_solve() {
+// Stops the worker's box job. The user's Cancel keeps its answer (the best found so far);
+// a new board ignores it (its late events have an old id).
+void cancel_solve(bool keep_result = false) {
   BoxView& v = box_view();
   if (!v.solving) return;
   platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
+  if (keep_result) {
+    v.status = "cancelling: keeping the best found so far...";
+    return;
+  }
   v.request_id += 1;
   v.solving = false;
   v.status = "cancelled";
@@ -69,6 +77,7 @@ void set_boards(std::vector<int> board, std::vector<int> target) {
   v.target_text = box::format_board(v.target, v.size);
   v.anim = {};
   v.error.clear();
+  v.moves_made = 0;
   forget_solutions();
   v.status.clear();
 }
@@ -86,6 +95,7 @@ void start_solve() {
                                                  {"size", v.size},
                                                  {"start", v.board},
                                                  {"target", v.target},
+                                                 {"max_seconds", kSolveSeconds},
                                                  {"moves", kMoveSets[v.move_set]}}));
 }
 
@@ -112,6 +122,7 @@ void board_field(const char* label, std::string& text, bool is_target) {
   const bool enter = ImGui::InputText((std::string("##") + label).c_str(), buf, sizeof buf,
                                       ImGuiInputTextFlags_EnterReturnsTrue);
   text = buf;
+  if (!is_target) box_view().start_editing = ImGui::IsItemActive();
   record_item(label);
   ImGui::SameLine();
   const std::string set_label = std::string("Set##") + label;
@@ -139,7 +150,7 @@ void solve_controls() {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!v.solving);
-  if (button("Cancel##box")) cancel_solve();
+  if (button("Cancel##box")) cancel_solve(true);
   ImGui::EndDisabled();
   if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
@@ -151,6 +162,8 @@ void choose(int k) {
   v.step = 0;
   v.playing = false;
   v.board = v.solved_from;
+  v.start_text = box::format_board(v.board, v.size);
+  v.moves_made = 0;
   v.anim = {};
 }
 
@@ -167,11 +180,36 @@ void step_back() {
   box_turn(box::Move{m.button, (4 - m.quarter_turns) % 4});
 }
 
+// The chosen solution's moves, wrapped, the next one to make highlighted.
+void chosen_moves() {
+  const BoxView& v = box_view();
+  const std::vector<box::Move>& seq = v.solutions[v.chosen];
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  for (int k = 0; k < static_cast<int>(seq.size()); ++k) {
+    const std::string name = box::move_name(seq[k], v.size);
+    if (k > 0) {
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(name.c_str()).x > right)
+        ImGui::NewLine();
+    }
+    if (k == v.step) {
+      ImGui::TextColored(ImVec4(0.0f, 0.9f, 1.0f, 1.0f), "[%s]", name.c_str());
+      record_item("box:current move");
+    } else {
+      ImGui::TextDisabled("%s", name.c_str());
+    }
+  }
+}
+
 void solutions_list() {
   BoxView& v = box_view();
   if (v.solutions.empty()) return;
-  ImGui::Text("%d optimal solution(s) of %d moves:", static_cast<int>(v.solutions.size()),
-              v.length);
+  if (v.proven_optimal)
+    ImGui::Text("%d optimal solution(s) of %d moves:", static_cast<int>(v.solutions.size()),
+                v.length);
+  else
+    ImGui::TextWrapped("Best found, %d moves (not proven optimal; none is shorter than %d):",
+                       v.length, v.lower_bound);
   ImGui::BeginChild("box solutions", ImVec2(0, 150), true);
   for (int k = 0; k < static_cast<int>(v.solutions.size()) && k < 500; ++k) {
     std::string line = std::to_string(k + 1) + ".";
@@ -184,6 +222,7 @@ void solutions_list() {
   if (v.chosen < 0) return;
   const int total = static_cast<int>(v.solutions[v.chosen].size());
   ImGui::Text("Solution %d: move %d of %d", v.chosen + 1, v.step, total);
+  chosen_moves();
   if (button("< Back")) v.playing = false, step_back();
   ImGui::SameLine();
   if (button(v.playing ? "Pause##box" : "Play##box")) {
@@ -230,7 +269,11 @@ void box_panel() {
   if (button("Scramble")) scramble();
   ImGui::SameLine();
   if (button("Reset##box")) set_boards(v.target, v.target);
-  if (v.board == v.target) ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "At the target!");
+  ImGui::Text("Moves: %d", v.moves_made);
+  if (v.board == v.target) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "At the target!");
+  }
   share::share_box_controls();
   ImGui::Separator();
   solve_controls();
@@ -318,10 +361,18 @@ bool box_handle_event(const nlohmann::json& e) {
     v.solving = false;
     const nlohmann::json& r = e["result"];
     v.length = r.value("length", -1);
+    v.proven_optimal = r.value("proven_optimal", false);
+    v.lower_bound = r.value("lower_bound", 0);
     v.solutions.clear();
     if (r.contains("solutions") && r["solutions"].is_array())
       for (const auto& s : r["solutions"]) v.solutions.push_back(moves_of(s, v.size));
-    if (e.value("cancelled", false)) {
+    if (v.length >= 0 && !v.proven_optimal) {
+      std::snprintf(buf, sizeof buf,
+                    "%sbest found: %d moves, not proven optimal (none shorter than %d), %.0f ms",
+                    e.value("cancelled", false) ? "cancelled; " : "", v.length, v.lower_bound,
+                    r.value("elapsed_ms", 0.0));
+      v.status = buf;
+    } else if (e.value("cancelled", false)) {
       v.status = "cancelled";
     } else if (v.length < 0) {
       v.status = r.value("complete", false) ? "no sequence reaches the target"
@@ -357,6 +408,11 @@ void box_add_test_state(nlohmann::json& s) {
               {"solutions", solutions},
               {"chosen", v.chosen},
               {"step", v.step},
+              {"next_move", box_next_move() ? box::move_name(*box_next_move(), v.size) : ""},
+              {"moves_made", v.moves_made},
+              {"start_text", v.start_text},
+              {"proven_optimal", v.proven_optimal},
+              {"lower_bound", v.lower_bound},
               {"playing", v.playing},
               {"scramble_turns", v.scramble_turns},
               {"origin", {v.origin.x, v.origin.y}},

@@ -1,9 +1,13 @@
 // {"type":"box.solve","start":"765849321" or [7,6,5,...],"target":... (default 1..N*N),
 //  "moves":"cw|cw+ccw|cw+ccw+half","size":N (optional check),"all":true,
-//  "pattern_tiles":6 (4x4: numbers in the pattern database, 4..7)}
+//  "pattern_tiles":6 (4x4: numbers in the pattern database, 4..7),
+//  "max_seconds":30 (whole seconds for the optimal search; 0 or absent = none)}
 // Phases, each in slices: "tables" (the 3x3 distance table or the 4x4 pattern databases,
 // built once per worker and move set), then "search". Events: progress, solution, done
 // (its "result" is the object `tilewise box solve --json` prints), error.
+// On 4x4 and up a search that runs out of budget, or is cancelled while searching, with
+// nothing found ends with the quick search's solution (not proven optimal, with the optimal
+// search's lower bound), so a solvable board never ends with nothing.
 #include <chrono>
 #include <optional>
 
@@ -20,6 +24,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::uint64_t kTableChunk = 8000;    // states expanded between clock checks
 constexpr std::uint64_t kSearchChunk = 20000;  // nodes visited between clock checks
+constexpr double kQuickSeconds = 5;            // the fallback's time cap (4x4: well under 1 s)
 
 class BoxSolveJob : public Job {
  public:
@@ -36,6 +41,7 @@ class BoxSolveJob : public Job {
     while (search_ && !search_->finished() && Clock::now() < end) search_->run(kSearchChunk);
     if (search_) stream_solutions(events);
     if (search_ && search_->finished()) {
+      finish_with_quick_solution(events);
       events.push_back({{"type", "done"}, {"result", result_json()}});
       return true;
     }
@@ -44,7 +50,10 @@ class BoxSolveJob : public Job {
   }
 
   void cancel(nlohmann::json& events) override {
-    if (search_) stream_solutions(events);
+    if (search_) {
+      stream_solutions(events);
+      finish_with_quick_solution(events);
+    }
     events.push_back({{"type", "done"}, {"cancelled", true}, {"result", result_json()}});
   }
 
@@ -69,9 +78,21 @@ class BoxSolveJob : public Job {
             {"elapsed_ms", elapsed_ms()}};
   }
 
+  // Nothing found and the search not complete (out of budget or cancelled): the quick
+  // search's solution, streamed like the optimal ones.
+  void finish_with_quick_solution(nlohmann::json& events) {
+    final_ = search_->result();
+    final_->lower_bound = search_->lower_bound();
+    box::add_quick_solution(puzzle_, options_, kQuickSeconds, *final_);
+    for (size_t k = streamed_; k < final_->solutions.size(); ++k)
+      events.push_back({{"type", "solution"},
+                        {"index", k},
+                        {"moves", box::move_names_json(final_->solutions[k], puzzle_.size)}});
+  }
+
   // The result so far (a cancelled search reports complete: false), timed from the request.
   nlohmann::json result_json() const {
-    box::BoxSolveResult r = search_ ? search_->result() : box::BoxSolveResult{};
+    box::BoxSolveResult r = final_ ? *final_ : search_ ? search_->result() : box::BoxSolveResult{};
     r.elapsed_ms = elapsed_ms();
     return box::box_result_json(puzzle_, r);
   }
@@ -89,6 +110,7 @@ class BoxSolveJob : public Job {
   box::BoxSolveOptions options_;
   box::BoxTableBuild tables_;
   std::optional<box::BoxSearch> search_;
+  std::optional<box::BoxSolveResult> final_;  // once finished or cancelled
   Clock::time_point started_;
   size_t streamed_ = 0;
 };
@@ -144,6 +166,14 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   o.pattern_tiles = static_cast<int>(tiles);
+  long long max_seconds = 0;
+  if (!read_field(request, "max_seconds", max_seconds, events)) return nullptr;
+  if (max_seconds < 0) {
+    events.push_back(
+        {{"type", "error"}, {"message", "request field 'max_seconds' must be 0 or more"}});
+    return nullptr;
+  }
+  o.max_seconds = static_cast<double>(max_seconds);
   const auto all = request.find("all");
   if (all != request.end()) {
     if (!all->is_boolean()) {

@@ -396,18 +396,9 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
   return std::nullopt;
 }
 
-// On 4x4 and up, when the optimal search runs out of budget with nothing found, a quick
-// search (4x4: weighted best-first; larger: frame by frame) in the last tenth of the time,
-// with its own state cap, gives the solution to show; on 3x3 the table is exact.
-Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
-  if (std::optional<Error> e = check_box_puzzle(p)) return *e;
-  BoxSolveOptions optimal = o;
-  optimal.max_seconds = o.max_seconds * 0.9;
-  BoxSearch search(p, optimal);
-  search.run(std::numeric_limits<std::uint64_t>::max());
-  BoxSolveResult r = search.result();
-  const bool cancelled = o.cancel && o.cancel->load();
-  if (r.count > 0 || r.complete || p.size < 4 || cancelled) return r;
+void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max_seconds,
+                        BoxSolveResult& r) {
+  if (r.count > 0 || r.complete || p.size < 4) return;
   // The 4x4 pattern table estimates 4x4 boards, and the last 4x4 of the frame search.
   PatternBound4x4 pattern(p.moves, o.pattern_tiles);
   const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
@@ -418,7 +409,7 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
   QuickSearchLimits limits;
   limits.max_states =
       std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
-  limits.max_seconds = o.max_seconds > 0 ? std::max(0.001, o.max_seconds - r.elapsed_ms / 1000) : 0;
+  limits.max_seconds = max_seconds;
   limits.cancel = o.cancel;
   std::uint64_t states = 0;
   const double t0 = now_ms();
@@ -435,6 +426,21 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
     r.method = p.size == 4 ? "best-first search, pattern database (4x4): not proven optimal"
                            : "frame by frame best-first search: not proven optimal";
   }
+}
+
+// On 4x4 and up, when the optimal search runs out of budget with nothing found, a quick
+// search (4x4: weighted best-first; larger: frame by frame) in the last tenth of the time,
+// with its own state cap, gives the solution to show; on 3x3 the table is exact.
+Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
+  if (std::optional<Error> e = check_box_puzzle(p)) return *e;
+  BoxSolveOptions optimal = o;
+  optimal.max_seconds = o.max_seconds * 0.9;
+  BoxSearch search(p, optimal);
+  search.run(std::numeric_limits<std::uint64_t>::max());
+  BoxSolveResult r = search.result();
+  if (o.cancel && o.cancel->load()) return r;
+  add_quick_solution(
+      p, o, o.max_seconds > 0 ? std::max(0.001, o.max_seconds - r.elapsed_ms / 1000) : 0, r);
   return r;
 }
 

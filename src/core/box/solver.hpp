@@ -55,6 +55,13 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& puzzle);
 
 Result<BoxSolveResult> solve_box(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
 
+// On 4x4 and up, when `r` (an optimal search's result) has no solution and is incomplete:
+// a quick search (4x4: weighted best-first; larger: frame by frame) within max_seconds
+// (0 = no limit) and options' state cap; a solution found goes into `r`, not proven optimal
+// (r.lower_bound stays the optimal search's). solve_box and the browser worker use it.
+void add_quick_solution(const BoxPuzzle& puzzle, const BoxSolveOptions& options, double max_seconds,
+                        BoxSolveResult& r);
+
 // Builds the tables a solve of (size, moves) needs a slice at a time, for callers that
 // must stay responsive (the browser worker). solve_box builds what is missing in one go.
 // Tables are kept for the life of the process (3x3: 0.36 MB; 4x4: 27.5 MiB per move set
