@@ -12,9 +12,11 @@
 #include "app/box_view.hpp"
 #include "app/editor_view.hpp"
 #include "app/examples.hpp"
+#include "app/layout.hpp"
 #include "app/offline_view.hpp"
 #include "app/search_view.hpp"
 #include "app/share.hpp"
+#include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
@@ -24,6 +26,7 @@
 #include "core/version.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
+#include "platform/screen.hpp"
 
 namespace tilewise::app {
 namespace {
@@ -40,7 +43,8 @@ struct SolveState {
 };
 
 struct AppState {
-  std::string puzzle_name;
+  std::string puzzle_name;   // where it came from (file name, "edited puzzle", ...)
+  std::string puzzle_title;  // what the user sees: the gallery's title or the file's "# name:"
   PlayBoard board;
   std::string error;  // last bad input, shown until dismissed; the puzzle stays
   SolveState solve;
@@ -64,6 +68,7 @@ AppState g;
 void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.board = PlayBoard(p);
   g.puzzle_name = name;
+  g.puzzle_title = p.name.empty() ? name : p.name;
   const bool was_running = g.solve.running;
   SolveState fresh;
   fresh.id = g.solve.id + 1;  // a stopped job's late events (its "done") are not for this puzzle
@@ -349,6 +354,7 @@ void publish_state() {
       {"ready", true},
       {"version", version()},
       {"puzzle", g.puzzle_name},
+      {"title", g.puzzle_title},
       {"rows", p.rows},
       {"cols", p.cols},
       {"cells", cells},
@@ -382,11 +388,65 @@ void publish_state() {
       {"progress_board", g.solve.progress.is_object() && g.solve.progress.contains("board")
                              ? g.solve.progress["board"]
                              : nlohmann::json::array()},
-      {"widgets", widget_rects()}};
+      {"widgets", widget_rects()},
+      {"controls", panel_controls()},
+      {"layout", layout_state()},
+      {"look", theme_state()},
+      {"announced", platform::last_announcement()}};
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
   box_add_test_state(s);
   platform::publish_test_state(json_text(s));
+}
+
+// The title line over the board: what is being played (the file's "# name:" or the gallery's
+// title, never a file name) and its size and rule.
+float title_height() {
+  return title_font()->FontSize * ImGui::GetIO().FontGlobalScale + body_font_px() +
+         2 * ImGui::GetStyle().ItemSpacing.y;
+}
+
+void puzzle_title() {
+  const EdgePuzzle& p = g.board.puzzle();
+  ImGui::PushFont(title_font());
+  const float width = ImGui::GetContentRegionAvail().x;
+  const std::string title = g.puzzle_title.empty() ? "Untitled puzzle" : g.puzzle_title;
+  // One line: a title too long for the width ends in "..." (the panel shows it whole).
+  std::string shown = title;
+  while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > width)
+    shown = shown.substr(0, shown.size() - 4) + "...";
+  ImGui::TextUnformatted(shown.c_str());
+  ImGui::PopFont();
+  ImGui::TextDisabled("%d x %d tiles, %s, %s", p.rows, p.cols,
+                      p.rule == MatchRule::kComplement ? "halves match" : "colours match",
+                      p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
+}
+
+void app_header() {
+  ImGui::TextDisabled("Tilewise %s", version());
+  update_notice();
+  box_mode_selector();
+}
+
+void look_panel() {
+  if (!ImGui::CollapsingHeader("Look")) return;
+  record_item("Look");
+  theme_controls();
+}
+
+// Places the panel and the board for this screen (layout.hpp). The safe-area insets are read
+// again only when the screen's size changes (rotation, resize).
+void lay_out(ImVec2 display) {
+  static ImVec2 last(-1, -1);
+  static platform::SafeArea safe;
+  if (display.x != last.x || display.y != last.y) {
+    safe = platform::safe_area();
+    last = display;
+  }
+  set_page_layout(lay_out_page(display, safe, [](float width) {
+    if (box_mode()) return width + 20;
+    return title_height() + board_view_height(g.board, width);
+  }));
 }
 
 }  // namespace
@@ -414,16 +474,14 @@ void frame() {
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) g.board.undo();
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) g.board.redo();
 
-  const float panel_w = std::min(360.0f, io.DisplaySize.x * 0.4f);
+  lay_out(io.DisplaySize);
   if (box_mode()) {  // the Puzzle Box mode draws its own panel and board (box_view.cpp)
-    draw_box_mode(panel_w);
+    draw_box_mode();
     publish_state();
     return;
   }
-  begin_panel_window(panel_w);
-  ImGui::TextDisabled("Tilewise %s", version());
-  update_notice();
-  box_mode_selector();
+  begin_panel_window();
+  app_header();
   if (!g.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
     ImGui::TextWrapped("Could not load: %s", g.error.c_str());
@@ -437,9 +495,11 @@ void frame() {
     g.error.clear();
     load_puzzle(*edited, "edited puzzle");
   }
+  look_panel();
   ImGui::End();
 
-  begin_board_window(panel_w);
+  begin_board_window();
+  puzzle_title();
   if (!draw_watched_board(g.board.puzzle(), g.solve.progress, g.solve.running))
     g.geometry = draw_board(g.board, true, g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1);
   ImGui::End();

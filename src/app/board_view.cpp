@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/theme.hpp"
 #include "platform/platform.hpp"
 
 namespace tilewise::app {
@@ -86,7 +87,7 @@ void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, floa
   const Placement& p = board.cells()[cell];
   const ImVec2 br = add(tl, ImVec2(size, size));
   if (p.tile < 0) {
-    dl->AddRect(tl, br, IM_COL32(90, 90, 100, 255), 0, 0, 1.0f);
+    dl->AddRect(tl, br, ink(Ink::kEmptyCell), 0, 0, 1.0f);
     return;
   }
   draw_piece(dl, board.puzzle(), p, tl, size);
@@ -143,7 +144,15 @@ bool board_animating() {
   return slide_progress() < 1.0f;
 }
 
+float board_view_height(const PlayBoard& board, float width) {
+  const EdgePuzzle& p = board.puzzle();
+  const float cell = std::floor(width / static_cast<float>(p.cols));
+  return cell * static_cast<float>(p.rows) +
+         tray_layout(static_cast<int>(board.tray().size()), width, cell).height();
+}
+
 ImU32 motif_colour(int index) {
+  if (colour_blind_palette()) return colour_blind_motif_colour(index);
   if (index == 0) return IM_COL32(128, 128, 128, 255);
   // Well-separated hues (golden-angle steps), alternating brightness.
   const float h = std::fmod(0.61803398875f * static_cast<float>(index - 1) + 0.02f, 1.0f);
@@ -162,8 +171,11 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
                                            std::min(avail.x / p.cols, avail.y / p.rows))
                              : TrayLayout{};
   g.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, (avail.y - t.height()) / p.rows)));
-  g.origin = ImGui::GetCursorScreenPos();
   const ImVec2 size(g.cell * p.cols, g.cell * p.rows);
+  g.origin = ImGui::GetCursorScreenPos();
+  const float left = g.origin.x;  // the tray starts at the window's left edge
+  g.origin.x += std::floor(std::max(0.0f, avail.x - size.x) / 2);  // centred in its window
+  ImGui::SetCursorScreenPos(g.origin);
   ImGui::InvisibleButton("board", size,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const bool board_hovered = ImGui::IsItemHovered();
@@ -177,7 +189,7 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
     return (i >= 0 && j >= 0 && i < p.rows && j < p.cols) ? i * p.cols + j : -1;
   };
   // The tray (tiles off the board) under the board, with its own hit area.
-  t.origin = ImVec2(g.origin.x, g.origin.y + size.y + 24);
+  t.origin = ImVec2(left, g.origin.y + size.y + 24);
   g.tray_origin = t.origin;
   g.tray_cell = t.cell;
   g.tray_gap = t.gap;
@@ -219,12 +231,12 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
   }
   if (interactive) {
     const std::vector<int> now = board.tray();  // after this frame's move
-    dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), IM_COL32(170, 170, 180, 255),
+    dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), ink(Ink::kFaint),
                 now.empty() ? "Tray (empty): drag a tile here to take it off the board"
                             : "Tray: click a tile to place it or drag it onto a cell");
     if (now.empty())
-      dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell),
-                  IM_COL32(90, 90, 100, 255), 4.0f, 0, 1.0f);
+      dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell), ink(Ink::kEmptyCell),
+                  4.0f, 0, 1.0f);
     for (int k = 0; k < static_cast<int>(now.size()); ++k) {
       if (g_drag.tray_tile == now[k] && g_drag.moved) continue;  // drawn at the pointer
       draw_piece(dl, p, Placement{now[k], 0}, t.slot(k), t.cell);

@@ -283,12 +283,12 @@ bool box_mode_selector() {
   return v.active;
 }
 
-void draw_box_mode(float panel_w) {
-  begin_panel_window(panel_w);
+void draw_box_mode() {
+  begin_panel_window();
   box_mode_selector();
   box_panel();
   ImGui::End();
-  begin_board_window(panel_w);
+  begin_board_window();
   draw_box_board();
   ImGui::End();
 }

@@ -1,17 +1,47 @@
 #include "app/widgets.hpp"
 
+#include "app/layout.hpp"
+#include "app/theme.hpp"
 #include "imgui.h"
 
 namespace tilewise::app {
+namespace {
+
+bool g_in_panel = false;
+nlohmann::json g_panel_controls = nlohmann::json::array();
+
+constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+                                    ImGuiWindowFlags_NoBackground;
+
+// ImGui scrolls with a wheel only: on a touch screen a drag that starts on the panel's
+// background (not on a control) scrolls it, as a finger expects.
+void drag_to_scroll() {
+  static bool dragging = false;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+    dragging = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && !ImGui::IsAnyItemHovered();
+  if (!io.MouseDown[ImGuiMouseButton_Left]) dragging = false;
+  if (dragging && io.MouseDelta.y != 0) ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+}
+
+}  // namespace
 
 nlohmann::json& widget_rects() {
   static nlohmann::json rects = nlohmann::json::object();
   return rects;
 }
 
+nlohmann::json panel_controls() {
+  return g_panel_controls;
+}
+
 void record_item(const char* name) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   widget_rects()[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  if (g_in_panel)
+    g_panel_controls.push_back(
+        {{"name", name}, {"rect", widget_rects()[name]}, {"visible", ImGui::IsItemVisible()}});
 }
 
 bool button(const char* label) {
@@ -20,23 +50,27 @@ bool button(const char* label) {
   return pressed;
 }
 
-void begin_panel_window(float panel_w) {
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
-  ImGui::Begin("Tilewise", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoBackground);
+void begin_panel_window() {
+  const PageLayout& l = page_layout();
+  ImGui::SetNextWindowPos(l.panel.pos);
+  ImGui::SetNextWindowSize(l.panel.size);
+  ImGui::Begin("Tilewise", nullptr, kFixed);
+  g_in_panel = true;
+  g_panel_controls = nlohmann::json::array();
+  if (touch_layout()) drag_to_scroll();
 }
 
-void begin_board_window(float panel_w) {
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x - panel_w, io.DisplaySize.y));
-  ImGui::Begin("Board", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                   ImGuiWindowFlags_NoBackground);
+void begin_board_window() {
+  g_in_panel = false;
+  const PageLayout& l = page_layout();
+  ImGui::SetNextWindowPos(l.board.pos);
+  ImGui::SetNextWindowSize(l.board.size);
+  ImGui::Begin("Board", nullptr, kFixed | ImGuiWindowFlags_NoScrollbar);
+  if (l.stacked) {  // a line between the board and the controls under it
+    const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+    ImGui::GetWindowDrawList()->AddLine(
+        ImVec2(p.x, p.y + s.y - 1), ImVec2(p.x + s.x, p.y + s.y - 1), ink(Ink::kSeparator), 1.0f);
+  }
 }
 
 }  // namespace tilewise::app
