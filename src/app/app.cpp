@@ -12,6 +12,7 @@
 #include "app/box_view.hpp"
 #include "app/editor_view.hpp"
 #include "app/examples.hpp"
+#include "app/gallery.hpp"
 #include "app/layout.hpp"
 #include "app/offline_view.hpp"
 #include "app/search_view.hpp"
@@ -62,13 +63,15 @@ struct AppState {
   int applied_solutions = 0;
   Hint hint;
   std::string hint_text;
+  int loads = 0;  // puzzles loaded so far (the screen reader hears of each)
 };
 
 AppState g;
 void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.board = PlayBoard(p);
   g.puzzle_name = name;
-  g.puzzle_title = p.name.empty() ? name : p.name;
+  g.puzzle_title = gallery_title(name);
+  if (g.puzzle_title.empty()) g.puzzle_title = p.name.empty() ? name : p.name;
   const bool was_running = g.solve.running;
   SolveState fresh;
   fresh.id = g.solve.id + 1;  // a stopped job's late events (its "done") are not for this puzzle
@@ -79,6 +82,7 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.solved_after_ms = -1;
   g.hint = Hint{};
   g.hint_text.clear();
+  ++g.loads;
   share::new_puzzle();
 }
 
@@ -146,12 +150,39 @@ void handle_event(const nlohmann::json& e) {
                   e["result"].value("complete", false) ? "done" : "stopped",
                   e["result"].value("count", 0ULL), e["result"].value("distinct_boards", 0ULL));
     g.solve.status = buf;
+    const unsigned long long count = e["result"].value("count", 0ULL);
+    platform::announce(count == 0 ? std::string("The solver found no solution.")
+                                  : "The solver found " + std::to_string(count) + " solution" +
+                                        (count == 1 ? "." : "s."));
     if (e["result"].value("solutions_truncated", false))  // the worker keeps 10000; counts on
       g.solve.status +=
           "; only the first " + std::to_string(g.solve.solutions.size()) + " are kept for browsing";
   } else if (type == "error") {
     g.solve.running = false;
     g.solve.status = "error: " + e.value("message", std::string());
+    platform::announce("Solver error: " + e.value("message", std::string()));
+  }
+}
+
+// What a screen reader hears (the page's aria-live region): a puzzle loaded, the board
+// solved, a file that could not be loaded. The solver's results are announced as they come.
+void announce_changes() {
+  static int loads = 0;
+  static bool solved = false;
+  static std::string error;
+  if (g.loads != loads) {
+    loads = g.loads;
+    const EdgePuzzle& p = g.board.puzzle();
+    platform::announce("Puzzle loaded: " + g.puzzle_title + ", " + std::to_string(p.rows) + " by " +
+                       std::to_string(p.cols) + " tiles.");
+  }
+  if (g.board.solved() != solved) {
+    solved = g.board.solved();
+    if (solved) platform::announce("Solved! Every edge matches.");
+  }
+  if (g.error != error) {
+    error = g.error;
+    if (!error.empty()) platform::announce("Could not load: " + error);
   }
 }
 
@@ -187,24 +218,17 @@ void show_solution(int k) {
 
 void puzzle_panel() {
   if (!ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::TextWrapped("%s", g.puzzle_name.c_str());
-  const EdgePuzzle& p = g.board.puzzle();
-  ImGui::Text("%dx%d, %s, %s", p.rows, p.cols,
-              p.rule == MatchRule::kComplement ? "halves match" : "colours match",
-              p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
-  if (ImGui::BeginCombo("Examples", "load an example")) {
-    for (const Example& e : examples()) {
-      if (ImGui::Selectable(std::string(e.name).c_str()))
-        load_text(std::string(e.text), std::string(e.name));
-    }
-    ImGui::EndCombo();
+  if (std::optional<GalleryChoice> chosen = gallery_controls()) {
+    g.error.clear();
+    load_puzzle(chosen->puzzle, chosen->file);
+    g.puzzle_title = chosen->title;  // also for generated entries (no file)
   }
   if (button("Open file...")) platform::open_file_dialog();
   ImGui::SameLine();
-  if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(p));
+  if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(g.board.puzzle()));
   ImGui::SameLine();
   share::share_controls(g.board);
-  if (ImGui::TreeNode("Generate a solvable puzzle")) {
+  if (ImGui::TreeNodeEx("Generate a solvable puzzle", ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::SliderInt("rows", &g.gen_rows, 1, kMaxBoardSide);
     ImGui::SliderInt("columns", &g.gen_cols, 1, kMaxBoardSide);
     ImGui::Combo("rule", &g.gen_rule, "halves (Scramble Squares)\0colours (Eternity II)\0");
@@ -294,6 +318,31 @@ void play_panel() {
   ImGui::TextDisabled("click: turn, right-click: turn back\ndrag: swap, or to and from the tray");
 }
 
+// After a search: how many solutions, the one shown, and two wide buttons to step through
+// them (a thumb reaches them; the first press shows solution 1).
+void solutions_browser() {
+  const int n = static_cast<int>(g.solve.solutions.size());
+  if (n == 0) return;
+  ImGui::PushFont(title_font());
+  if (g.solve.shown < 0)
+    ImGui::Text("%d solution%s found", n, n == 1 ? "" : "s");
+  else
+    ImGui::Text("Solution %d of %d", g.solve.shown + 1, n);
+  ImGui::PopFont();
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  ImGui::BeginDisabled(g.solve.shown <= 0);
+  if (button("< Previous", half)) show_solution(std::max(0, g.solve.shown - 1));
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  // Recorded as "Next >" whatever it says (the tests press it by that name).
+  const std::string next = g.solve.shown < 0 ? "Show solution 1 >###next" : "Next >###next";
+  ImGui::BeginDisabled(g.solve.shown >= n - 1);
+  const bool pressed = ImGui::Button(next.c_str(), ImVec2(half, 0));
+  record_item("Next >");
+  ImGui::EndDisabled();
+  if (pressed) show_solution(std::min(n - 1, g.solve.shown + 1));
+}
+
 void solve_panel() {
   if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::Combo("mode", &g.solve.mode, "first solution\0count\0all solutions\0");
@@ -315,14 +364,8 @@ void solve_panel() {
   }
   search_view_controls(g.solve.running, g.solve.progress);
   ImGui::TextWrapped("%s", g.solve.status.c_str());
-  const int n = static_cast<int>(g.solve.solutions.size());
-  if (n > 0) {
-    ImGui::Text("Solution %d of %d", g.solve.shown + 1, n);
-    if (button("< Previous")) show_solution(std::max(0, g.solve.shown - 1));
-    ImGui::SameLine();
-    if (button("Next >")) show_solution(std::min(n - 1, g.solve.shown + 1));
-  }
-  if (!g.solve.result.is_null() && ImGui::TreeNode("Search statistics")) {
+  solutions_browser();
+  if (!g.solve.result.is_null() && ImGui::TreeNodeEx("Search statistics", ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::Text("nodes %llu, tries %llu, %.2f ms", g.solve.result.value("nodes", 0ULL),
                 g.solve.result.value("tries", 0ULL), g.solve.result.value("elapsed_ms", 0.0));
     int depth = 0;
@@ -392,6 +435,7 @@ void publish_state() {
       {"controls", panel_controls()},
       {"layout", layout_state()},
       {"look", theme_state()},
+      {"gallery", gallery_state()},
       {"announced", platform::last_announcement()}};
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
@@ -504,6 +548,7 @@ void frame() {
     g.geometry = draw_board(g.board, true, g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1);
   ImGui::End();
   share::sync(g.board);
+  announce_changes();
   publish_state();
 }
 

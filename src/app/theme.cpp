@@ -55,7 +55,7 @@ void apply_colours(ImGuiStyle& s, const Palette& p) {
   c[ImGuiCol_TextDisabled] = rgb(p.text_faint);
   c[ImGuiCol_WindowBg] = rgb(p.bg);
   c[ImGuiCol_ChildBg] = rgb(p.bg, 0.0f);
-  c[ImGuiCol_PopupBg] = rgb(p.bg, 0.98f);
+  c[ImGuiCol_PopupBg] = rgb(p.bg);
   c[ImGuiCol_Border] = rgb(p.border, 0.8f);
   c[ImGuiCol_BorderShadow] = rgb(0, 0.0f);
   c[ImGuiCol_FrameBg] = rgb(p.surface);

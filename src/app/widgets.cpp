@@ -14,18 +14,19 @@ constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_N
                                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
                                     ImGuiWindowFlags_NoBackground;
 
-// ImGui scrolls with a wheel only: on a touch screen a drag that starts on the panel's
-// background (not on a control) scrolls it, as a finger expects.
-void drag_to_scroll() {
-  static bool dragging = false;
-  const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-    dragging = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && !ImGui::IsAnyItemHovered();
-  if (!io.MouseDown[ImGuiMouseButton_Left]) dragging = false;
-  if (dragging && io.MouseDelta.y != 0) ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
-}
-
 }  // namespace
+
+void drag_to_scroll() {
+  static ImGuiID dragging = 0;  // the window a finger drags, by an ID made in it
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiID here = ImGui::GetID("##drag to scroll");
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && ImGui::IsWindowHovered() &&
+      !ImGui::IsAnyItemHovered())
+    dragging = here;
+  if (!io.MouseDown[ImGuiMouseButton_Left]) dragging = 0;
+  if (dragging == here && io.MouseDelta.y != 0)
+    ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+}
 
 nlohmann::json& widget_rects() {
   static nlohmann::json rects = nlohmann::json::object();
@@ -44,8 +45,8 @@ void record_item(const char* name) {
         {{"name", name}, {"rect", widget_rects()[name]}, {"visible", ImGui::IsItemVisible()}});
 }
 
-bool button(const char* label) {
-  const bool pressed = ImGui::Button(label);
+bool button(const char* label, float width) {
+  const bool pressed = ImGui::Button(label, ImVec2(width < 0 ? -FLT_MIN : width, 0));
   record_item(label);
   return pressed;
 }

@@ -6,9 +6,9 @@
 
 namespace tilewise::app {
 
-bool button(const char* label);
-void record_item(const char* name);  // the last ImGui item, under `name`
-nlohmann::json& widget_rects();      // label -> [x, y, w, h]
+bool button(const char* label, float width = 0);  // width -1: the rest of the line
+void record_item(const char* name);               // the last ImGui item, under `name`
+nlohmann::json& widget_rects();                   // label -> [x, y, w, h]
 // The controls recorded in the panel window this frame: [{"name", "rect": [x, y, w, h],
 // "visible": scrolled into view}] (the browser tests check sizes and places on every screen).
 nlohmann::json panel_controls();
@@ -18,6 +18,9 @@ nlohmann::json panel_controls();
 // which saves a full-screen fill per frame (a third of the frame time under software WebGL).
 // On touch screens a finger dragged on the panel scrolls it. Each is closed with ImGui::End().
 void begin_panel_window();
+// ImGui scrolls with a wheel only: on touch screens a drag that starts on the current
+// window's background (not on a control) scrolls it, as a finger expects.
+void drag_to_scroll();
 void begin_board_window();
 
 }  // namespace tilewise::app
