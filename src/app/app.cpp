@@ -217,7 +217,9 @@ void show_solution(int k) {
 }
 
 void puzzle_panel() {
-  if (!ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const bool open = ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen);
+  record_item("Puzzle");
+  if (!open) return;
   if (std::optional<GalleryChoice> chosen = gallery_controls()) {
     g.error.clear();
     load_puzzle(chosen->puzzle, chosen->file);
@@ -228,7 +230,10 @@ void puzzle_panel() {
   if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(g.board.puzzle()));
   ImGui::SameLine();
   share::share_controls(g.board);
-  if (ImGui::TreeNodeEx("Generate a solvable puzzle", ImGuiTreeNodeFlags_FramePadding)) {
+  const bool generate =
+      ImGui::TreeNodeEx("Generate a solvable puzzle", ImGuiTreeNodeFlags_FramePadding);
+  record_item("Generate a solvable puzzle");
+  if (generate) {
     ImGui::SliderInt("rows", &g.gen_rows, 1, kMaxBoardSide);
     ImGui::SliderInt("columns", &g.gen_cols, 1, kMaxBoardSide);
     ImGui::Combo("rule", &g.gen_rule, "halves (Scramble Squares)\0colours (Eternity II)\0");
@@ -291,7 +296,9 @@ void show_hint() {
 }
 
 void play_panel() {
-  if (!ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const bool open = ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen);
+  record_item("Play");
+  if (!open) return;
   const int matched = g.board.matched_edges(), inner = g.board.inner_edges();
   const bool solved = g.board.solved();
   if (solved && g.solved_after_ms < 0) g.solved_after_ms = platform::now_ms() - g.play_started_ms;
@@ -344,8 +351,11 @@ void solutions_browser() {
 }
 
 void solve_panel() {
-  if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const bool open = ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen);
+  record_item("Solver");
+  if (!open) return;
   ImGui::Combo("mode", &g.solve.mode, "first solution\0count\0all solutions\0");
+  record_item("mode");
   if (button("Solve")) start_solve();  // while one runs: replaces it (the status says so)
   ImGui::SameLine();
   ImGui::BeginDisabled(!g.solve.running);
@@ -365,7 +375,8 @@ void solve_panel() {
   search_view_controls(g.solve.running, g.solve.progress);
   ImGui::TextWrapped("%s", g.solve.status.c_str());
   solutions_browser();
-  if (!g.solve.result.is_null() && ImGui::TreeNodeEx("Search statistics", ImGuiTreeNodeFlags_FramePadding)) {
+  if (!g.solve.result.is_null() &&
+      ImGui::TreeNodeEx("Search statistics", ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::Text("nodes %llu, tries %llu, %.2f ms", g.solve.result.value("nodes", 0ULL),
                 g.solve.result.value("tries", 0ULL), g.solve.result.value("elapsed_ms", 0.0));
     int depth = 0;
@@ -473,8 +484,9 @@ void app_header() {
 }
 
 void look_panel() {
-  if (!ImGui::CollapsingHeader("Look")) return;
+  const bool open = ImGui::CollapsingHeader("Look");
   record_item("Look");
+  if (!open) return;
   theme_controls();
 }
 

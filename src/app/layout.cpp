@@ -49,7 +49,9 @@ const PageLayout& page_layout() {
 }
 
 nlohmann::json layout_state() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
   return {{"stacked", g_layout.stacked},
+          {"display", {display.x, display.y}},
           {"board", rect_json(g_layout.board)},
           {"panel", rect_json(g_layout.panel)}};
 }

@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "app/widgets.hpp"
+#include "platform/platform.hpp"
 #include "platform/screen.hpp"
 
 namespace tilewise::app {
@@ -27,11 +28,25 @@ struct ThemeState {
 };
 ThemeState g_theme;
 
+// What the device says, asked again at most twice a second (the system's scheme changes at
+// dusk; a tablet's keyboard and mouse come and go).
+struct DeviceKind {
+  bool dark = true, touch = false;
+  double asked_ms = -1e9;
+};
+const DeviceKind& device_kind() {
+  static DeviceKind d;
+  const double now = platform::now_ms();
+  if (now - d.asked_ms >= 500) {
+    d.dark = platform::prefers_dark_scheme();
+    d.touch = platform::touch_screen();
+    d.asked_ms = now;
+  }
+  return d;
+}
+
 bool system_dark() {
-  static bool dark = platform::prefers_dark_scheme();
-  static int frames = 0;
-  if (++frames % 30 == 0) dark = platform::prefers_dark_scheme();  // followed within ~0.5 s
-  return dark;
+  return device_kind().dark;
 }
 
 ImVec4 rgb(int hex, float alpha = 1.0f) {
@@ -121,8 +136,7 @@ float body_font_px() {
 }
 
 bool touch_layout() {
-  static const bool touch = platform::touch_screen();
-  return touch;
+  return device_kind().touch;
 }
 
 bool update_fonts(float pixel_ratio) {
