@@ -117,7 +117,8 @@ struct TrayLayout {
 // At least one row, so there is always a place to drop tiles taken off the board.
 TrayLayout tray_layout(int count, float width, float board_cell) {
   TrayLayout t;
-  t.cell = std::clamp(board_cell * 0.6f, 28.0f, 64.0f);
+  // An empty tray is a slim drop strip (one finger high): the board gets the room.
+  t.cell = count == 0 ? 44.0f : std::clamp(board_cell * 0.6f, 28.0f, 64.0f);
   t.per_row = std::max(1, static_cast<int>((width + t.gap) / (t.cell + t.gap)));
   t.rows = std::max(1, (count + t.per_row - 1) / t.per_row);
   return t;

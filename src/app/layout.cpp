@@ -10,7 +10,7 @@ PageLayout g_layout;
 
 // Narrower than this, or taller than wide, and the board goes above the controls.
 constexpr float kStackBelowWidth = 700;
-constexpr float kStackedBoardShare = 0.62f;  // of the height, at most, for the board window
+constexpr float kStackedBoardShare = 0.66f;  // of the height, at most, for the board window
 constexpr float kPanelShare = 0.34f;         // of the width, for the side panel (clamped)
 
 nlohmann::json rect_json(const WindowRect& r) {

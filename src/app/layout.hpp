@@ -23,7 +23,7 @@ struct PageLayout {
 
 // The layout for a `display` (CSS px) with `safe` insets. `board_height(width)` is the height
 // the board window's content wants at a content width (board, tray, title): a stacked board
-// window gets that, up to 62% of the height, and the panel the rest.
+// window gets that, up to 66% of the height, and the panel the rest.
 PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
                         const std::function<float(float)>& board_height);
 
