@@ -1,8 +1,11 @@
 #include "app/widgets.hpp"
 
+#include <cmath>
+
 #include "app/layout.hpp"
 #include "app/theme.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"
 
 namespace tilewise::app {
 namespace {
@@ -17,15 +20,28 @@ constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_N
 }  // namespace
 
 void drag_to_scroll() {
-  static ImGuiID dragging = 0;  // the window a finger drags, by an ID made in it
+  // The window a finger pressed in (by an ID made in it), and whether its drag has turned
+  // into a scroll: more than 10 px and more up or down than sideways. A drag that starts on a
+  // control scrolls too; the control is let go then (it moves with the finger, so releasing
+  // would otherwise press it).
+  static ImGuiID pressed_in = 0;
+  static bool scrolling = false;
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiID here = ImGui::GetID("##drag to scroll");
-  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && ImGui::IsWindowHovered() &&
-      !ImGui::IsAnyItemHovered())
-    dragging = here;
-  if (!io.MouseDown[ImGuiMouseButton_Left]) dragging = 0;
-  if (dragging == here && io.MouseDelta.y != 0)
-    ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    pressed_in = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)
+                     ? here
+                     : (pressed_in == here ? 0 : pressed_in);
+    scrolling = false;
+  }
+  if (!io.MouseDown[ImGuiMouseButton_Left]) pressed_in = 0;
+  if (pressed_in != here) return;
+  const ImVec2 moved = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
+  if (!scrolling && std::fabs(moved.y) > 10 && std::fabs(moved.y) > std::fabs(moved.x)) {
+    scrolling = true;
+    ImGui::ClearActiveID();  // imgui_internal.h: the public API cannot let go of an item
+  }
+  if (scrolling && io.MouseDelta.y != 0) ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
 }
 
 nlohmann::json& widget_rects() {

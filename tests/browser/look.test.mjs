@@ -65,17 +65,17 @@ async function press(page, size, name) {
   await page.waitForTimeout(150);
 }
 
-// Every control the panel drew this frame: inside the viewport across, not above it, inside
-// it when scrolled into view, and on touch screens at least 44 CSS px high.
+// Every control the panel drew this frame: inside the viewport across, inside it up and down
+// when scrolled into view, and on touch screens at least 44 CSS px high.
 function checkControls(s, size, width, height) {
   assert.ok(s.controls.length >= 10, `${size}: the panel published its controls`);
   for (const c of s.controls) {
     const [x, y, w, hgt] = c.rect;
     const what = `${size} ${width}x${height}: '${c.name}' at [${c.rect.map(Math.round)}]`;
     assert.ok(x >= 0 && x + w <= width + 0.5, `${what} is cut off at a side`);
-    assert.ok(y >= 0, `${what} starts above the page`);
-    const inPanel = y + hgt <= s.layout.panel[1] + s.layout.panel[3];
-    if (c.visible && inPanel) assert.ok(y + hgt <= height + 0.5, `${what} runs past the bottom`);
+    const [, top, , tall] = s.layout.panel;  // scrolled into the panel: inside the page
+    if (c.visible && y >= top && y + hgt <= top + tall)
+      assert.ok(y >= 0 && y + hgt <= height + 0.5, `${what} runs past the page`);
     if (sizes[size].touch) assert.ok(hgt >= 44, `${what} is ${hgt} px high: too small for a finger`);
   }
 }
@@ -144,6 +144,31 @@ for (const size of Object.keys(sizes)) {
     assert.equal(await page.evaluate(() => new Promise((done) => setTimeout(
       () => done(document.getElementById('announce').textContent), 200))),
       `Puzzle loaded: ${sizes[size].title}, ${s.rows} by ${s.cols} tiles.`);
+    if (size === 'phone') {  // a finger dragged up on the panel scrolls it, even from a control
+      const r = s.widgets['Puzzle'], count = s.controls.length;  // the section's header
+      const x = r[0] + r[2] / 2, y = r[1] + r[3] / 2;
+      const cdp = await page.context().newCDPSession(page);
+      const finger = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [at] : [] });
+      await finger('touchStart', { x, y });
+      for (let k = 1; k <= 10; ++k) {
+        await finger('touchMove', { x, y: y - 20 * k });
+        await page.waitForTimeout(30);
+      }
+      await finger('touchEnd');
+      await h.waitState(page, `s.widgets['Puzzle'][1] < ${r[1] - 150}`);
+      await page.waitForTimeout(300);
+      s = await h.state(page);
+      assert.equal(s.controls.length, count, 'the header was not pressed: a drag is not a tap');
+      await h.screenshot(page, 'look-phone-scrolled');
+      await finger('touchStart', { x, y });  // and back down (the header is scrolled away)
+      for (let k = 1; k <= 10; ++k) {
+        await finger('touchMove', { x, y: y + 22 * k });
+        await page.waitForTimeout(30);
+      }
+      await finger('touchEnd');
+      await cdp.detach();
+      await h.waitState(page, `s.widgets['Puzzle'][1] === ${r[1]}`);
+    }
     if (size === 'desktop') {  // a group further down, and a generated Eternity II-sized board
       await press(page, size, 'Gallery');
       await h.waitState(page, 's.gallery.open');
