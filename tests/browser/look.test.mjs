@@ -149,20 +149,21 @@ for (const size of Object.keys(sizes)) {
       const x = r[0] + r[2] / 2, y = r[1] + r[3] / 2;
       const cdp = await page.context().newCDPSession(page);
       const finger = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [at] : [] });
+      // A short drag: the header moves with the finger and is still under it when let go.
       await finger('touchStart', { x, y });
-      for (let k = 1; k <= 10; ++k) {
-        await finger('touchMove', { x, y: y - 20 * k });
-        await page.waitForTimeout(30);
+      for (let k = 1; k <= 4; ++k) {
+        await finger('touchMove', { x, y: y - 12 * k });
+        await page.waitForTimeout(40);
       }
       await finger('touchEnd');
-      await h.waitState(page, `s.widgets['Puzzle'][1] < ${r[1] - 150}`);
+      await h.waitState(page, `s.widgets['Puzzle'][1] < ${r[1] - 30}`);
       await page.waitForTimeout(300);
       s = await h.state(page);
       assert.equal(s.controls.length, count, 'the header was not pressed: a drag is not a tap');
       await h.screenshot(page, 'look-phone-scrolled');
       await finger('touchStart', { x, y });  // and back down (the header is scrolled away)
       for (let k = 1; k <= 10; ++k) {
-        await finger('touchMove', { x, y: y + 22 * k });
+        await finger('touchMove', { x, y: y + 10 * k });
         await page.waitForTimeout(30);
       }
       await finger('touchEnd');
