@@ -226,9 +226,9 @@ void puzzle_panel() {
     g.puzzle_title = chosen->title;  // also for generated entries (no file)
   }
   if (button("Open file...")) platform::open_file_dialog();
-  ImGui::SameLine();
+  same_line_for("Save");
   if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(g.board.puzzle()));
-  ImGui::SameLine();
+  same_line_for("Share");
   share::share_controls(g.board);
   const bool generate =
       ImGui::TreeNodeEx("Generate a solvable puzzle", ImGuiTreeNodeFlags_FramePadding);
@@ -310,17 +310,17 @@ void play_panel() {
   ImGui::BeginDisabled(!g.board.can_undo());
   if (button("Undo")) g.board.undo();
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  same_line_for("Redo");
   ImGui::BeginDisabled(!g.board.can_redo());
   if (button("Redo")) g.board.redo();
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  same_line_for("Hint");
   if (button("Hint")) show_hint();
   if (g.hint.kind == Hint::Kind::kPlace && g.board.cells()[g.hint.cell].tile == g.hint.place.tile &&
       g.board.cells()[g.hint.cell].rotation == g.hint.place.rotation)
     g.hint = Hint{};  // done: the highlight goes
   if (!g.hint_text.empty()) ImGui::TextWrapped("%s", g.hint_text.c_str());
-  ImGui::SameLine();
+  same_line_for("Clear board");
   if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
   ImGui::TextDisabled("click: turn, right-click: turn back\ndrag: swap, or to and from the tray");
 }

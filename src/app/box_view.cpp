@@ -222,7 +222,8 @@ void box_panel() {
     ImGui::TextWrapped("%s", v.error.c_str());
     ImGui::PopStyleColor();
   }
-  ImGui::SetNextItemWidth(80);
+  // Room for three digits beside the - and + buttons (frames are taller on touch screens).
+  ImGui::SetNextItemWidth(3 * ImGui::GetFontSize() + 2 * ImGui::GetFrameHeightWithSpacing());
   ImGui::InputInt("turns", &v.scramble_turns);
   record_item("box:turns");
   v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);

@@ -190,8 +190,7 @@ bool update_theme() {
 }
 
 void theme_controls() {
-  ImGui::TextUnformatted("Theme");
-  ImGui::SameLine();
+  ImGui::TextUnformatted("Theme");  // on a line of its own: the three choices fill the next
   static const char* kNames[] = {"System", "Light", "Dark"};
   for (int k = 0; k < 3; ++k) {
     if (k) ImGui::SameLine();

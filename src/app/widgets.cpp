@@ -61,6 +61,13 @@ void record_item(const char* name) {
         {{"name", name}, {"rect", widget_rects()[name]}, {"visible", ImGui::IsItemVisible()}});
 }
 
+void same_line_for(const char* next) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetItemRectMax().x + style.ItemSpacing.x +
+                      ImGui::CalcTextSize(next, nullptr, true).x + 2 * style.FramePadding.x;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 bool button(const char* label, float width) {
   const bool pressed = ImGui::Button(label, ImVec2(width < 0 ? -FLT_MIN : width, 0));
   record_item(label);

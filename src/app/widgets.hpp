@@ -7,8 +7,11 @@
 namespace tilewise::app {
 
 bool button(const char* label, float width = 0);  // width -1: the rest of the line
-void record_item(const char* name);               // the last ImGui item, under `name`
-nlohmann::json& widget_rects();                   // label -> [x, y, w, h]
+void record_item(const char* name);
+// ImGui::SameLine() if a button labelled `next` still fits on this line, else a new line
+// (rows of buttons wrap on narrow panels instead of running past the edge).
+void same_line_for(const char* next);  // the last ImGui item, under `name`
+nlohmann::json& widget_rects();        // label -> [x, y, w, h]
 // The controls recorded in the panel window this frame: [{"name", "rect": [x, y, w, h],
 // "visible": scrolled into view}] (the browser tests check sizes and places on every screen).
 nlohmann::json panel_controls();

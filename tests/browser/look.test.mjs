@@ -73,6 +73,8 @@ function checkControls(s, size, width, height) {
     const [x, y, w, hgt] = c.rect;
     const what = `${size} ${width}x${height}: '${c.name}' at [${c.rect.map(Math.round)}]`;
     assert.ok(x >= 0 && x + w <= width + 0.5, `${what} is cut off at a side`);
+    const [left, , wide] = s.layout.panel;
+    assert.ok(x >= left && x + w <= left + wide + 0.5, `${what} is cut off by the panel's edge`);
     const [, top, , tall] = s.layout.panel;  // scrolled into the panel: inside the page
     if (c.visible && y >= top && y + hgt <= top + tall)
       assert.ok(y >= 0 && y + hgt <= height + 0.5, `${what} runs past the page`);
@@ -217,6 +219,7 @@ test('the theme follows the system and switches on request; the colour-blind pal
   await press(page, 'small', 'Look');
   await page.mouse.wheel(0, 2000);
   await page.waitForTimeout(300);
+  checkControls(await h.state(page), 'small', 800, 600);  // the Look section's too
   await press(page, 'small', 'Light');
   s = await h.waitState(page, "s.look.theme === 'light' && s.look.choice === 'light'");
   await page.waitForTimeout(200);
