@@ -5,13 +5,21 @@
 //   box_query_3x3     : one optimal-solve query (every optimal sequence) on a built table
 //   box_seed_dfs      : the seed's DFS (depth limit 11) on the seed's board, baseline
 //   box_ida_4x4_first : 4x4 IDA*, first optimal solution, 20 seeded random scrambles
+//   box_pattern_build : the 4x4 pattern table (7 numbers, 57,657,600 entries), one move set
+//   box_4x4_random    : 4x4 IDA* on 20 uniformly random boards (seeded), first or all optimal
+//                       solutions: median and max seconds per board, largest distance seen;
+//                       the 5-number table on the same boards is the in-process baseline
+//   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
+#include <limits>
 #include <random>
 #include <vector>
 
 #include "core/box/board.hpp"
+#include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
 
 namespace {
@@ -85,6 +93,93 @@ void box_ida_4x4_first(benchmark::State& state) {
   state.counters["proven_optimal_of_20"] = static_cast<double>(optimal);
 }
 BENCHMARK(box_ida_4x4_first)->Arg(6)->Arg(8)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void box_pattern_build(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  for (auto _ : state) {
+    PatternDbBuild build(moves, kDefaultPatternTiles);  // once per process: Iterations(1)
+    build.run(std::numeric_limits<std::uint64_t>::max());
+  }
+}
+BENCHMARK(box_pattern_build)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+std::vector<std::vector<int>> random_boards_4x4(int count) {
+  std::mt19937 rng(2026);
+  std::vector<std::vector<int>> out;
+  for (int i = 0; i < count; ++i) {
+    std::vector<int> b(16);
+    for (int k = 0; k < 16; ++k) b[k] = k + 1;
+    std::shuffle(b.begin(), b.end(), rng);
+    out.push_back(b);
+  }
+  return out;
+}
+
+// Args: move set (0 cw, 1 cw+ccw), all solutions (0/1), pattern numbers (7, or 5 = the
+// baseline), boards (the baseline runs the first 5; first5_s compares on those).
+void box_4x4_random(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  BoxSolveOptions opt;
+  opt.all = state.range(1) != 0;
+  opt.pattern_tiles = static_cast<int>(state.range(2));
+  opt.max_seconds = 60;
+  const auto boards = random_boards_4x4(static_cast<int>(state.range(3)));
+  std::vector<int> target(16);
+  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  { PatternBound4x4 build_outside_the_timing(moves, opt.pattern_tiles); }
+  std::vector<double> seconds;
+  double nodes = 0, proven = 0, longest = 0, count = 0;
+  for (auto _ : state) {
+    for (const auto& b : boards) {
+      const auto t0 = std::chrono::steady_clock::now();
+      auto r = solve_box(BoxPuzzle{4, b, target, moves}, opt);
+      seconds.push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      nodes += static_cast<double>(r->nodes);
+      proven += r->proven_optimal;
+      longest = std::max<double>(longest, r->length);
+      count += static_cast<double>(r->count);
+    }
+  }
+  double first5 = 0;
+  for (size_t i = 0; i < 5 && i < seconds.size(); ++i) first5 += seconds[i];
+  state.counters["first5_s"] = first5;
+  std::sort(seconds.begin(), seconds.end());
+  const size_t n = seconds.size();
+  state.counters["median_s"] = (seconds[(n - 1) / 2] + seconds[n / 2]) / 2;
+  state.counters["max_s"] = seconds.back();
+  state.counters["nodes"] = nodes;
+  state.counters["proven"] = proven;
+  state.counters["longest"] = longest;
+  state.counters["solutions"] = count;
+}
+BENCHMARK(box_4x4_random)
+    ->Args({1, 0, 7, 20})
+    ->Args({0, 0, 7, 20})
+    ->Args({1, 1, 7, 20})
+    ->Args({0, 1, 7, 20})
+    ->Args({1, 0, 5, 5})
+    ->Args({0, 0, 5, 5})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+void box_4x4_reversed(benchmark::State& state) {
+  const std::vector<int> reversed = {16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1};
+  std::vector<int> target(16);
+  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  BoxSolveOptions opt;
+  opt.all = false;
+  opt.max_seconds = static_cast<double>(state.range(0));
+  { PatternBound4x4 build_outside_the_timing(MoveSet::kBothDirections, opt.pattern_tiles); }
+  for (auto _ : state) {
+    auto r = solve_box(BoxPuzzle{4, reversed, target, MoveSet::kBothDirections}, opt);
+    state.counters["length"] = r->length;
+    state.counters["lower_bound"] = r->lower_bound;
+    state.counters["proven"] = r->proven_optimal;
+    state.counters["nodes"] = static_cast<double>(r->nodes);
+  }
+}
+BENCHMARK(box_4x4_reversed)->Arg(120)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

@@ -13,6 +13,9 @@ cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j2
 ctest --test-dir build/native --output-on-failure -j2 -LE browser
 
+step "slurm: split -> sbatch --array (a task requeued mid-run) -> merge on a local cluster"
+./tests/slurm/round_trip.sh build/native/src/cli/tilewise
+
 step "sanitizers: build and test with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize)"
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILEWISE_SANITIZE=ON >/dev/null
 cmake --build build/sanitize -j2

@@ -91,3 +91,5 @@ addEventListener('drop', (e) => {
 // SDL reads the keyboard from the canvas (main.cpp) but prevents the default of mousedown,
 // so a click alone never focuses it and typed keys went nowhere: focus it on every press.
 addEventListener('pointerdown', (e) => { if (e.target.id === 'canvas') e.target.focus(); });
+// The board plays by keyboard too (arrows, Space, Enter): the canvas has the keys from the start.
+document.getElementById('canvas')?.focus();

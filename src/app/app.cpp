@@ -2,12 +2,14 @@
 #include "app/app.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/board_input.hpp"
 #include "app/board_view.hpp"
 #include "app/box_view.hpp"
 #include "app/editor_view.hpp"
@@ -22,6 +24,7 @@
 #include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
 #include "core/json_text.hpp"
+#include "core/play/arrangement.hpp"
 #include "core/play/board.hpp"
 #include "core/play/hint.hpp"
 #include "core/version.hpp"
@@ -52,7 +55,7 @@ struct AppState {
   int gen_rows = 4, gen_cols = 4, gen_motifs = 5, gen_rule = 0;
   bool gen_frame = false;
   int gen_seed = 1;
-  double play_started_ms = 0;
+  double play_started_ms = -1;  // the player's first move (-1: not yet)
   double solved_after_ms = -1;
   double last_frame_ms = 0;
   std::vector<double> solve_frame_ms;  // frame intervals while the worker searches
@@ -63,12 +66,57 @@ struct AppState {
   int applied_solutions = 0;
   Hint hint;
   std::string hint_text;
-  int loads = 0;  // puzzles loaded so far (the screen reader hears of each)
+  int loads = 0;                        // puzzles loaded so far (the screen reader hears of each)
+  std::vector<Placement> hint_board;    // the board the hint was given for
+  std::vector<Placement> solver_board;  // the solver's solution last put on the board
 };
+
+bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](Placement x, Placement y) {
+    return x.tile == y.tile && x.rotation == y.rotation;
+  });
+}
+
+std::string solutions_word(unsigned long long n) {
+  return std::to_string(n) + (n == 1 ? " solution" : " solutions");
+}
+
+// The finished search in a player's words. A solution turned round as a whole board counts
+// once; boards that only differ by identical tiles are told apart only when it matters.
+std::string solve_result_text(const nlohmann::json& result, int mode, size_t kept) {
+  const unsigned long long count = result.value("count", 0ULL);
+  const unsigned long long boards = result.value("distinct_boards", 0ULL);
+  const bool complete = result.value("complete", false);
+  if (count == 0)
+    return complete ? "No solution: the solver tried every arrangement."
+                    : "No solution found within the search's limit.";
+  std::string text;
+  if (mode == 0) {
+    text =
+        "The solver found a solution (it stops at the first; choose \"all solutions\" to see "
+        "every one).";
+  } else {
+    text =
+        std::string(complete ? (mode == 1 ? "Counted " : "Found all ") : "Stopped at the limit: ") +
+        solutions_word(count) + " (the same solution turned round as a whole counts once)";
+    if (boards == 1 && count > 1)
+      text += "; they all look the same (the tiles are alike)";
+    else if (boards != count)
+      text += "; " + std::to_string(boards) + " of them look different (some tiles are alike)";
+    text += ".";
+  }
+  if (mode == 1)
+    text += " Counting keeps none to browse: choose \"all solutions\" to see them.";
+  else if (result.value("solutions_truncated", false))
+    text += " The first " + std::to_string(kept) + " are kept to browse.";
+  return text;
+}
 
 AppState g;
 void load_puzzle(const EdgePuzzle& p, const std::string& name) {
-  g.board = PlayBoard(p);
+  EdgePuzzle titled = p;  // untitled: the file's name is its title (Save, links)
+  if (titled.name.empty()) titled.name = name;
+  g.board = PlayBoard(titled);
   g.puzzle_name = name;
   g.puzzle_title = gallery_title(name);
   if (g.puzzle_title.empty()) g.puzzle_title = p.name.empty() ? name : p.name;
@@ -78,10 +126,11 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   fresh.mode = g.solve.mode;
   g.solve = fresh;
   if (was_running) platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
-  g.play_started_ms = platform::now_ms();
+  g.play_started_ms = -1;
   g.solved_after_ms = -1;
   g.hint = Hint{};
   g.hint_text.clear();
+  g.solver_board.clear();
   ++g.loads;
   share::new_puzzle();
 }
@@ -95,6 +144,12 @@ bool load_text(const std::string& text, const std::string& name) {
   }
   g.error.clear();
   load_puzzle(*p, name);
+  // A saved board (Save keeps the arrangement); a bad one is reported, the tiles lie as dealt.
+  const auto saved = read_arrangement(text, *p, name);
+  if (!saved)
+    g.error = saved.error().to_string();
+  else if (saved->has_value())
+    g.board.start_from(**saved);
   return true;
 }
 
@@ -145,18 +200,11 @@ void handle_event(const nlohmann::json& e) {
         cells.push_back(Placement{t[0].get<int>() - 1, t[1].get<int>()});
       g.solve.solutions.push_back(cells);
     }
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%s: %llu solution(s) up to rotation, %llu distinct boards",
-                  e["result"].value("complete", false) ? "done" : "stopped",
-                  e["result"].value("count", 0ULL), e["result"].value("distinct_boards", 0ULL));
-    g.solve.status = buf;
+    g.solve.status = solve_result_text(e["result"], g.solve.mode, g.solve.solutions.size());
     const unsigned long long count = e["result"].value("count", 0ULL);
     platform::announce(count == 0 ? std::string("The solver found no solution.")
                                   : "The solver found " + std::to_string(count) + " solution" +
                                         (count == 1 ? "." : "s."));
-    if (e["result"].value("solutions_truncated", false))  // the worker keeps 10000; counts on
-      g.solve.status +=
-          "; only the first " + std::to_string(g.solve.solutions.size()) + " are kept for browsing";
   } else if (type == "error") {
     g.solve.running = false;
     g.solve.status = "error: " + e.value("message", std::string());
@@ -213,7 +261,35 @@ void show_solution(int k) {
   g.solve.shown = k;
   animate_from(g.board);
   g.board.set_cells(g.solve.solutions[k]);
+  g.solver_board = g.board.cells();
   ++g.applied_solutions;
+}
+
+// A file name from the puzzle's title: letters, digits, '.', '-', '_' kept, other runs
+// become one '_', ".txt" added when missing.
+std::string file_name_for(const std::string& title) {
+  std::string name;
+  for (const char c : title) {
+    const bool keep = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-';
+    if (keep || c == '_')
+      name.push_back(c);
+    else if (!name.empty() && name.back() != '_')
+      name.push_back('_');
+    if (name.size() >= 60) break;
+  }
+  while (!name.empty() && (name.back() == '_' || name.back() == '.')) name.pop_back();
+  if (name.empty()) name = "puzzle";
+  if (name.size() < 4 || name.compare(name.size() - 4, 4, ".txt") != 0) name += ".txt";
+  return name;
+}
+
+// The puzzle file, with the board as played when it is not as dealt.
+void save_puzzle() {
+  const EdgePuzzle& p = g.board.puzzle();
+  std::string text = format_puzzle(p);
+  if (!same_cells(g.board.cells(), PlayBoard(p).cells()))
+    text += format_arrangement(g.board.cells());
+  platform::download_file(file_name_for(g.puzzle_name), text);
 }
 
 void puzzle_panel() {
@@ -225,16 +301,41 @@ void puzzle_panel() {
     load_puzzle(chosen->puzzle, chosen->file);
     g.puzzle_title = chosen->title;  // also for generated entries (no file)
   }
+  const bool examples_open = ImGui::BeginCombo("Examples", "load an example");
+  record_item("Examples");
+  if (examples_open) {
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    widget_rects()["Examples list"] = {at.x, at.y, size.x, size.y};
+    for (const Example& e : examples()) {
+      if (ImGui::Selectable(std::string(e.name).c_str()))
+        load_text(std::string(e.text), std::string(e.name));
+      record_item(std::string(e.name).c_str());
+    }
+    ImGui::EndCombo();
+  }
   if (button("Open file...")) platform::open_file_dialog();
   same_line_for("Save");
-  if (button("Save")) platform::download_file("puzzle.txt", format_puzzle(g.board.puzzle()));
+  if (button("Save")) save_puzzle();
   same_line_for("Share");
   share::share_controls(g.board);
-  const bool generate =
+  begin_status_area("load status", 2);  // a bad file or link: what, where, why
+  if (g.error.empty()) {
+    ImGui::TextDisabled("Pick an example, open a puzzle file or drop one on the page.");
+  } else {
+    if (button("Dismiss")) g.error.clear();
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextUnformatted(("Could not load: " + g.error).c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
+  }
+  end_status_area();
+  const bool generate_open =
       ImGui::TreeNodeEx("Generate a solvable puzzle", ImGuiTreeNodeFlags_FramePadding);
   record_item("Generate a solvable puzzle");
-  if (generate) {
+  if (generate_open) {
     ImGui::SliderInt("rows", &g.gen_rows, 1, kMaxBoardSide);
+    record_item("rows slider");
     ImGui::SliderInt("columns", &g.gen_cols, 1, kMaxBoardSide);
     ImGui::Combo("rule", &g.gen_rule, "halves (Scramble Squares)\0colours (Eternity II)\0");
     if (g.gen_rule == 1) ImGui::Checkbox("grey frame", &g.gen_frame);
@@ -261,52 +362,65 @@ void puzzle_panel() {
 }
 
 // A quick search on the UI thread (small budget): one placement of the closest solution.
-bool in_tray(int tile) {
-  for (int t : g.board.tray())
-    if (t == tile) return true;
-  return false;
-}
-
 void show_hint() {
   HintLimits limits;
   limits.node_budget = 400000;
   g.hint = find_hint(g.board.puzzle(), g.board.cells(), limits);
-  char buf[200];
-  switch (g.hint.kind) {
-    case Hint::Kind::kSolved:
-      g.hint_text = "The board is solved.";
-      break;
-    case Hint::Kind::kNoSolution:
-      g.hint_text = "This puzzle has no solution.";
-      break;
-    case Hint::Kind::kUnknown:
-      g.hint_text = "Too hard for a quick hint: try the solver.";
-      break;
-    case Hint::Kind::kPlace: {
-      const int c = g.hint.cell, cols = g.board.puzzle().cols;
-      std::snprintf(buf, sizeof buf,
-                    "Put tile %d%s at row %d, column %d, turned %d quarter(s) clockwise "
-                    "(%d tiles already fit that solution).",
-                    g.hint.place.tile + 1, in_tray(g.hint.place.tile) ? " from the tray" : "",
-                    c / cols + 1, c % cols + 1, g.hint.place.rotation, g.hint.kept);
-      g.hint_text = buf;
-      break;
-    }
-  }
+  g.hint_text = describe_hint(g.hint, g.board.cells(), g.board.puzzle().cols);
+  g.hint_board = g.board.cells();
+}
+
+HintMarks hint_marks() {
+  HintMarks m;
+  if (g.hint.kind != Hint::Kind::kPlace) return m;
+  m.to_cell = g.hint.cell;
+  m.from_cell = hint_tile_cell(g.hint, g.board.cells());
+  if (m.from_cell < 0) m.from_tray_tile = g.hint.place.tile;
+  return m;
+}
+
+// A hint is for the board it was given on: any move (also Undo, Clear board) takes it away.
+void forget_stale_hint() {
+  if (g.hint_text.empty() || same_cells(g.hint_board, g.board.cells())) return;
+  g.hint = Hint{};
+  g.hint_text.clear();
+}
+
+bool solved_by_solver() {
+  return g.board.solved() && same_cells(g.board.cells(), g.solver_board);
+}
+
+// The play clock: it starts at the player's first move (not at page load) and stops when the
+// player solves the board. Returns the time played in ms.
+double update_play_clock() {
+  const bool solved = g.board.solved(), by_solver = solved_by_solver();
+  const double now = platform::now_ms();
+  if (g.play_started_ms < 0 && g.board.can_undo() && !by_solver) g.play_started_ms = now;
+  if (solved && !by_solver && g.play_started_ms >= 0 && g.solved_after_ms < 0)
+    g.solved_after_ms = now - g.play_started_ms;
+  if (!solved) g.solved_after_ms = -1;
+  if (g.solved_after_ms >= 0) return g.solved_after_ms;
+  return g.play_started_ms >= 0 ? now - g.play_started_ms : 0;
 }
 
 void play_panel() {
   const bool open = ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen);
   record_item("Play");
   if (!open) return;
-  const int matched = g.board.matched_edges(), inner = g.board.inner_edges();
-  const bool solved = g.board.solved();
-  if (solved && g.solved_after_ms < 0) g.solved_after_ms = platform::now_ms() - g.play_started_ms;
-  if (!solved) g.solved_after_ms = -1;
-  ImGui::Text("Matched edges: %d/%d", matched, inner);
-  const double t = (solved ? g.solved_after_ms : platform::now_ms() - g.play_started_ms) / 1000.0;
-  ImGui::Text("Time: %d:%02d", static_cast<int>(t) / 60, static_cast<int>(t) % 60);
-  if (solved) ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "SOLVED!");
+  const bool solved = g.board.solved(), by_solver = solved_by_solver();
+  ImGui::Text("Matched edges: %d/%d", g.board.matched_edges(), g.board.inner_edges());
+  const int t = static_cast<int>(update_play_clock() / 1000.0);
+  ImGui::Text("Time: %d:%02d%s", t / 60, t % 60,
+              g.play_started_ms < 0 ? " (starts at your first move)" : "");
+  // One line, always drawn, so the buttons under it stay where they are.
+  if (by_solver)
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Solved by the solver (solution %d of %zu)",
+                       g.solve.shown + 1, g.solve.solutions.size());
+  else if (solved)
+    ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "SOLVED! You did it in %d:%02d.", t / 60,
+                       t % 60);
+  else
+    ImGui::TextUnformatted("");
   ImGui::BeginDisabled(!g.board.can_undo());
   if (button("Undo")) g.board.undo();
   ImGui::EndDisabled();
@@ -316,67 +430,66 @@ void play_panel() {
   ImGui::EndDisabled();
   same_line_for("Hint");
   if (button("Hint")) show_hint();
-  if (g.hint.kind == Hint::Kind::kPlace && g.board.cells()[g.hint.cell].tile == g.hint.place.tile &&
-      g.board.cells()[g.hint.cell].rotation == g.hint.place.rotation)
-    g.hint = Hint{};  // done: the highlight goes
-  if (!g.hint_text.empty()) ImGui::TextWrapped("%s", g.hint_text.c_str());
   same_line_for("Clear board");
   if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
-  ImGui::TextDisabled("click: turn, right-click: turn back\ndrag: swap, or to and from the tray");
-}
-
-// After a search: how many solutions, the one shown, and two wide buttons to step through
-// them (a thumb reaches them; the first press shows solution 1).
-void solutions_browser() {
-  const int n = static_cast<int>(g.solve.solutions.size());
-  if (n == 0) return;
-  ImGui::PushFont(title_font());
-  if (g.solve.shown < 0)
-    ImGui::Text("%d solution%s found", n, n == 1 ? "" : "s");
-  else
-    ImGui::Text("Solution %d of %d", g.solve.shown + 1, n);
-  ImGui::PopFont();
-  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-  ImGui::BeginDisabled(g.solve.shown <= 0);
-  if (button("< Previous", half)) show_solution(std::max(0, g.solve.shown - 1));
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  // Recorded as "Next >" whatever it says (the tests press it by that name).
-  const std::string next = g.solve.shown < 0 ? "Show solution 1 >###next" : "Next >###next";
-  ImGui::BeginDisabled(g.solve.shown >= n - 1);
-  const bool pressed = ImGui::Button(next.c_str(), ImVec2(half, 0));
-  record_item("Next >");
-  ImGui::EndDisabled();
-  if (pressed) show_solution(std::min(n - 1, g.solve.shown + 1));
+  begin_status_area("hint area", 3);
+  ImGui::TextUnformatted(g.hint_text.c_str());
+  end_status_area();
+  ImGui::TextDisabled(
+      "click: turn, right-click or hold: turn back\n"
+      "drag: move; keys: arrows, Space, Enter, Tab");
 }
 
 void solve_panel() {
   const bool open = ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen);
   record_item("Solver");
   if (!open) return;
-  ImGui::Combo("mode", &g.solve.mode, "first solution\0count\0all solutions\0");
+  static const char* const kModeNames[] = {"first solution", "count", "all solutions"};
+  const bool modes_open = ImGui::BeginCombo("mode", kModeNames[g.solve.mode]);
   record_item("mode");
+  if (modes_open) {  // each choice recorded, so the browser tests pick one as a person does
+    for (int m = 0; m < 3; ++m) {
+      if (ImGui::Selectable(kModeNames[m], m == g.solve.mode)) g.solve.mode = m;
+      record_item(kModeNames[m]);
+    }
+    ImGui::EndCombo();
+  }
   if (button("Solve")) start_solve();  // while one runs: replaces it (the status says so)
   ImGui::SameLine();
   ImGui::BeginDisabled(!g.solve.running);
   if (button("Cancel")) cancel_solve();
   ImGui::EndDisabled();
-  if (g.solve.running && g.solve.progress.contains("nodes")) {
+  begin_status_area("solver status", 2);
+  ImGui::TextUnformatted(g.solve.status.c_str());
+  end_status_area();
+  const int n = static_cast<int>(g.solve.solutions.size());
+  if (n == 0)
+    ImGui::TextDisabled("No solutions to browse");
+  else if (g.solve.shown < 0)
+    ImGui::Text("%s: Next > shows the first", solutions_word(n).c_str());
+  else
+    ImGui::Text("Solution %d of %d", g.solve.shown + 1, n);
+  ImGui::BeginDisabled(n == 0);
+  if (button("< Previous")) show_solution(std::max(0, g.solve.shown - 1));
+  ImGui::SameLine();
+  if (button("Next >")) show_solution(std::min(n - 1, g.solve.shown + 1));
+  ImGui::EndDisabled();
+  search_view_controls(g.solve.running);
+  search_view_live(g.solve.running, g.solve.progress, [] {
+    if (!g.solve.running || !g.solve.progress.contains("nodes")) return;
     const double nodes = g.solve.progress.value("nodes", 0.0);
     const double ms = std::max(1.0, g.solve.progress.value("elapsed_ms", 1.0));
-    ImGui::Text("nodes %.0f  (%.2f M/s)", nodes, nodes / ms / 1000.0);
+    ImGui::Text("nodes %.0f (%.2f M/s), found %llu, %.1f s", nodes, nodes / ms / 1000.0,
+                g.solve.progress.value("count", 0ULL), ms / 1000.0);
     if (g.solve.progress.contains("workers"))  // split over several workers: no one depth
       ImGui::Text("%d workers searching", g.solve.progress.value("workers", 0));
     else
       ImGui::Text("depth %d / %d, deepest %d", g.solve.progress.value("depth", 0),
                   g.solve.progress.value("cells", 0), g.solve.progress.value("max_depth", 0));
-    ImGui::Text("found %llu, %.1f s", g.solve.progress.value("count", 0ULL), ms / 1000.0);
-  }
-  search_view_controls(g.solve.running, g.solve.progress);
-  ImGui::TextWrapped("%s", g.solve.status.c_str());
-  solutions_browser();
-  if (!g.solve.result.is_null() &&
-      ImGui::TreeNodeEx("Search statistics", ImGuiTreeNodeFlags_FramePadding)) {
+  });
+  if (g.solve.result.is_null())  // the line is kept, so that nothing under it moves
+    ImGui::TextDisabled("   Search statistics: after a search");
+  else if (ImGui::TreeNode("Search statistics")) {
     ImGui::Text("nodes %llu, tries %llu, %.2f ms", g.solve.result.value("nodes", 0ULL),
                 g.solve.result.value("tries", 0ULL), g.solve.result.value("elapsed_ms", 0.0));
     int depth = 0;
@@ -415,9 +528,14 @@ void publish_state() {
       {"matched", g.board.matched_edges()},
       {"inner", g.board.inner_edges()},
       {"solved", g.board.solved()},
+      {"solved_by", solved_by_solver() ? "solver"
+                    : g.board.solved() ? "player"
+                                       : ""},
+      {"play_ms", update_play_clock()},
       {"error", g.error},
       {"hint", g.hint_text},
       {"hint_cell", g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1},
+      {"hint_from_cell", hint_marks().from_cell},
       {"solving", g.solve.running},
       {"status", g.solve.status},
       {"solutions", g.solve.solutions.size()},
@@ -442,6 +560,8 @@ void publish_state() {
       {"progress_board", g.solve.progress.is_object() && g.solve.progress.contains("board")
                              ? g.solve.progress["board"]
                              : nlohmann::json::array()},
+      {"board_input", board_input_state()},
+      {"text_input", ImGui::GetIO().WantTextInput},
       {"widgets", widget_rects()},
       {"controls", panel_controls()},
       {"layout", layout_state()},
@@ -527,6 +647,9 @@ void frame() {
   poll_files();
   share::open_address(false, g.board, g.error, load_puzzle);
   ImGuiIO& io = ImGui::GetIO();
+  // Drop-down lists are opaque: text under an open list must not show through it (whatever
+  // theme set the colours).
+  ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w = 1.0f;
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) g.board.undo();
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) g.board.redo();
 
@@ -538,12 +661,7 @@ void frame() {
   }
   begin_panel_window();
   app_header();
-  if (!g.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-    ImGui::TextWrapped("Could not load: %s", g.error.c_str());
-    ImGui::PopStyleColor();
-    if (button("Dismiss")) g.error.clear();
-  }
+  forget_stale_hint();
   puzzle_panel();
   play_panel();
   solve_panel();
@@ -557,7 +675,7 @@ void frame() {
   begin_board_window();
   puzzle_title();
   if (!draw_watched_board(g.board.puzzle(), g.solve.progress, g.solve.running))
-    g.geometry = draw_board(g.board, true, g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1);
+    g.geometry = draw_board(g.board, true, hint_marks());
   ImGui::End();
   share::sync(g.board);
   announce_changes();

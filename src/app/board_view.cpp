@@ -5,18 +5,18 @@
 #include <string>
 #include <vector>
 
+#include "app/board_input.hpp"
+#include "app/motif_key.hpp"
 #include "app/theme.hpp"
 #include "platform/platform.hpp"
 
 namespace tilewise::app {
 namespace {
 
-struct DragState {
-  int from = -1;       // board cell being dragged
-  int tray_tile = -1;  // or tray tile being dragged
-  bool moved = false;
-};
-DragState g_drag;
+float g_key_height = 0;  // the motif key's height over the board, last drawn
+
+// The colours of the puzzle drawn this frame (motif_key.hpp), set by draw_board.
+std::vector<ImU32> g_palette;
 
 constexpr double kSlideMs = 350;
 struct SlideState {
@@ -47,7 +47,8 @@ ImVec2 lerp(ImVec2 a, ImVec2 b, float t) {
 void draw_side(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, MatchRule rule,
                float cell) {
   const int motif = side < 0 ? -side : side;
-  const ImU32 colour = motif_colour(motif);
+  const ImU32 colour =
+      motif < static_cast<int>(g_palette.size()) ? g_palette[motif] : motif_colour(motif);
   dl->AddTriangleFilled(centre, a, b, colour);
   dl->AddTriangle(centre, a, b, IM_COL32(20, 20, 24, 255), 1.0f);
   const ImVec2 mid = lerp(a, b, 0.5f);
@@ -82,6 +83,13 @@ void draw_piece(ImDrawList* dl, const EdgePuzzle& puzzle, Placement p, ImVec2 tl
   dl->AddText(ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), IM_COL32(255, 255, 255, 255), label.c_str());
 }
 
+constexpr ImU32 kLiftedColour = IM_COL32(120, 200, 255, 255);
+constexpr ImU32 kCursorColour = IM_COL32(255, 230, 80, 255);
+
+void outline(ImDrawList* dl, ImVec2 tl, float size, ImU32 colour, float thickness) {
+  dl->AddRect(tl, add(tl, ImVec2(size, size)), colour, 0, 0, thickness);
+}
+
 void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, float size,
                bool lifted) {
   const Placement& p = board.cells()[cell];
@@ -93,26 +101,8 @@ void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, floa
   draw_piece(dl, board.puzzle(), p, tl, size);
   if (board.is_fixed_cell(cell)) dl->AddRect(tl, br, IM_COL32(255, 215, 0, 255), 0, 0, 3.0f);
   if (!board.frame_ok(cell)) dl->AddRect(tl, br, IM_COL32(255, 60, 60, 255), 0, 0, 3.0f);
-  if (lifted) dl->AddRect(tl, br, IM_COL32(120, 200, 255, 255), 0, 0, 3.0f);
+  if (lifted) outline(dl, tl, size, kLiftedColour, 3.0f);
 }
-
-// The tray's layout under the board: `count` tiles of `cell` pixels in rows of `per_row`,
-// the first at `origin`.
-struct TrayLayout {
-  ImVec2 origin{0, 0};
-  float cell = 0, gap = 6;
-  int per_row = 1, rows = 0;
-  float height() const { return rows ? 24 + rows * (cell + gap) : 0; }
-  ImVec2 slot(int k) const {  // top-left of the k-th tile
-    return ImVec2(origin.x + static_cast<float>(k % per_row) * (cell + gap),
-                  origin.y + static_cast<float>(k / per_row) * (cell + gap));
-  }
-  int slot_at(ImVec2 m) const {  // the slot under `m` (it may be past the last tile), or -1
-    const int col = static_cast<int>(std::floor((m.x - origin.x) / (cell + gap)));
-    const int row = static_cast<int>(std::floor((m.y - origin.y) / (cell + gap)));
-    return col >= 0 && col < per_row && row >= 0 ? row * per_row + col : -1;
-  }
-};
 
 // At least one row, so there is always a place to drop tiles taken off the board.
 TrayLayout tray_layout(int count, float width, float board_cell) {
@@ -124,7 +114,33 @@ TrayLayout tray_layout(int count, float width, float board_cell) {
   return t;
 }
 
+// Inner edges: green when matched, red when not.
+void draw_edge_marks(ImDrawList* dl, const PlayBoard& board, const CellGrid& grid) {
+  const float cell = grid.cell, w = std::max(2.0f, cell * 0.04f), inset = cell * 0.2f;
+  for (int c = 0; c < grid.rows * grid.cols; ++c) {
+    const ImVec2 tl = grid.top_left(c);
+    const EdgeState r = board.right_edge(c), b = board.bottom_edge(c);
+    auto colour = [](EdgeState e) {
+      return e == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255);
+    };
+    if (r != EdgeState::kOpen)
+      dl->AddLine(ImVec2(tl.x + cell, tl.y + inset), ImVec2(tl.x + cell, tl.y + cell - inset),
+                  colour(r), w);
+    if (b != EdgeState::kOpen)
+      dl->AddLine(ImVec2(tl.x + inset, tl.y + cell), ImVec2(tl.x + cell - inset, tl.y + cell),
+                  colour(b), w);
+  }
+}
+
 }  // namespace
+
+float board_view_height(const PlayBoard& board, float width) {
+  const EdgePuzzle& p = board.puzzle();
+  if (p.rows <= 0) return 0;
+  const float cell = std::floor(width / static_cast<float>(p.cols));
+  return g_key_height + cell * static_cast<float>(p.rows) +
+         tray_layout(static_cast<int>(board.tray().size()), width, cell).height();
+}
 
 void animate_from(const PlayBoard& before) {
   g_slide.from_cell.assign(before.puzzle().tiles.size(), -1);
@@ -145,26 +161,29 @@ bool board_animating() {
   return slide_progress() < 1.0f;
 }
 
-float board_view_height(const PlayBoard& board, float width) {
-  const EdgePuzzle& p = board.puzzle();
-  const float cell = std::floor(width / static_cast<float>(p.cols));
-  return cell * static_cast<float>(p.rows) +
-         tray_layout(static_cast<int>(board.tray().size()), width, cell).height();
+namespace {
+
+// What the side under the pointer shows, in words (the colour's name from the puzzle).
+void side_tooltip(const PlayBoard& board, const CellGrid& grid, ImVec2 mouse) {
+  const int c = grid.cell_at(mouse);
+  if (c < 0 || board.cells()[c].tile < 0) return;
+  const ImVec2 tl = grid.top_left(c);
+  const float dx = mouse.x - (tl.x + grid.cell / 2), dy = mouse.y - (tl.y + grid.cell / 2);
+  const int side =
+      std::abs(dy) > std::abs(dx) ? (dy < 0 ? kTop : kBottom) : (dx > 0 ? kRight : kLeft);
+  const Placement& pl = board.cells()[c];
+  const Side value = rotated(board.puzzle().tiles[pl.tile].sides, pl.rotation)[side];
+  ImGui::SetTooltip("%s", side_label(board.puzzle(), value).c_str());
 }
 
-ImU32 motif_colour(int index) {
-  if (colour_blind_palette()) return colour_blind_motif_colour(index);
-  if (index == 0) return IM_COL32(128, 128, 128, 255);
-  // Well-separated hues (golden-angle steps), alternating brightness.
-  const float h = std::fmod(0.61803398875f * static_cast<float>(index - 1) + 0.02f, 1.0f);
-  const float v = index % 2 ? 0.88f : 0.68f;
-  float r, g, b;
-  ImGui::ColorConvertHSVtoRGB(h, 0.72f, v, r, g, b);
-  return ImGui::GetColorU32(ImVec4(r, g, b, 1.0f));
-}
+}  // namespace
 
-BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
+BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hint) {
   const EdgePuzzle& p = board.puzzle();
+  g_palette = motif_palette(p);
+  const float key_top = ImGui::GetCursorPosY();
+  draw_motif_key(p, g_palette);
+  g_key_height = ImGui::GetCursorPosY() - key_top;  // for board_view_height (the page layout)
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
   const std::vector<int> tray = interactive ? board.tray() : std::vector<int>();
@@ -177,18 +196,15 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
   const float left = g.origin.x;  // the tray starts at the window's left edge
   g.origin.x += std::floor(std::max(0.0f, avail.x - size.x) / 2);  // centred in its window
   ImGui::SetCursorScreenPos(g.origin);
+  const CellGrid grid{g.origin, g.cell, p.rows, p.cols};
   ImGui::InvisibleButton("board", size,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const bool board_hovered = ImGui::IsItemHovered();
-  const bool board_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
-  const bool board_right_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
+  PointerInput in;
+  in.board_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  in.board_right_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  auto cell_at = [&](ImVec2 m) {
-    const int j = static_cast<int>(std::floor((m.x - g.origin.x) / g.cell));
-    const int i = static_cast<int>(std::floor((m.y - g.origin.y) / g.cell));
-    return (i >= 0 && j >= 0 && i < p.rows && j < p.cols) ? i * p.cols + j : -1;
-  };
   // The tray (tiles off the board) under the board, with its own hit area.
   t.origin = ImVec2(left, g.origin.y + size.y + 24);
   g.tray_origin = t.origin;
@@ -197,39 +213,16 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
   g.tray_per_row = t.per_row;
   if (interactive) {
     ImGui::InvisibleButton("tray", ImVec2(avail.x, t.height()));
-    const bool over_tray =
-        ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-    const int k = over_tray ? t.slot_at(mouse) : -1;
-    if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && k >= 0 && k < static_cast<int>(tray.size()))
-      g_drag = {-1, tray[k], false};
-    const int hovered = board_hovered ? cell_at(mouse) : -1;
-    const bool has_tile = hovered >= 0 && board.cells()[hovered].tile >= 0;
-    if (board_clicked && has_tile) g_drag = {hovered, -1, false};
-    const bool dragging = g_drag.from >= 0 || g_drag.tray_tile >= 0;
-    if (dragging && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) g_drag.moved = true;
-    if (dragging && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-      const int to = cell_at(mouse);
-      if (g_drag.from >= 0) {  // from the board: swap, back to the tray, or a click = turn
-        if (g_drag.moved) {
-          if (to >= 0) {
-            board.swap(g_drag.from, to);
-          } else if (over_tray) {
-            board.take_to_tray(g_drag.from);
-          }
-        } else if (to == g_drag.from) {
-          board.rotate(to, 1);
-        }
-      } else if (g_drag.moved) {  // from the tray onto a cell
-        if (to >= 0) board.place_from_tray(g_drag.tray_tile, to);
-      } else if (const int empty = board.first_empty_cell(); empty >= 0) {  // a click
-        board.place_from_tray(g_drag.tray_tile, empty);
-      }
-      g_drag = {};
-    }
-    if (board_right_clicked && has_tile) board.rotate(hovered, -1);
-    if (has_tile && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
-      board.rotate(hovered, 1);
+    in.over_tray = ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    in.tray_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+    handle_pointer(board, grid, t, tray, in);
+    handle_keys(board, grid, t, tray);
   }
+  const InputView view = interactive ? input_view() : InputView{};
+  if (board_hovered && view.dragged_cell < 0 && view.dragged_tray_tile < 0 &&
+      !ImGui::IsMouseDown(ImGuiMouseButton_Left))
+    side_tooltip(board, grid, mouse);
+  const int cells = p.rows * p.cols;
   if (interactive) {
     const std::vector<int> now = board.tray();  // after this frame's move
     dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), ink(Ink::kFaint),
@@ -239,16 +232,15 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
       dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell), ink(Ink::kEmptyCell),
                   4.0f, 0, 1.0f);
     for (int k = 0; k < static_cast<int>(now.size()); ++k) {
-      if (g_drag.tray_tile == now[k] && g_drag.moved) continue;  // drawn at the pointer
+      if (view.dragged_tray_tile == now[k]) continue;  // drawn at the pointer
       draw_piece(dl, p, Placement{now[k], 0}, t.slot(k), t.cell);
+      if (view.picked_tray_tile == now[k]) outline(dl, t.slot(k), t.cell, kLiftedColour, 3.0f);
     }
+    if (view.cursor >= cells) outline(dl, t.slot(view.cursor - cells), t.cell, kCursorColour, 3.0f);
   }
-  auto cell_tl = [&](int c) {
-    return ImVec2(g.origin.x + (c % p.cols) * g.cell, g.origin.y + (c / p.cols) * g.cell);
-  };
   const float slide = slide_progress();
   std::vector<int> moving;  // drawn last, over the tiles that stay
-  for (int c = 0; c < p.rows * p.cols; ++c) {
+  for (int c = 0; c < cells; ++c) {
     const int tile = board.cells()[c].tile;
     const int from = slide < 1 && tile >= 0 && tile < static_cast<int>(g_slide.from_cell.size())
                          ? g_slide.from_cell[tile]
@@ -257,42 +249,56 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell) {
       moving.push_back(c);
       continue;
     }
-    draw_tile(dl, board, c, cell_tl(c), g.cell, g_drag.from == c && g_drag.moved);
+    draw_tile(dl, board, c, grid.top_left(c), g.cell,
+              view.dragged_cell == c || view.picked_cell == c);
   }
   for (int c : moving) {
     const int from = g_slide.from_cell[board.cells()[c].tile];
-    draw_tile(dl, board, c, lerp(cell_tl(from), cell_tl(c), slide), g.cell, false);
+    draw_tile(dl, board, c, lerp(grid.top_left(from), grid.top_left(c), slide), g.cell, false);
   }
-  // Inner edges: green when matched, red when not.
-  const float w = std::max(2.0f, g.cell * 0.04f);
-  for (int c = 0; c < p.rows * p.cols; ++c) {
-    const ImVec2 tl(g.origin.x + (c % p.cols) * g.cell, g.origin.y + (c / p.cols) * g.cell);
-    const EdgeState r = board.right_edge(c), b = board.bottom_edge(c);
-    const float inset = g.cell * 0.2f;
-    if (r != EdgeState::kOpen)
-      dl->AddLine(
-          ImVec2(tl.x + g.cell, tl.y + inset), ImVec2(tl.x + g.cell, tl.y + g.cell - inset),
-          r == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
-    if (b != EdgeState::kOpen)
-      dl->AddLine(
-          ImVec2(tl.x + inset, tl.y + g.cell), ImVec2(tl.x + g.cell - inset, tl.y + g.cell),
-          b == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255), w);
+  draw_edge_marks(dl, board, grid);
+  const float pulse = 0.5f + 0.5f * std::sin(static_cast<float>(ImGui::GetTime()) * 6.0f);
+  const ImU32 hint_to = IM_COL32(255, 255, 255, static_cast<int>(140 + 115 * pulse));
+  const ImU32 hint_from = IM_COL32(255, 160, 40, static_cast<int>(140 + 115 * pulse));
+  if (hint.to_cell >= 0 && hint.to_cell < cells) {  // pulsing outlines: where to, where from
+    const ImVec2 to = grid.top_left(hint.to_cell);
+    dl->AddRect(ImVec2(to.x + 2, to.y + 2), ImVec2(to.x + g.cell - 2, to.y + g.cell - 2), hint_to,
+                4.0f, 0, 5.0f);
+    ImVec2 from(-1, -1);
+    float from_size = g.cell;
+    if (hint.from_cell >= 0 && hint.from_cell < cells && hint.from_cell != hint.to_cell) {
+      from = grid.top_left(hint.from_cell);
+    } else if (hint.from_tray_tile >= 0 && interactive) {
+      const std::vector<int> now = board.tray();
+      const auto it = std::find(now.begin(), now.end(), hint.from_tray_tile);
+      if (it != now.end()) {
+        from = t.slot(static_cast<int>(it - now.begin()));
+        from_size = t.cell;
+      }
+    }
+    if (from.x >= 0) {
+      outline(dl, from, from_size, hint_from, 4.0f);
+      dl->AddLine(add(from, ImVec2(from_size / 2, from_size / 2)),
+                  add(to, ImVec2(g.cell / 2, g.cell / 2)), hint_from, 3.0f);
+    }
   }
-  if (hint_cell >= 0 && hint_cell < p.rows * p.cols) {  // a pulsing outline on the hint
-    const ImVec2 tl(g.origin.x + (hint_cell % p.cols) * g.cell,
-                    g.origin.y + (hint_cell / p.cols) * g.cell);
-    const float pulse = 0.5f + 0.5f * std::sin(static_cast<float>(ImGui::GetTime()) * 6.0f);
-    dl->AddRect(ImVec2(tl.x + 2, tl.y + 2), ImVec2(tl.x + g.cell - 2, tl.y + g.cell - 2),
-                IM_COL32(255, 255, 255, static_cast<int>(140 + 115 * pulse)), 4.0f, 0, 5.0f);
+  if (view.focused) {  // keyboard focus: a frame round the board and the cursor
+    dl->AddRect(ImVec2(g.origin.x - 4, g.origin.y - 4),
+                ImVec2(g.origin.x + size.x + 4, g.origin.y + size.y + 4), kCursorColour, 0, 0,
+                1.0f);
+    if (view.cursor < cells) {
+      const ImVec2 tl = grid.top_left(view.cursor);
+      outline(dl, ImVec2(tl.x + 3, tl.y + 3), g.cell - 6, kCursorColour, 4.0f);
+    }
   }
-  if (g_drag.tray_tile >= 0 && g_drag.moved) {  // a tray tile follows the pointer
+  if (view.dragged_tray_tile >= 0) {  // a tray tile follows the pointer
     const ImVec2 tl(mouse.x - g.cell / 2, mouse.y - g.cell / 2);
     ImDrawList* top = ImGui::GetForegroundDrawList();
-    draw_piece(top, p, Placement{g_drag.tray_tile, 0}, tl, g.cell);
-    top->AddRect(tl, add(tl, ImVec2(g.cell, g.cell)), IM_COL32(120, 200, 255, 255), 0, 0, 3.0f);
+    draw_piece(top, p, Placement{view.dragged_tray_tile, 0}, tl, g.cell);
+    outline(top, tl, g.cell, kLiftedColour, 3.0f);
   }
-  if (g_drag.from >= 0 && g_drag.moved) {  // the lifted tile follows the pointer
-    draw_tile(ImGui::GetForegroundDrawList(), board, g_drag.from,
+  if (view.dragged_cell >= 0) {  // the lifted tile follows the pointer
+    draw_tile(ImGui::GetForegroundDrawList(), board, view.dragged_cell,
               ImVec2(mouse.x - g.cell / 2, mouse.y - g.cell / 2), g.cell, true);
   }
   return g;

@@ -15,11 +15,18 @@ struct BoardGeometry {
   int tray_per_row = 1;
 };
 
-// Draws the board into the current window's remaining space and handles clicks (left =
-// turn clockwise, right = turn back) and drags (swap); with tiles off the board, a tray
-// under it (click or drag a tray tile to place it; drag a board tile onto it to take it off).
-// `hint_cell` (or -1) is outlined. Returns the geometry drawn.
-BoardGeometry draw_board(PlayBoard& board, bool interactive, int hint_cell = -1);
+// A hint on the board: the cell the hinted tile goes to, and where that tile is now (a cell,
+// or -1 with `from_tray_tile` when it waits in the tray); -1 = nothing to mark.
+struct HintMarks {
+  int to_cell = -1;
+  int from_cell = -1;
+  int from_tray_tile = -1;
+};
+
+// Draws the board into the current window's remaining space; with `interactive`, a tray
+// under it and the input of board_input.hpp (pointer and keyboard play). Returns the
+// geometry drawn.
+BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hint = {});
 
 // The height draw_board needs at content width `width` (board and tray).
 float board_view_height(const PlayBoard& board, float width);
@@ -29,8 +36,5 @@ float board_view_height(const PlayBoard& board, float width);
 void animate_from(const PlayBoard& before);
 bool board_animating();
 int board_animations();  // slides started so far
-
-// The colour of motif/colour `index` (1-based); 0 = frame grey.
-ImU32 motif_colour(int index);
 
 }  // namespace tilewise::app

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "app/app.hpp"
+#include "app/input_queue.hpp"
 #include "app/render_gate.hpp"
 #include "app/theme.hpp"
 #include "imgui.h"
@@ -19,6 +20,7 @@ namespace {
 
 SDL_Window* g_window = nullptr;
 tilewise::app::RenderGate g_gate;
+tilewise::app::InputQueue g_input;  // inputs a frame at a time (input_queue.hpp)
 int g_force_draws = 0;  // frames drawn whatever the gate says (after a resize or a new font)
 
 // Keep the canvas at the page size times the device pixel ratio (sharp on high-DPI screens).
@@ -45,10 +47,10 @@ void fit_canvas() {
 
 void main_loop() {
   fit_canvas();
-  SDL_Event event;
-  while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
+  g_input.feed_frame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  g_input.apply_to_io();
   ImGui::NewFrame();
   tilewise::app::frame();
   ImGui::Render();

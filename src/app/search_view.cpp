@@ -30,6 +30,9 @@ struct StepLog {
 StepLog g_log;
 unsigned long long g_log_nodes = 0;  // nodes of the progress last logged
 constexpr size_t kLogLines = 200;
+constexpr float kHistogramHeight = 44, kLogHeight = 110;
+
+void draw_live(bool running, const nlohmann::json& progress);
 
 void log_board(const std::vector<Placement>& board, int cols, int depth) {
   if (g_log.last.size() != board.size()) g_log.last.assign(board.size(), Placement{});
@@ -58,7 +61,7 @@ double search_watch_rate() {
   return g_watch.on ? static_cast<double>(g_watch.steps_per_second) : 0.0;
 }
 
-void search_view_controls(bool running, const nlohmann::json& progress) {
+void search_view_controls(bool running) {
   ImGui::Checkbox("Watch the search", &g_watch.on);
   record_item("Watch the search");
   if (g_watch.on) {
@@ -70,26 +73,47 @@ void search_view_controls(bool running, const nlohmann::json& progress) {
       platform::worker_post(
           nlohmann::json{{"type", "speed"}, {"steps_per_second", g_watch.steps_per_second}}.dump());
   }
+}
+
+void search_view_live(bool running, const nlohmann::json& progress, void (*figures)()) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float height = 3 * line + kHistogramHeight + style.ItemSpacing.y +
+                       (g_watch.on ? line + kLogHeight + style.ItemSpacing.y : 0.0f);
+  ImGui::BeginChild("search live", ImVec2(0, height), false, ImGuiWindowFlags_NavFlattened);
+  figures();
+  draw_live(running, progress);
+  ImGui::EndChild();
+}
+
+namespace {
+
+void draw_live(bool running, const nlohmann::json& progress) {
   const auto it = progress.find("nodes_per_depth");
-  if (!running || it == progress.end() || !it->is_array() || it->empty()) return;
+  if (!running || it == progress.end() || !it->is_array() || it->empty()) {
+    ImGui::TextDisabled("A running search's figures show here.");
+    return;
+  }
   // Nodes per depth so far, on a log scale so deep and shallow levels both show.
   std::vector<float> logs;
   for (const auto& v : *it) logs.push_back(std::log10(1.0f + v.get<float>()));
   ImGui::PlotHistogram("##depths", logs.data(), static_cast<int>(logs.size()), 0,
-                       "nodes per depth (log)", 0.0f, FLT_MAX, ImVec2(0, 60));
+                       "nodes per depth (log)", 0.0f, FLT_MAX, ImVec2(0, kHistogramHeight));
   std::string text = "[";
   for (size_t d = 0; d < it->size() && d < 12; ++d)
     text.append(d ? ", " : "").append(std::to_string((*it)[d].get<unsigned long long>()));
   text.append(it->size() > 12 ? ", ...]" : "]");
-  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::TextUnformatted(text.c_str());  // one line: the area's height is fixed
   if (g_watch.on && !g_log.lines.empty()) {
     ImGui::TextDisabled("step log (newest last)");
-    ImGui::BeginChild("step log", ImVec2(0, 110), true);
+    ImGui::BeginChild("step log", ImVec2(0, kLogHeight), true);
     for (const std::string& line : g_log.lines) ImGui::TextUnformatted(line.c_str());
     ImGui::SetScrollHereY(1.0f);
     ImGui::EndChild();
   }
 }
+
+}  // namespace
 
 bool draw_watched_board(const EdgePuzzle& puzzle, const nlohmann::json& progress, bool running) {
   if (!g_watch.on || !running) return false;

@@ -11,9 +11,13 @@ namespace tilewise::app {
 // Steps per second for the next solve request ("watch" field); 0 when not watching.
 double search_watch_rate();
 
-// The Solver panel's part: "Watch the search" toggle, pace slider (sent to a running watched
-// search at once), and the per-depth statistics of the running search.
-void search_view_controls(bool running, const nlohmann::json& progress);
+// The Solver panel's part: "Watch the search" toggle and pace slider (sent to a running
+// watched search at once).
+void search_view_controls(bool running);
+// The running search's figures: `figures()` draws up to two lines (nodes, found, depth),
+// then the nodes per depth (and the step log when watching), in an area of fixed height
+// whether a search runs or not, so nothing under it moves.
+void search_view_live(bool running, const nlohmann::json& progress, void (*figures)());
 
 // Draws the partial board of a watched search in place of the play board; false (nothing
 // drawn) when not watching or no board has arrived yet.

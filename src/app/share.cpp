@@ -35,8 +35,7 @@ bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b
   return true;
 }
 
-// The puzzle as links carry it: without the display titles, which the board never shows
-// (links stay short).
+// The puzzle without its title and motif names: what tells two puzzles apart.
 EdgeShare untitled(const EdgePuzzle& p) {
   EdgeShare shared{p, {}};
   shared.puzzle.name.clear();
@@ -47,19 +46,46 @@ std::string puzzle_code(const EdgePuzzle& p) {
   return encode_link(SharedPuzzle{untitled(p)});
 }
 
-// What the panel calls a linked puzzle: the example it is (a reloaded page), else its title.
-std::string name_for(const EdgePuzzle& p) {
+// The app's examples, as parsed, with their untitled codes (computed once).
+struct KnownExample {
+  std::string file;
+  EdgePuzzle puzzle;
+  std::string code;
+};
+const std::vector<KnownExample>& known_examples() {
+  static const std::vector<KnownExample> known = [] {
+    std::vector<KnownExample> list;
+    for (const Example& e : examples()) {
+      Result<EdgePuzzle> p = parse_puzzle(e.text, e.name);
+      if (p) list.push_back({std::string(e.name), *p, puzzle_code(*p)});
+    }
+    return list;
+  }();
+  return known;
+}
+const KnownExample* example_of(const EdgePuzzle& p) {
   const std::string code = puzzle_code(p);
-  for (const Example& e : examples()) {
-    Result<EdgePuzzle> example = parse_puzzle(e.text, e.name);
-    if (example && puzzle_code(*example) == code) return std::string(e.name);
+  for (const KnownExample& e : known_examples())
+    if (e.code == code) return &e;
+  return nullptr;
+}
+
+// A linked puzzle gets its names back: an example's from the example (links leave them
+// out: the page has them), another puzzle's from the link. Returns what the panel calls it.
+std::string restore_names(EdgePuzzle& p) {
+  if (const KnownExample* e = example_of(p)) {
+    p.name = e->puzzle.name;
+    p.motif_names = e->puzzle.motif_names;
+    return e->file;
   }
   return p.name.empty() ? "puzzle from a link" : p.name;
 }
 
-// The link of the board: the puzzle, plus the arrangement unless the tiles lie as dealt.
+// The link of the board: the puzzle (with its title and motif names, which give the colours,
+// unless it is one of the examples), plus the arrangement unless the tiles lie as dealt.
 std::string code_for(const PlayBoard& board) {
-  EdgeShare shared = untitled(board.puzzle());
+  EdgeShare shared =
+      example_of(board.puzzle()) ? untitled(board.puzzle()) : EdgeShare{board.puzzle(), {}};
   if (!same_cells(board.cells(), PlayBoard(board.puzzle()).cells()))
     shared.arrangement = board.cells();
   return encode_link(SharedPuzzle{shared});
@@ -120,7 +146,8 @@ void open_address(bool at_start, PlayBoard& board, std::string& error, Loader lo
     if (at_start) adopt(board);  // keep the bad link in view until the user plays
     return;
   }
-  load(linked->puzzle, name_for(linked->puzzle));
+  const std::string name = restore_names(linked->puzzle);
+  load(linked->puzzle, name);
   if (!linked->arrangement.empty()) board.set_cells(linked->arrangement);
   g_share.error.clear();
   error.clear();

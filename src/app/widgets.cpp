@@ -74,6 +74,23 @@ bool button(const char* label, float width) {
   return pressed;
 }
 
+namespace {
+const char* g_status_area = "";  // the open area's id
+}  // namespace
+
+void begin_status_area(const char* id, int lines) {
+  g_status_area = id;
+  const float h = static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild(id, ImVec2(0, h), false, ImGuiWindowFlags_NavFlattened);
+  ImGui::PushTextWrapPos(0.0f);  // wrap at the area's right edge
+}
+
+void end_status_area() {
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+  record_item(g_status_area);
+}
+
 void begin_panel_window() {
   const PageLayout& l = page_layout();
   ImGui::SetNextWindowPos(l.panel.pos);

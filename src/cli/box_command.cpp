@@ -1,12 +1,19 @@
 // tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all] [--json]
+//                        [--max-nodes N] [--max-seconds S]
 // tilewise box stats [--moves ...]
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
+#include <limits>
 
 #include "cli/commands.hpp"
 #include "core/box/board.hpp"
 #include "core/box/json.hpp"
+#include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
 #include "core/json_text.hpp"
 
@@ -21,8 +28,53 @@ extern "C" void on_box_sigint(int) {
 struct BoxArgs {
   std::string start, target, moves = "cw";
   bool all = false, json = false;
-  std::uint64_t budget = 200000000;
+  std::uint64_t max_nodes = 200000000;
+  double max_seconds = 0;
 };
+
+// Where the 4x4 pattern table is kept between runs: $TILEWISE_CACHE_DIR, else
+// $XDG_CACHE_HOME/tilewise, else ~/.cache/tilewise; empty when none is set.
+std::filesystem::path cache_dir() {
+  if (const char* d = std::getenv("TILEWISE_CACHE_DIR"); d && *d) return d;
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d)
+    return std::filesystem::path(d) / "tilewise";
+  if (const char* d = std::getenv("HOME"); d && *d)
+    return std::filesystem::path(d) / ".cache" / "tilewise";
+  return {};
+}
+
+// The 4x4 pattern table from the cache, or built (tens of seconds) and saved there. A
+// missing, damaged or foreign file is rebuilt; a cache that cannot be written is skipped.
+void load_or_build_pattern_table(box::MoveSet moves, int tiles) {
+  const std::filesystem::path dir = cache_dir();
+  const std::filesystem::path file =
+      dir / ("box-pattern-" + std::string(box::move_set_name(moves)) + "-" + std::to_string(tiles) +
+             ".v1.bin");
+  if (!dir.empty()) {
+    std::ifstream in(file, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                          std::istreambuf_iterator<char>());
+    if (in && box::load_pattern_table(moves, tiles, bytes)) return;
+  }
+  std::cerr << "tilewise: building the 4x4 pattern table for " << box::move_set_name(moves)
+            << " (once" << (dir.empty() ? "" : ", kept in " + file.string()) << ")\n";
+  box::PatternDbBuild build(moves, tiles);
+  build.run(std::numeric_limits<std::uint64_t>::max());
+  if (dir.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const std::filesystem::path part = file.string() + ".part";
+  const std::vector<std::uint8_t> bytes = box::pattern_table_bytes(moves, tiles);
+  std::ofstream out(part, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (out) std::filesystem::rename(part, file, ec);
+  if (!out || ec) {
+    std::filesystem::remove(part, ec);
+    std::cerr << "tilewise: could not save the table in " << dir.string() << "\n";
+  }
+}
 
 int run_box_solve(const BoxArgs& a) {
   Result<box::BoxPuzzle> puzzle = box::parse_box_puzzle(a.start, a.target, a.moves);
@@ -32,8 +84,10 @@ int run_box_solve(const BoxArgs& a) {
   }
   const box::BoxPuzzle& p = *puzzle;
   box::BoxSolveOptions o;
+  if (p.size >= 4) load_or_build_pattern_table(p.moves, o.pattern_tiles);  // 5x5+: fallback
   o.all = a.all;
-  o.node_budget = a.budget;
+  o.node_budget = a.max_nodes;
+  o.max_seconds = a.max_seconds;
   o.cancel = &g_box_interrupted;
   g_box_interrupted = false;
   auto previous = std::signal(SIGINT, on_box_sigint);
@@ -52,6 +106,9 @@ int run_box_solve(const BoxArgs& a) {
     } else {
       std::cout << (r->proven_optimal ? "optimal" : "best found") << " length: " << r->length
                 << " moves (" << r->method << ")\n";
+      if (!r->proven_optimal)
+        std::cout << "not proven optimal: no solution is shorter than " << r->lower_bound
+                  << " moves\n";
       for (const auto& seq : r->solutions) {
         for (size_t i = 0; i < seq.size(); ++i)
           std::cout << (i ? " " : "") << box::move_name(seq[i], p.size);
@@ -84,7 +141,11 @@ void add_box_command(CLI::App& app, int& exit_code) {
   solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half");
   solve->add_flag("--all", a->all, "list every optimal sequence (default: the first)");
   solve->add_flag("--json", a->json, "print one JSON object");
-  solve->add_option("--budget", a->budget, "IDA* node budget for boards of 4x4 and more");
+  solve->add_option("--max-nodes,--budget", a->max_nodes,
+                    "search nodes before giving up on boards of 4x4 and more (then the best "
+                    "solution found so far is printed, with a lower bound)");
+  solve->add_option("--max-seconds", a->max_seconds,
+                    "seconds before giving up (as --max-nodes; 0 = no limit)");
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
   auto moves = std::make_shared<std::string>("cw");

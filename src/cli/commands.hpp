@@ -20,5 +20,11 @@ void add_generate_command(CLI::App& app, int& exit_code);  // generate_command.c
 void add_box_command(CLI::App& app, int& exit_code);       // box_command.cpp
 void add_link_command(CLI::App& app, int& exit_code);      // link_command.cpp
 void add_bench_command(CLI::App& app, int& exit_code);     // bench_command.cpp
+// Campaigns (docs/campaigns.md).
+void add_split_command(CLI::App& app, int& exit_code);     // split_command.cpp
+void add_job_command(CLI::App& app, int& exit_code);       // job_command.cpp
+void add_merge_command(CLI::App& app, int& exit_code);     // merge_command.cpp
+void add_status_command(CLI::App& app, int& exit_code);    // status_command.cpp
+void add_estimate_command(CLI::App& app, int& exit_code);  // estimate_command.cpp
 
 }  // namespace tilewise::cli

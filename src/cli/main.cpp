@@ -14,6 +14,11 @@ int main(int argc, char** argv) {
   tilewise::cli::add_box_command(app, exit_code);
   tilewise::cli::add_link_command(app, exit_code);
   tilewise::cli::add_bench_command(app, exit_code);
+  tilewise::cli::add_split_command(app, exit_code);
+  tilewise::cli::add_job_command(app, exit_code);
+  tilewise::cli::add_merge_command(app, exit_code);
+  tilewise::cli::add_status_command(app, exit_code);
+  tilewise::cli::add_estimate_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -11,7 +11,7 @@
 
 namespace tilewise::cli {
 
-std::optional<std::string> read_text_file(const std::string& path) {
+std::optional<std::string> read_text_file(const std::string& path, std::size_t max_bytes) {
   std::ostringstream buffer;
   if (path == "-") {
     buffer << std::cin.rdbuf();
@@ -26,8 +26,11 @@ std::optional<std::string> read_text_file(const std::string& path) {
   char chunk[65536];
   while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
     text.append(chunk, static_cast<size_t>(in.gcount()));
-    if (text.size() > kMaxPuzzleFileBytes) {
-      std::cerr << "tilewise: " << path << ": file is larger than 1 MiB: not a puzzle file\n";
+    if (text.size() > max_bytes) {
+      std::cerr << "tilewise: " << path << ": file is larger than " << (max_bytes >> 20)
+                << " MiB: not a "
+                << (max_bytes == kMaxPuzzleFileBytes ? "puzzle file" : "file tilewise reads")
+                << "\n";
       return std::nullopt;
     }
   }

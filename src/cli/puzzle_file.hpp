@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "core/edge/format.hpp"
 #include "core/edge/puzzle.hpp"
 
 namespace tilewise::cli {
@@ -12,7 +13,9 @@ namespace tilewise::cli {
 // when the file cannot be read or is not a valid puzzle.
 std::optional<EdgePuzzle> read_puzzle_file(const std::string& path);
 
-// Reads a whole file into text; prints the error and returns nothing on failure.
-std::optional<std::string> read_text_file(const std::string& path);
+// Reads a whole file into text (at most max_bytes); prints the error and returns nothing on
+// failure.
+std::optional<std::string> read_text_file(const std::string& path,
+                                          std::size_t max_bytes = kMaxPuzzleFileBytes);
 
 }  // namespace tilewise::cli

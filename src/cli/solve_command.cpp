@@ -2,10 +2,11 @@
 #include <atomic>
 #include <csignal>
 #include <iostream>
-#include <map>
 
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
+#include "cli/result_output.hpp"
+#include "cli/search_flags.hpp"
 #include "core/edge/format.hpp"
 #include "core/edge/json.hpp"
 #include "core/edge/parallel.hpp"
@@ -29,61 +30,6 @@ struct SolveArgs {
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
 };
-
-std::string pad(const std::string& s, size_t width) {
-  const size_t left = (width - std::min(width, s.size())) / 2;
-  return std::string(left, ' ') + s + std::string(width - std::min(width, s.size()) - left, ' ');
-}
-
-// Each cell is three text lines: top side, "left label/rotation right", bottom side.
-void print_board(const EdgePuzzle& p, const Solution& s) {
-  const size_t w = p.rule == MatchRule::kEqual ? 11 : 9;
-  std::string rule;
-  for (int j = 0; j < p.cols; ++j) rule += "+" + std::string(w, '-');
-  rule += "+\n";
-  std::cout << rule;
-  for (int i = 0; i < p.rows; ++i) {
-    std::string lines[3];
-    for (int j = 0; j < p.cols; ++j) {
-      const Placement& c = s.cells[i * p.cols + j];
-      const auto sides = rotated(p.tiles[c.tile].sides, c.rotation);
-      const std::string l = side_text(p.rule, sides[kLeft]);
-      const std::string r = side_text(p.rule, sides[kRight]);
-      const std::string mid = std::to_string(c.tile + 1) + "r" + std::to_string(c.rotation);
-      // Appended piece by piece: GCC 12's -Wrestrict misfires on chains of operator+.
-      lines[0].append("|").append(pad(side_text(p.rule, sides[kTop]), w));
-      lines[1].append("|").append(l).append(pad(mid, w - l.size() - r.size())).append(r);
-      lines[2].append("|").append(pad(side_text(p.rule, sides[kBottom]), w));
-    }
-    for (auto& line : lines) std::cout << line << "|\n";
-    std::cout << rule;
-  }
-}
-
-void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list) {
-  if (list) {
-    for (size_t k = 0; k < r.solutions.size(); ++k) {
-      std::cout << "solution " << (k + 1) << ": tiles (label r rotation):";
-      for (const Placement& c : r.solutions[k].cells)
-        std::cout << " " << (c.tile + 1) << "r" << c.rotation;
-      std::cout << "\n";
-      print_board(p, r.solutions[k]);
-    }
-    if (r.solutions_truncated)
-      std::cout << "(only the first " << r.solutions.size()
-                << " solutions are kept in memory; raise --keep to list more)\n";
-  }
-  std::cout << (interrupted ? "interrupted: " : "")
-            << "solutions (up to board rotation): " << r.count
-            << (r.complete ? "" : " or more (search not finished)") << "\n";
-  std::cout << "distinct boards (identical tiles merged): " << r.distinct_boards
-            << (r.distinct_boards_complete ? "" : " (at least; too many to remember)") << "\n";
-  std::cout << "nodes: " << r.stats.nodes << ", tries: " << r.stats.tries
-            << ", time: " << r.stats.elapsed_ms << " ms\nnodes per depth: [";
-  for (size_t k = 0; k < r.stats.nodes_per_depth.size(); ++k)
-    std::cout << (k ? ", " : "") << r.stats.nodes_per_depth[k];
-  std::cout << "]\n";
-}
 
 int run_solve(const SolveArgs& a) {
   std::optional<EdgePuzzle> puzzle = read_puzzle_file(a.file);
@@ -136,21 +82,7 @@ void add_solve_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 10000000));
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--quiet", args->quiet, "print only the summary");
-  const std::map<std::string, PlacementOrder> orders{
-      {"auto", PlacementOrder::kAuto},        {"row", PlacementOrder::kRowMajor},
-      {"short", PlacementOrder::kShortSide},  {"spiral", PlacementOrder::kSpiral},
-      {"frame", PlacementOrder::kFrameFirst}, {"shell", PlacementOrder::kShell}};
-  cmd->add_option("--order", args->order, "placement order: auto, row, short, shell, spiral, frame")
-      ->transform(CLI::CheckedTransformer(orders, CLI::ignore_case));
-  const std::map<std::string, SymmetryBreaking> symmetries{
-      {"corner", SymmetryBreaking::kCornerRule},
-      {"auto", SymmetryBreaking::kAuto},
-      {"centre", SymmetryBreaking::kCentreRotation},
-      {"tile1", SymmetryBreaking::kLowestTile},
-      {"none", SymmetryBreaking::kNone}};
-  cmd->add_option("--symmetry", args->symmetry,
-                  "board-rotation pruning: auto, corner (seed 002), centre (seed 000), tile1, none")
-      ->transform(CLI::CheckedTransformer(symmetries, CLI::ignore_case));
+  add_order_options(cmd, args->order, args->symmetry);
   cmd->callback([args, &exit_code] { exit_code = run_solve(*args); });
 }
 

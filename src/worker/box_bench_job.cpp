@@ -5,6 +5,7 @@
 // 4x4 boards scrambled by `turns` clockwise presses. One measurement per step() (a 4x4
 // search can take a second: this job answers "cancel" between measurements).
 #include <chrono>
+#include <limits>
 
 #include "core/box/board.hpp"
 #include "core/box/pattern_db.hpp"
@@ -40,7 +41,8 @@ class BoxBenchJob : public Job {
     } else if (stage_ == 1) {
       query_seed_board();
     } else if (stage_ == 2) {
-      box::PatternDbBuild(box::MoveSet::kClockwise).run(box::PatternDbBuild::states_total());
+      box::PatternDbBuild build(box::MoveSet::kClockwise, kWorkerPatternTiles);
+      build.run(std::numeric_limits<std::uint64_t>::max());
       figures_["pattern_db_4x4_ms"] = ms_since(t0);  // 0 when this worker had built them
     } else if (stage_ - 3 < boards_.size()) {
       solve_4x4(boards_[stage_ - 3]);
@@ -81,6 +83,7 @@ class BoxBenchJob : public Job {
     box::BoxSolveOptions o;
     o.all = false;
     o.node_budget = budget_;
+    o.pattern_tiles = kWorkerPatternTiles;
     const auto t0 = Clock::now();
     auto r = box::solve_box(box::BoxPuzzle{4, board, target, box::MoveSet::kClockwise}, o);
     ida_total_ms_ += ms_since(t0);

@@ -1,5 +1,6 @@
 // {"type":"box.solve","start":"765849321" or [7,6,5,...],"target":... (default 1..N*N),
-//  "moves":"cw|cw+ccw|cw+ccw+half","size":N (optional check),"all":true}
+//  "moves":"cw|cw+ccw|cw+ccw+half","size":N (optional check),"all":true,
+//  "pattern_tiles":6 (4x4: numbers in the pattern database, 4..7)}
 // Phases, each in slices: "tables" (the 3x3 distance table or the 4x4 pattern databases,
 // built once per worker and move set), then "search". Events: progress, solution, done
 // (its "result" is the object `tilewise box solve --json` prints), error.
@@ -8,6 +9,7 @@
 
 #include "core/box/board.hpp"
 #include "core/box/json.hpp"
+#include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
@@ -22,7 +24,10 @@ constexpr std::uint64_t kSearchChunk = 20000;  // nodes visited between clock ch
 class BoxSolveJob : public Job {
  public:
   BoxSolveJob(const box::BoxPuzzle& p, const box::BoxSolveOptions& o)
-      : puzzle_(p), options_(o), tables_(p.size, p.moves), started_(Clock::now()) {}
+      : puzzle_(p),
+        options_(o),
+        tables_(p.size, p.moves, o.pattern_tiles),
+        started_(Clock::now()) {}
 
   bool step(double budget_ms, nlohmann::json& events) override {
     const auto end = Clock::now() + std::chrono::duration<double, std::milli>(budget_ms);
@@ -131,6 +136,14 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   box::BoxSolveOptions o;
+  long long tiles = kWorkerPatternTiles;
+  if (!read_field(request, "pattern_tiles", tiles, events)) return nullptr;
+  if (tiles < box::kMinPatternTiles || tiles > box::kMaxPatternTiles) {
+    events.push_back(
+        {{"type", "error"}, {"message", "request field 'pattern_tiles' must be 4 to 7"}});
+    return nullptr;
+  }
+  o.pattern_tiles = static_cast<int>(tiles);
   const auto all = request.find("all");
   if (all != request.end()) {
     if (!all->is_boolean()) {

@@ -18,14 +18,6 @@ namespace {
 
 constexpr size_t kMaxPatternKeys = 20000;  // beyond: distinct boards is a lower bound
 
-std::string hex(const std::string& bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char c : bytes) out.push_back(digits[c >> 4]), out.push_back(digits[c & 15]);
-  return out;
-}
-
 class EdgeShardJob : public Job {
  public:
   EdgeShardJob(const EdgePuzzle& p, const SolveOptions& o, int shard, int shards)
@@ -110,7 +102,7 @@ class EdgeShardJob : public Job {
     const bool boards_are_solutions = split_ && split_->boards_are_solutions();
     if (patterns_.size() <= kMaxPatternKeys && patterns_complete_ && !boards_are_solutions) {
       keys = nlohmann::json::array();
-      for (const std::string& k : patterns_) keys.push_back(hex(k));
+      for (const std::string& k : patterns_) keys.push_back(hex_bytes(k));
     }
     nlohmann::json result = {{"rows", puzzle_.rows},
                              {"cols", puzzle_.cols},

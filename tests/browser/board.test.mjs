@@ -60,7 +60,7 @@ test('the tray: clear the board, place tiles by click and by drag, take one off,
   // A hint on a partial board names a tray tile; Undo walks back to the dealt board.
   await h.clickWidget(page, 'Hint');
   s = await h.waitState(page, 's.hint.length > 0');
-  assert.match(s.hint, /Put tile \d+ from the tray at row/);
+  assert.match(s.hint, /^Tile \d+ \(now in the tray\): put it at row/);
   for (let k = 0; k < 4; ++k) await h.clickWidget(page, 'Undo');
   s = await h.waitState(page, 's.tray.length === 0');
   assert.deepEqual(s.cells, s0.cells);
@@ -107,7 +107,7 @@ test('solving seed 000 in the worker gives exactly 2 solutions to browse, and ap
   const { page } = await h.openApp(browser, srv.url);
   await h.clickWidget(page, 'Solve');
   let s = await h.waitState(page, '!s.solving && s.solutions === 2');
-  assert.match(s.status, /done: 2 solution/);
+  assert.match(s.status, /^Found all 2 solutions/);
   const slides = s.animations;
   await h.clickWidget(page, 'Next >');
   s = await h.waitState(page, 's.shown === 0 && s.solved');
@@ -200,30 +200,35 @@ async function dragCell(page, cols, from, to) {
   await h.humanDrag(page, a, b);
 }
 
+// The hint's words are followed literally: drag the tile named from where it says the tile is
+// to where it says, then turn it as it says (clockwise = click, counter-clockwise = right-click).
 test('following the hints with the mouse solves seed 000', async () => {
   const { page } = await h.openApp(browser, srv.url);
   let s;
+  const turns = { 'turn it once clockwise': ['left'], 'turn it twice (a half turn)': ['left', 'left'],
+    'turn it once counter-clockwise': ['right'] };
   for (let step = 0; step <= 9; ++step) {
     await h.clickWidget(page, 'Hint');
     s = await h.waitState(page, 's.hint.length > 0');
     if (/solved/.test(s.hint)) break;
-    const m = s.hint.match(/Put tile (\d+) at row (\d+), column (\d+), turned (\d)/);
+    const m = s.hint.match(/^Tile (\d+) \(now at row (\d+), column (\d+)\): (?:put it at row (\d+), column (\d+))?(?: and )?(turn it [^.]*)?\. (\d+ tiles? already fits?|No tile)/);
     assert.ok(m, s.hint);
-    const [tile, row, col, turn] = m.slice(1).map(Number);
-    const cell = (row - 1) * s.cols + (col - 1);
+    const [tile, fromRow, fromCol] = m.slice(1, 4).map(Number);
+    const [row, col] = m[4] ? [Number(m[4]), Number(m[5])] : [fromRow, fromCol];
+    const from = (fromRow - 1) * s.cols + (fromCol - 1), cell = (row - 1) * s.cols + (col - 1);
+    assert.equal(s.cells[from][0], tile, 'the tile is where the hint says it is');
+    assert.equal(s.hint_from_cell, from);
     assert.equal(s.hint_cell, cell);
     if (step === 0) await h.screenshot(page, 'board-hint');
-    const from = s.cells.findIndex((c) => c[0] === tile);
     if (from !== cell) {
       await dragCell(page, s.cols, from, cell);
       s = await h.waitState(page, `s.cells[${cell}][0] === ${tile}`);
     }
-    for (let k = 0; k < 4 && s.cells[cell][1] !== turn; ++k) {
+    for (const button of m[6] ? turns[m[6]] : []) {
       const c = await h.cellCentre(page, row - 1, col - 1);
-      await h.humanClick(page, c.x, c.y);
-      s = await h.state(page);
+      await h.humanClick(page, c.x, c.y, button);
     }
-    assert.equal(s.cells[cell][1], turn);
+    s = await h.waitState(page, 's.hint === ""');  // the board changed: the hint is gone
   }
   s = await h.waitState(page, 's.solved');
   assert.equal(s.matched, 12);

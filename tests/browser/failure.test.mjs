@@ -55,7 +55,7 @@ async function solveSeed000(page, name) {
   await load(page, name, example('seed000_mockup.txt'));
   await h.clickWidget(page, 'Solve');
   const s = await h.waitState(page, '!s.solving && s.solutions === 2', 30000);
-  assert.match(s.status, /^done: 2 solution/);
+  assert.match(s.status, /^Found all 2 solutions/);
 }
 
 test('a worker killed mid-search is noticed, restarted, the user told; the next solve works', async () => {
@@ -153,9 +153,9 @@ test('more solutions than the worker keeps: counting goes on and the status says
   await load(page, 'blank.txt', 'size 1 5\nmatch equal\n' +
     [1, 2, 3, 4, 5].map((k) => `tile ${k} 1 1 1 1`).join('\n') + '\n');
   await h.clickWidget(page, 'Solve');
-  const s = await h.waitState(page, '!s.solving && s.status.startsWith("done")', 60000);
-  assert.equal(s.status, 'done: 61440 solution(s) up to rotation, 1 distinct boards; ' +
-    'only the first 10000 are kept for browsing');
+  const s = await h.waitState(page, '!s.solving && s.status.startsWith("Found")', 60000);
+  assert.equal(s.status, 'Found all 61440 solutions (the same solution turned round as a whole ' +
+    'counts once); they all look the same (the tiles are alike). The first 10000 are kept to browse.');
   assert.equal(s.solutions, 10000);
   assert.deepEqual(errors, []);
   await page.close();

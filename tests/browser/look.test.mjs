@@ -213,12 +213,14 @@ test('the theme follows the system and switches on request; the colour-blind pal
   assert.equal(s.look.theme, 'dark', 'prefers-color-scheme: dark');
   const dark = await corner();
   assert.ok(dark.every((v) => v < 80), `a dark background, got ${dark}`);
-  await page.mouse.move(150, 300);  // the Look section is further down the panel: scroll
-  await page.mouse.wheel(0, 2000);
-  await page.waitForTimeout(300);
+  const scrollDown = async () => {  // one wheel notch a frame, to the panel's end
+    await page.mouse.move(294, 300);  // over the panel's scrollbar, not a child area in it
+    for (let k = 0; k < 12; ++k) { await page.mouse.wheel(0, 120); await page.waitForTimeout(40); }
+    await page.waitForTimeout(200);
+  };
+  await scrollDown();  // the Look section is at the panel's end
   await press(page, 'small', 'Look');
-  await page.mouse.wheel(0, 2000);
-  await page.waitForTimeout(300);
+  await scrollDown();
   checkControls(await h.state(page), 'small', 800, 600);  // the Look section's too
   await press(page, 'small', 'Light');
   s = await h.waitState(page, "s.look.theme === 'light' && s.look.choice === 'light'");

@@ -95,7 +95,7 @@ test('offline after one visit: the app loads, solves seed 000 in the worker and 
 
   await h.clickWidget(page, 'Solve');
   const solved = await h.waitState(page, '!s.solving && s.solutions === 2');
-  assert.match(solved.status, /^done: 2 solution/);
+  assert.match(solved.status, /^Found all 2 solutions/);
   await h.clickWidget(page, 'Next >');
   await h.waitState(page, 's.solved');
   await h.clickWidget(page, 'Share');

@@ -31,9 +31,11 @@ TEST(BoxSearch, SlicedRunsGiveTheSameSolutionsAsOneRun) {
       const auto boards = scrambled_boards(size, moves, 4, size == 3 ? 20 : 4, 99);
       for (const auto& b : boards) {
         const BoxPuzzle p{size, b, identity(size), moves};
-        Result<BoxSolveResult> whole = solve_box(p, {});
+        BoxSolveOptions o;
+        o.pattern_tiles = 5;  // a small table: this test is about slicing
+        Result<BoxSolveResult> whole = solve_box(p, o);
         ASSERT_TRUE(whole.ok());
-        BoxSearch sliced(p, {});
+        BoxSearch sliced(p, o);
         int slices = 1;
         for (std::uint64_t n = 1; !sliced.run(n); n = n % 7 + 1) ++slices;
         EXPECT_GT(slices, 1);
@@ -86,8 +88,11 @@ TEST(BoxSearch, WorkerSolvesOf4x4BoardsBuildTablesInSlicesAndMatchBreadthFirstSe
   int checked = 0, table_slices = 0;
   for (const auto& [board, d] : dist) {
     if (d < 2 || ++checked > 12) continue;
-    tw_request(nlohmann::json{
-        {"id", checked}, {"type", "box.solve"}, {"start", board}, {"moves", "cw+ccw+half"}}
+    tw_request(nlohmann::json{{"id", checked},
+                              {"type", "box.solve"},
+                              {"start", board},
+                              {"moves", "cw+ccw+half"},
+                              {"pattern_tiles", 5}}
                    .dump()
                    .c_str());
     nlohmann::json last;

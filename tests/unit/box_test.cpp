@@ -200,7 +200,9 @@ TEST(BoxSolver, IdaStarIsOptimalOnShallow4x4And2x2Boards) {
           b = turn(b, n, static_cast<int>(rng() % ((n - 1) * (n - 1))), 3);
         auto it = dist.find(key(b));
         ASSERT_NE(it, dist.end());
-        Result<BoxSolveResult> r = solve_box({n, b, identity(n), m}, {});
+        BoxSolveOptions o;
+        o.pattern_tiles = 5;
+        Result<BoxSolveResult> r = solve_box({n, b, identity(n), m}, o);
         ASSERT_TRUE(r.ok());
         EXPECT_TRUE(r->proven_optimal);
         EXPECT_EQ(r->length, it->second);
@@ -221,13 +223,168 @@ TEST(BoxSolver, PatternBoundNeverExceedsTheBreadthFirstDistanceOn4x4) {
       for (int s = 0; s < 3; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
       auto it = dist.find(key(b));
       ASSERT_NE(it, dist.end());
-      const int bound = pattern_bound_4x4(b, m);
+      const int bound = pattern_bound_4x4(b, m, 5);
       EXPECT_LE(bound, it->second);
-      EXPECT_EQ(bound == 0, it->second == 0);
+      if (it->second == 0) {
+        EXPECT_EQ(bound, 0);
+      }
       ++checked;
     }
     EXPECT_EQ(checked, 200);
   }
+}
+
+// Every state within a few moves: the bound (all symmetric and inverse lookups, rounded to
+// the board's parity) never exceeds the true distance and has its parity.
+TEST(BoxSolver, PatternBoundIsAdmissibleOnEveryStateNearTheTarget) {
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    // Every state within `depth` moves, with its distance (boards as keys: no hashing).
+    const int depth = m == MoveSet::kClockwise ? 5 : 4;
+    std::map<std::vector<int>, int> dist{{identity(4), 0}};
+    std::vector<std::vector<int>> layer{identity(4)};
+    for (int d = 1; d <= depth; ++d) {
+      std::vector<std::vector<int>> next;
+      for (const auto& s : layer)
+        for (int b = 0; b < 9; ++b)
+          for (int t : quarter_turns(m)) {
+            auto prev = turn(s, 4, b, (4 - t) % 4);
+            if (dist.emplace(prev, d).second) next.push_back(prev);
+          }
+      layer = std::move(next);
+    }
+    int exact = 0;
+    for (const auto& [b, d] : dist)
+      for (int tiles : {4, 5}) {
+        const int bound = pattern_bound_4x4(b, m, tiles);
+        ASSERT_LE(bound, d) << tiles << " tiles, moves " << move_set_name(m);
+        exact += bound == d;
+      }
+    EXPECT_GT(exact, static_cast<int>(dist.size()) / 2);  // and a useful bound
+  }
+}
+
+// Shortest press sequences from each state to the target, by the BFS distances.
+std::uint64_t shortest_paths(const std::vector<int>& b, int d,
+                             const std::unordered_map<std::uint64_t, int>& dist) {
+  if (d == 0) return 1;
+  std::uint64_t n = 0;
+  for (int button = 0; button < 9; ++button) {
+    const auto next = turn(b, 4, button, 1);
+    const auto it = dist.find(key(next));
+    if (it != dist.end() && it->second == d - 1) n += shortest_paths(next, d - 1, dist);
+  }
+  return n;
+}
+
+TEST(BoxSolver, IdaStarFirstAndAllSolutionsAgreeWithBreadthFirstSearchOn4x4) {
+  std::mt19937 rng(17);
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    const int depth = m == MoveSet::kClockwise ? 6 : 5;
+    const auto dist = bfs_to(identity(4), 4, m, depth);
+    for (int k = 0; k < 12; ++k) {
+      std::vector<int> b = identity(4);
+      for (int s = 0; s < depth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      const auto it = dist.find(key(b));
+      ASSERT_NE(it, dist.end());
+      BoxSolveOptions o;
+      o.pattern_tiles = 5;
+      for (bool all : {false, true}) {
+        o.all = all;
+        Result<BoxSolveResult> r = solve_box({4, b, identity(4), m}, o);
+        ASSERT_TRUE(r.ok());
+        EXPECT_TRUE(r->proven_optimal);
+        EXPECT_EQ(r->length, it->second);
+        for (const auto& seq : r->solutions) EXPECT_EQ(replay(b, 4, seq), identity(4));
+        if (all && m == MoveSet::kClockwise) {  // every shortest sequence, both orders counted
+          EXPECT_EQ(r->count, shortest_paths(b, it->second, dist));
+        }
+      }
+    }
+  }
+}
+
+// The first solution of a 4x4 board, with a pattern table of `tiles` numbers.
+Result<BoxSolveResult> first_solution_4x4(const std::vector<int>& b, MoveSet m, int tiles,
+                                          std::uint64_t node_budget = 200000000) {
+  BoxSolveOptions o;
+  o.all = false;
+  o.pattern_tiles = tiles;
+  o.node_budget = node_budget;
+  return solve_box({4, b, identity(4), m}, o);
+}
+
+TEST(BoxSolver, LengthsAgreeAcrossPatternTableSizes) {
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (const auto& b : scrambled_boards(4, m, 3, 7, 31)) {
+      Result<BoxSolveResult> small = first_solution_4x4(b, m, 4);
+      Result<BoxSolveResult> large = first_solution_4x4(b, m, 5);
+      ASSERT_TRUE(small.ok() && large.ok());
+      EXPECT_TRUE(small->proven_optimal && large->proven_optimal);
+      EXPECT_EQ(small->length, large->length);
+      EXPECT_LE(large->nodes, small->nodes);
+      EXPECT_EQ(replay(b, 4, large->solutions.at(0)), identity(4));
+    }
+  }
+}
+
+// A node budget too small to prove the optimum still leaves the quick search's solution,
+// with a lower bound that the optimum (solved without a budget) respects.
+TEST(BoxSolver, ABudgetThatRunsOutLeavesTheBestSolutionFoundAndALowerBound) {
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (const auto& b : scrambled_boards(4, m, 2, 9, 8)) {
+      const std::uint64_t budget = 300;
+      Result<BoxSolveResult> full = first_solution_4x4(b, m, 5);
+      Result<BoxSolveResult> cut = first_solution_4x4(b, m, 5, budget);
+      ASSERT_TRUE(full.ok() && cut.ok());
+      ASSERT_TRUE(full->proven_optimal);
+      EXPECT_GT(full->nodes, budget);  // else the budget did not cut anything
+      EXPECT_FALSE(cut->proven_optimal);
+      EXPECT_FALSE(cut->complete);
+      ASSERT_EQ(cut->solutions.size(), 1u);
+      EXPECT_EQ(static_cast<int>(cut->solutions[0].size()), cut->length);
+      EXPECT_EQ(replay(b, 4, cut->solutions[0]), identity(4));
+      EXPECT_GE(cut->length, full->length);
+      EXPECT_LE(cut->lower_bound, full->length);
+      EXPECT_GT(cut->lower_bound, 0);
+      EXPECT_EQ(full->lower_bound, full->length);
+    }
+  }
+}
+
+// 5x5 and up: when the optimal search runs out, the frame-by-frame search still gives a
+// sequence that reaches the target (here the reversed board, whose optimum is unknown).
+TEST(BoxSolver, ABudgetThatRunsOutOn5x5LeavesAFrameByFrameSolution) {
+  std::vector<int> reversed(25);
+  for (int i = 0; i < 25; ++i) reversed[i] = 25 - i;
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    BoxSolveOptions o;
+    o.all = false;
+    o.pattern_tiles = 5;
+    o.node_budget = 1000;
+    Result<BoxSolveResult> r = solve_box({5, reversed, identity(5), m}, o);
+    ASSERT_TRUE(r.ok());
+    EXPECT_FALSE(r->proven_optimal);
+    ASSERT_EQ(r->solutions.size(), 1u);
+    EXPECT_EQ(static_cast<int>(r->solutions[0].size()), r->length);
+    EXPECT_EQ(replay(reversed, 5, r->solutions[0]), identity(5));
+    EXPECT_GE(r->length, r->lower_bound);
+  }
+}
+
+// The table as kept on disk: read back whole and unchanged only.
+TEST(BoxSolver, PatternTableBytesLoadBackOnlyWhenWholeAndUnchanged) {
+  (void)pattern_bound_4x4(identity(4), MoveSet::kBothDirections, 4);  // built here
+  std::vector<std::uint8_t> bytes = pattern_table_bytes(MoveSet::kBothDirections, 4);
+  ASSERT_EQ(bytes.size(), 16u + 16 * 15 * 14 * 13 / 2);
+  EXPECT_TRUE(load_pattern_table(MoveSet::kBothDirections, 4, bytes));
+  EXPECT_FALSE(load_pattern_table(MoveSet::kClockwise, 4, bytes));  // another move set
+  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 5, bytes));
+  std::vector<std::uint8_t> damaged = bytes;
+  damaged[bytes.size() / 2] ^= 1;
+  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 4, damaged));
+  damaged = bytes;
+  damaged.pop_back();
+  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 4, damaged));
 }
 
 TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {

@@ -3,25 +3,12 @@
 
 #include "core/edge/generator.hpp"
 #include "core/edge/parallel.hpp"
+#include "same_result.hpp"
 
 namespace tilewise {
 namespace {
 
-void expect_same(const SolveResult& a, const SolveResult& b) {
-  EXPECT_EQ(a.count, b.count);
-  EXPECT_EQ(a.distinct_boards, b.distinct_boards);
-  EXPECT_EQ(a.complete, b.complete);
-  EXPECT_EQ(a.stats.nodes, b.stats.nodes);
-  EXPECT_EQ(a.stats.tries, b.stats.tries);
-  EXPECT_EQ(a.stats.nodes_per_depth, b.stats.nodes_per_depth);
-  EXPECT_EQ(a.solutions_truncated, b.solutions_truncated);
-  ASSERT_EQ(a.solutions.size(), b.solutions.size());
-  for (size_t k = 0; k < a.solutions.size(); ++k)
-    for (size_t c = 0; c < a.solutions[k].cells.size(); ++c) {
-      EXPECT_EQ(a.solutions[k].cells[c].tile, b.solutions[k].cells[c].tile);
-      EXPECT_EQ(a.solutions[k].cells[c].rotation, b.solutions[k].cells[c].rotation);
-    }
-}
+using testing::expect_same_result;
 
 TEST(EdgeParallel, EveryThreadCountGivesTheSingleThreadedResult) {
   int checked = 0;
@@ -49,7 +36,7 @@ TEST(EdgeParallel, EveryThreadCountGivesTheSingleThreadedResult) {
         ParallelOptions par;
         par.threads = threads;
         par.probe_steps = threads == 5 ? 1000 : 0;  // split at once (or after a short probe)
-        expect_same(solve_parallel(*p, o, par), single);
+        expect_same_result(solve_parallel(*p, o, par), single);
       }
     }
     ++checked;

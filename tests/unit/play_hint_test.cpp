@@ -118,5 +118,38 @@ TEST(PlayHint, UnknownWhenTheBudgetRunsOut) {
   EXPECT_EQ(find_hint(p, PlayBoard(p).cells(), tiny).kind, Hint::Kind::kUnknown);
 }
 
+// The words follow the board: where the tile is now, where it goes, the turn from the way it
+// lies now, and singular/plural counts.
+TEST(PlayHint, DescribesTheMoveFromWhereTheTileIsNow) {
+  Hint h;
+  h.kind = Hint::Kind::kPlace;
+  h.cell = 0;
+  h.place = Placement{2, 1};
+  h.kept = 1;
+  std::vector<Placement> cells = {{0, 0}, {1, 0}, {2, 3}, {3, 0}};  // 2x2, tile 3 at (2, 1)
+  EXPECT_EQ(hint_tile_cell(h, cells), 2);
+  EXPECT_EQ(describe_hint(h, cells, 2),
+            "Tile 3 (now at row 2, column 1): put it at row 1, column 1 and turn it twice (a half "
+            "turn). 1 tile already fits that solution.");
+  cells[2].rotation = 1;
+  h.kept = 0;
+  EXPECT_EQ(describe_hint(h, cells, 2),
+            "Tile 3 (now at row 2, column 1): put it at row 1, column 1. No tile on the board is "
+            "in place for that solution yet.");
+  cells[0] = {2, 0};  // on the hinted cell, turned wrong; tile 1 in the tray
+  cells[2] = {-1, 0};
+  h.kept = 2;
+  EXPECT_EQ(hint_tile_cell(h, cells), 0);
+  EXPECT_EQ(describe_hint(h, cells, 2),
+            "Tile 3 (now at row 1, column 1): turn it once clockwise. 2 tiles already fit that "
+            "solution.");
+  h.place = Placement{0, 3};
+  h.cell = 2;
+  EXPECT_EQ(hint_tile_cell(h, cells), -1);
+  EXPECT_EQ(describe_hint(h, cells, 2),
+            "Tile 1 (now in the tray): put it at row 2, column 1 and turn it once "
+            "counter-clockwise. 2 tiles already fit that solution.");
+}
+
 }  // namespace
 }  // namespace tilewise

@@ -52,6 +52,7 @@ nlohmann::json box_result_json(const BoxPuzzle& p, const BoxSolveResult& r) {
           {"solutions", solutions},
           {"solutions_truncated", r.solutions_truncated},
           {"proven_optimal", r.proven_optimal},
+          {"lower_bound", r.lower_bound},
           {"complete", r.complete},
           {"nodes", r.nodes},
           {"method", r.method},

@@ -1,117 +1,302 @@
 #include "core/box/pattern_db.hpp"
 
 #include <algorithm>
+#include <limits>
 
+#include "core/box/bit_count.hpp"
 #include "core/box/board.hpp"
 
 namespace tilewise::box {
 namespace {
 
 constexpr int kCells = 16;
-constexpr int kGroup = 5;
-constexpr int kGroups = PatternDbBuild::kGroups;
-constexpr std::uint32_t kEntries = 1u << (4 * kGroup);  // 16^5
+constexpr std::uint8_t kUnseen = 0xff;
+constexpr int kTableSizes = kMaxPatternTiles - kMinPatternTiles + 1;
 
-// Index of the five positions (cell of number first+0, ..., first+4), base 16.
-std::uint32_t encode(const std::array<int, kGroup>& pos) {
-  std::uint32_t k = 0;
-  for (int i = kGroup - 1; i >= 0; --i) k = k * kCells + static_cast<std::uint32_t>(pos[i]);
-  return k;
+std::uint32_t placements(int tiles) {
+  std::uint32_t n = 1;
+  for (int j = 0; j < tiles; ++j) n *= static_cast<std::uint32_t>(kCells - j);
+  return n;
 }
 
-std::array<int, kGroup> decode(std::uint32_t k) {
-  std::array<int, kGroup> pos{};
-  for (int i = 0; i < kGroup; ++i, k /= kCells) pos[i] = static_cast<int>(k % kCells);
-  return pos;
+// Index of a placement (cell of number 0, ..., cell of number k-1): each cell counted
+// among the cells not taken by the numbers before it (mixed radix 16, 15, 14, ...).
+std::uint32_t rank(const std::uint8_t* cell, int tiles) {
+  std::uint32_t index = 0, used = 0;
+  for (int j = 0; j < tiles; ++j) {
+    const std::uint32_t below = used & ((1u << cell[j]) - 1);
+    index = index * static_cast<std::uint32_t>(kCells - j) + cell[j] -
+            static_cast<std::uint32_t>(ones16(below));
+    used |= 1u << cell[j];
+  }
+  return index;
 }
 
-// Where the number in each cell goes under each inverse move (backward search).
-std::vector<std::array<int, kCells>> inverse_cell_maps(MoveSet moves) {
-  std::vector<std::array<int, kCells>> maps;
-  for (Move m : allowed_moves(4, moves)) {
-    m.quarter_turns = (4 - m.quarter_turns) % 4;
+void unrank(std::uint32_t index, int tiles, std::uint8_t* cell) {
+  std::array<std::uint8_t, kMaxPatternTiles> free_rank{};
+  for (int j = tiles - 1; j >= 0; --j) {
+    const auto radix = static_cast<std::uint32_t>(kCells - j);
+    free_rank[j] = static_cast<std::uint8_t>(index % radix);
+    index /= radix;
+  }
+  std::uint32_t used = 0;
+  for (int j = 0; j < tiles; ++j) {
+    int c = 0;
+    for (int skip = free_rank[j];; ++c)
+      if (!(used >> c & 1) && skip-- == 0) break;
+    cell[j] = static_cast<std::uint8_t>(c);
+    used |= 1u << c;
+  }
+}
+
+// Where the number in each cell goes under each of `moves`.
+std::vector<std::array<std::uint8_t, kCells>> cell_maps(const std::vector<Move>& moves) {
+  std::vector<std::array<std::uint8_t, kCells>> maps;
+  for (const Move& m : moves) {
     std::vector<int> b(kCells);
     for (int i = 0; i < kCells; ++i) b[i] = i;
     apply_move(b, 4, m);
-    std::array<int, kCells> to{};
-    for (int i = 0; i < kCells; ++i) to[b[i]] = i;
+    std::array<std::uint8_t, kCells> to{};
+    for (int i = 0; i < kCells; ++i) to[b[i]] = static_cast<std::uint8_t>(i);
     maps.push_back(to);
   }
   return maps;
 }
 
-// The search for group g (numbers 5g+1..5g+5), starting from their home cells.
-std::unique_ptr<ResumableBfs> group_search(int g) {
-  std::array<int, kGroup> home{};
-  for (int i = 0; i < kGroup; ++i) home[i] = g * kGroup + i;
-  return std::make_unique<ResumableBfs>(kEntries, encode(home));
+// The moves that undo the set's moves (cw: the counter-clockwise turns).
+std::vector<Move> undoing_moves(MoveSet moves) {
+  std::vector<Move> out = allowed_moves(4, moves);
+  for (Move& m : out) m.quarter_turns = (4 - m.quarter_turns) % 4;
+  return out;
 }
 
-using GroupTables = std::array<std::vector<std::uint8_t>, kGroups>;
-
-std::unique_ptr<GroupTables>& cached(MoveSet moves) {
-  static std::unique_ptr<GroupTables> cache[3];
-  return cache[static_cast<int>(moves)];
-}
-
-const GroupTables& tables(MoveSet moves) {
-  if (!cached(moves)) {
-    PatternDbBuild build(moves);
-    build.run(PatternDbBuild::states_total());
-  }
-  return *cached(moves);
+// The 8 symmetries of the square as cell maps; the first 4 are the rotations.
+std::array<std::array<std::uint8_t, kCells>, 8> square_symmetries() {
+  std::array<std::array<std::uint8_t, kCells>, 8> out{};
+  for (int s = 0; s < 8; ++s)
+    for (int cell = 0; cell < kCells; ++cell) {
+      int r = cell / 4, c = cell % 4;
+      if (s >= 4) c = 3 - c;  // reflect, then rotate
+      for (int k = 0; k < s % 4; ++k) {
+        const int r2 = c, c2 = 3 - r;  // a quarter turn of the square
+        r = r2, c = c2;
+      }
+      out[s][cell] = static_cast<std::uint8_t>(r * 4 + c);
+    }
+  return out;
 }
 
 }  // namespace
 
-PatternDbBuild::PatternDbBuild(MoveSet moves) : moves_(moves) {
-  ready_ = cached(moves) != nullptr;
-  if (!ready_) {
-    maps_ = inverse_cell_maps(moves);
-    bfs_ = group_search(0);
+// Distances, 4 bits each (15 = 15 or more).
+class PatternTable {
+ public:
+  static std::unique_ptr<PatternTable> from_distances(int tiles,
+                                                      const std::vector<std::uint8_t>& dist) {
+    std::vector<std::uint8_t> nibbles((dist.size() + 1) / 2);
+    for (std::size_t i = 0; i < dist.size(); ++i)
+      nibbles[i / 2] |= static_cast<std::uint8_t>(std::min<int>(dist[i], 15) << (i % 2 * 4));
+    return std::make_unique<PatternTable>(tiles, std::move(nibbles));
   }
+  PatternTable(int tiles, std::vector<std::uint8_t> nibbles)
+      : tiles_(tiles), nibbles_(std::move(nibbles)) {}
+  int tiles() const { return tiles_; }
+  const std::vector<std::uint8_t>& nibbles() const { return nibbles_; }
+  int at(std::uint32_t index) const { return nibbles_[index / 2] >> (index % 2 * 4) & 15; }
+
+ private:
+  int tiles_;
+  std::vector<std::uint8_t> nibbles_;
+};
+
+namespace {
+
+std::unique_ptr<PatternTable>& cached(MoveSet moves, int tiles) {
+  static std::unique_ptr<PatternTable> cache[3][kTableSizes];
+  return cache[static_cast<int>(moves)][tiles - kMinPatternTiles];
 }
 
-bool PatternDbBuild::run(std::uint64_t max_states) {
-  while (!ready_ && max_states > 0) {
-    const std::uint64_t before = bfs_->expanded();
-    const bool group_done = bfs_->run(max_states, [&](std::uint32_t k, auto&& visit) {
-      const std::array<int, kGroup> pos = decode(k);
-      for (const auto& to : maps_) {
-        std::array<int, kGroup> next{};
-        for (int i = 0; i < kGroup; ++i) next[i] = to[pos[i]];
-        visit(encode(next));
-      }
-    });
-    max_states -= std::min(max_states, bfs_->expanded() - before);
-    if (!group_done) break;
-    built_[group_] = bfs_->take();
-    if (++group_ < kGroups) {
-      bfs_ = group_search(group_);
-    } else {
-      bfs_.reset();
-      if (!cached(moves_)) cached(moves_) = std::make_unique<GroupTables>(std::move(built_));
-      ready_ = true;
+int clamp_tiles(int tiles) {
+  return std::clamp(tiles, kMinPatternTiles, kMaxPatternTiles);
+}
+
+constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', 1};
+constexpr std::size_t kHeader = sizeof(kMagic) + 2 + 8;
+
+std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
+  return h;
+}
+
+std::vector<std::uint8_t> header(MoveSet moves, int tiles, std::uint64_t checksum) {
+  std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
+  out.push_back(static_cast<std::uint8_t>(moves));
+  out.push_back(static_cast<std::uint8_t>(tiles));
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
+  return out;
+}
+
+}  // namespace
+
+// Breadth-first search one layer at a time: layer d is every entry at distance d; the
+// scan of a layer can stop after any entry and go on later (cursor). A layer is found
+// forwards (each entry of layer d marks its unseen neighbours) while it is smaller than
+// what is left unseen, else backwards (each unseen entry looks for a neighbour in layer d
+// and stops at the first): the last, largest layers cost a fraction of a forward scan.
+struct PatternDbBuild::Impl {
+  MoveSet moves;
+  int tiles;
+  std::uint32_t entries;
+  std::vector<std::uint8_t> dist;                                   // kUnseen until reached
+  std::vector<std::array<std::uint8_t, kCells>> backward, forward;  // cell maps per move
+  std::uint8_t layer = 0;
+  std::uint32_t cursor = 0;
+  bool backwards = false;        // how this layer's scan finds layer + 1
+  std::uint64_t layer_size = 1;  // entries at distance `layer`
+  std::uint64_t next_size = 0;   // entries found at layer + 1 so far
+  std::uint64_t reached = 1;     // entries with a distance
+  bool ready = false;
+
+  void scan_forward(std::uint32_t index) {
+    std::array<std::uint8_t, kMaxPatternTiles> cell{}, next{};
+    unrank(index, tiles, cell.data());
+    for (const auto& to : backward) {
+      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
+      std::uint8_t& d = dist[rank(next.data(), tiles)];
+      if (d == kUnseen) d = static_cast<std::uint8_t>(layer + 1), ++next_size;
     }
   }
-  return ready_;
+
+  void scan_backward(std::uint32_t index) {
+    std::array<std::uint8_t, kMaxPatternTiles> cell{}, next{};
+    unrank(index, tiles, cell.data());
+    for (const auto& to : forward) {
+      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
+      if (dist[rank(next.data(), tiles)] == layer) {
+        dist[index] = static_cast<std::uint8_t>(layer + 1), ++next_size;
+        return;
+      }
+    }
+  }
+
+  // Scans up to `work` entries of this layer; false when the slice ran out first.
+  bool scan(std::uint64_t& work) {
+    const std::uint8_t want = backwards ? kUnseen : layer;
+    for (; cursor < entries && work > 0; ++cursor) {
+      if (dist[cursor] != want) continue;
+      --work;
+      if (backwards)
+        scan_backward(cursor);
+      else
+        scan_forward(cursor);
+    }
+    return cursor == entries;
+  }
+};
+
+PatternDbBuild::PatternDbBuild(MoveSet moves, int tiles) : impl_(std::make_unique<Impl>()) {
+  Impl& b = *impl_;
+  b.moves = moves;
+  b.tiles = clamp_tiles(tiles);
+  b.entries = placements(b.tiles);
+  b.ready = cached(moves, b.tiles) != nullptr;
+  if (b.ready) return;
+  b.dist.assign(b.entries, kUnseen);
+  b.backward = cell_maps(undoing_moves(moves));  // the search runs from the solved placement
+  b.forward = cell_maps(allowed_moves(4, moves));
+  std::array<std::uint8_t, kMaxPatternTiles> home{};
+  for (int j = 0; j < b.tiles; ++j) home[j] = static_cast<std::uint8_t>(j);
+  b.dist[rank(home.data(), b.tiles)] = 0;
+}
+
+PatternDbBuild::~PatternDbBuild() = default;
+
+bool PatternDbBuild::run(std::uint64_t max_states) {
+  Impl& b = *impl_;
+  while (!b.ready) {
+    if (!b.scan(max_states)) break;
+    b.reached += b.next_size;
+    if (b.next_size > 0) {
+      b.layer_size = b.next_size, b.next_size = 0, ++b.layer, b.cursor = 0;
+      b.backwards = b.layer_size > b.entries - b.reached;
+      continue;
+    }
+    auto& table = cached(b.moves, b.tiles);
+    if (!table) table = PatternTable::from_distances(b.tiles, b.dist);
+    b.dist = {};
+    b.ready = true;
+  }
+  return b.ready;
 }
 
 std::uint64_t PatternDbBuild::states_done() const {
-  if (ready_) return states_total();
-  return group_ * kStatesPerGroup + (bfs_ ? bfs_->expanded() : 0);
+  return impl_->ready ? impl_->entries : impl_->reached + impl_->next_size;
 }
 
-int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves) {
-  const GroupTables& t = tables(moves);
-  std::array<std::array<int, kGroup>, kGroups> pos{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    const int v = board[cell] - 1;  // 0..15; 15 (the number 16) is in no group
-    if (v < kGroup * kGroups) pos[v / kGroup][v % kGroup] = cell;
+std::uint64_t PatternDbBuild::states_total() const {
+  return impl_->entries;
+}
+
+std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
+  const auto& table = cached(moves, clamp_tiles(tiles));
+  if (!table || table->tiles() != tiles) return {};
+  const auto& n = table->nibbles();
+  std::vector<std::uint8_t> out = header(moves, tiles, fnv1a(n.data(), n.size()));
+  out.insert(out.end(), n.begin(), n.end());
+  return out;
+}
+
+bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes) {
+  if (tiles != clamp_tiles(tiles)) return false;
+  const std::size_t size = (placements(tiles) + 1) / 2;
+  if (bytes.size() != kHeader + size) return false;
+  const std::uint8_t* n = bytes.data() + kHeader;
+  const std::vector<std::uint8_t> expected = header(moves, tiles, fnv1a(n, size));
+  if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
+  auto& table = cached(moves, tiles);
+  if (!table) table = std::make_unique<PatternTable>(tiles, std::vector<std::uint8_t>(n, n + size));
+  return true;
+}
+
+PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {
+  tiles = clamp_tiles(tiles);
+  PatternDbBuild build(moves, tiles);
+  build.run(std::numeric_limits<std::uint64_t>::max());
+  table_ = cached(moves, tiles).get();
+  const auto symmetries = square_symmetries();
+  for (int s = 0; s < 8; ++s) {
+    Lookup l{};
+    l.cell = symmetries[s];
+    for (int j = 0; j < kCells; ++j)  // number[j] = the symmetry's inverse at j
+      if (l.cell[j] < tiles) l.number[l.cell[j]] = static_cast<std::uint8_t>(j);
+    const bool rotation = s < 4;
+    if (moves != MoveSet::kClockwise || rotation) lookups_.push_back({l.cell, l.number, false});
+    if (moves != MoveSet::kClockwise || !rotation) lookups_.push_back({l.cell, l.number, true});
   }
+}
+
+// The image of the board under symmetry g is g . board . g^-1: its number j sits at
+// g(cell of number g^-1(j)); on the inverse board the cell of number n is board[n].
+int PatternBound4x4::bound(const std::uint8_t* board, int enough) const {
+  std::array<std::uint8_t, kCells> where{};
+  for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+  const int tiles = table_->tiles();
   int best = 0;
-  for (int g = 0; g < kGroups; ++g) best = std::max<int>(best, t[g][encode(pos[g])]);
+  for (const Lookup& l : lookups_) {
+    const std::uint8_t* from = l.inverse ? board : where.data();
+    std::array<std::uint8_t, kMaxPatternTiles> cell{};
+    for (int j = 0; j < tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
+    best = std::max(best, table_->at(rank(cell.data(), tiles)));
+    if (best > enough) break;
+  }
   return best;
+}
+
+int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves, int tiles) {
+  std::array<std::uint8_t, kCells> b{};
+  for (int c = 0; c < kCells; ++c) b[c] = static_cast<std::uint8_t>(board[c] - 1);
+  return PatternBound4x4(moves, tiles).bound(b.data());
 }
 
 }  // namespace tilewise::box

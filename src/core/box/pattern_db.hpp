@@ -1,9 +1,19 @@
-// Pattern databases for the 4x4 Puzzle Box: for a group of five numbers, the exact number
-// of moves needed to bring just those five to their cells of 1..16 (the others ignored),
-// for every placement of the five (16^5 one-byte entries = 1 MiB a group). Each is a lower
-// bound on the real distance, so their maximum is an admissible IDA* bound.
-// Memory: 3 groups x 1 MiB = 3 MiB per move set, built on first use by breadth-first search
-// (or beforehand, in slices, with PatternDbBuild) and kept for the life of the process.
+// A pattern database for the 4x4 Puzzle Box: for the numbers 1..k (k = `tiles`, 4 to 7,
+// the top row first), the exact number of moves needed to bring just those k home,
+// whatever the other numbers do, for every placement of the k numbers:
+// 16!/(16-k)! entries of 4 bits (k = 7: 57,657,600 entries, 27.5 MiB per move set; k = 5:
+// 524,160 entries, 256 KiB, what the tests use).
+//
+// The bound looks the table up several times, each a lower bound on the real distance:
+// under every symmetry of the board that maps the move set onto itself (relabelling the
+// numbers, so the same table answers for the right column, the bottom row, ...) and, where
+// the inverse permutation has the same distance, on the inverse board too:
+//   cw+ccw, cw+ccw+half: the 8 rotations/reflections, each on the board and its inverse (16)
+//   cw: the 4 rotations on the board, the 4 reflections on its inverse (a reflection turns
+//       clockwise into counter-clockwise; so does inverting a sequence) (8)
+// Tables are built by a breadth-first search from the solved placement, one distance layer
+// at a time (resumable, so the browser worker builds it in slices), and kept for the life
+// of the process once built.
 #pragma once
 
 #include <array>
@@ -11,32 +21,59 @@
 #include <memory>
 #include <vector>
 
-#include "core/box/bfs.hpp"
 #include "core/box/puzzle.hpp"
 
 namespace tilewise::box {
 
-// Lower bound on the moves from `board` (a permutation of 1..16) to 1..16.
-int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves);
+inline constexpr int kMinPatternTiles = 4;
+inline constexpr int kMaxPatternTiles = 7;
+inline constexpr int kDefaultPatternTiles = 7;
 
-// Builds the databases of one move set a slice at a time; they are kept once complete.
-class PatternDbBuild {
+class PatternTable;  // the packed distances (pattern_db.cpp)
+
+// The lookups of one table over the board's symmetries.
+class PatternBound4x4 {
  public:
-  static constexpr int kGroups = 3;
-  static constexpr std::uint64_t kStatesPerGroup = 16 * 15 * 14 * 13 * 12;  // placements
-
-  explicit PatternDbBuild(MoveSet moves);
-  bool run(std::uint64_t max_states);  // true when the databases are ready
-  std::uint64_t states_done() const;
-  static constexpr std::uint64_t states_total() { return kGroups * kStatesPerGroup; }
+  // Builds the table of (moves, tiles) if it is not built yet.
+  PatternBound4x4(MoveSet moves, int tiles);
+  // Lower bound on the moves from `board` (cell -> number 0..15, the target is 0..15 in
+  // order) to the target; stops looking up once a lookup exceeds `enough`.
+  int bound(const std::uint8_t* board, int enough = 255) const;
+  int lookups() const { return static_cast<int>(lookups_.size()); }
 
  private:
-  MoveSet moves_;
-  int group_ = 0;
-  std::vector<std::array<int, 16>> maps_;
-  std::unique_ptr<ResumableBfs> bfs_;
-  std::array<std::vector<std::uint8_t>, kGroups> built_;
-  bool ready_ = false;
+  struct Lookup {
+    std::array<std::uint8_t, 16> cell;                  // the symmetry: cell -> cell
+    std::array<std::uint8_t, kMaxPatternTiles> number;  // pattern number j of the image is
+                                                        // number[j] of the board
+    bool inverse;
+  };
+  const PatternTable* table_;
+  std::vector<Lookup> lookups_;
+};
+
+// Lower bound from 1-based numbers (board[cell] in 1..16), for tests and tools.
+int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves, int tiles);
+
+// A built table as bytes to keep on disk ("TWPDB" 1, move set, tiles, FNV-1a checksum of
+// the entries, the 4-bit entries); empty if that table is not built in this process.
+std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles);
+// Keeps a table read back from pattern_table_bytes; false (nothing kept) when the bytes are
+// not a whole, unchanged table of (moves, tiles) in this format.
+bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes);
+
+// Builds one table a slice at a time; it is kept once complete.
+class PatternDbBuild {
+ public:
+  PatternDbBuild(MoveSet moves, int tiles);
+  ~PatternDbBuild();
+  bool run(std::uint64_t max_states);  // true when the table is ready
+  std::uint64_t states_done() const;   // states expanded so far
+  std::uint64_t states_total() const;  // 16!/(16-tiles)!
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace tilewise::box

@@ -4,11 +4,14 @@
 #include <array>
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 
 #include "core/box/bfs.hpp"
+#include "core/box/bit_count.hpp"
 #include "core/box/board.hpp"
 #include "core/box/pattern_db.hpp"
+#include "core/box/quick_search.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -23,43 +26,55 @@ double now_ms() {
       .count();
 }
 
-// Lehmer rank of a permutation of 1..9.
-int rank9(const std::vector<int>& p) {
+// Lehmer rank of a permutation of 1..9: each number counted among the numbers not yet
+// used that are smaller than it.
+template <class Number>
+int rank9(const Number* p) {
   int r = 0;
+  unsigned used = 0;
   for (int i = 0; i < 9; ++i) {
-    int smaller = 0;
-    for (int j = i + 1; j < 9; ++j) smaller += p[j] < p[i];
-    r += smaller * kFactorial[8 - i];
+    const int v = static_cast<int>(p[i]) - 1;
+    r += (v - ones16(used & ((1u << v) - 1))) * kFactorial[8 - i];
+    used |= 1u << v;
   }
   return r;
 }
 
-std::vector<int> unrank9(int r) {
-  std::vector<int> left = {1, 2, 3, 4, 5, 6, 7, 8, 9}, p(9);
+std::array<std::uint8_t, 9> unrank9(int r) {
+  std::array<std::uint8_t, 9> p{};
+  unsigned used = 0;
   for (int i = 0; i < 9; ++i) {
-    const int k = r / kFactorial[8 - i];
+    int k = r / kFactorial[8 - i];
     r %= kFactorial[8 - i];
-    p[i] = left[k];
-    left.erase(left.begin() + k);
+    int v = 0;
+    while ((used >> v & 1) || k-- > 0) ++v;
+    p[i] = static_cast<std::uint8_t>(v + 1);
+    used |= 1u << v;
   }
   return p;
 }
 
 // Distances to 1..9 for one move set: breadth-first search from the solved board along
-// inverse moves.
+// inverse moves, each a cell map (where the number in each cell goes).
 class Table3Build {
  public:
-  explicit Table3Build(MoveSet moves)
-      : inverse_(allowed_moves(3, moves)), bfs_(kStates3, rank9({1, 2, 3, 4, 5, 6, 7, 8, 9})) {
-    for (Move& m : inverse_) m.quarter_turns = (4 - m.quarter_turns) % 4;
+  explicit Table3Build(MoveSet moves) : bfs_(kStates3, rank9(unrank9(0).data())) {
+    for (Move m : allowed_moves(3, moves)) {
+      m.quarter_turns = (4 - m.quarter_turns) % 4;
+      std::vector<int> b = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+      apply_move(b, 3, m);
+      std::array<std::uint8_t, 9> to{};
+      for (int i = 0; i < 9; ++i) to[b[i]] = static_cast<std::uint8_t>(i);
+      maps_.push_back(to);
+    }
   }
   bool run(std::uint64_t max_states) {
     return bfs_.run(max_states, [&](std::uint32_t r, auto&& visit) {
-      const std::vector<int> s = unrank9(static_cast<int>(r));
-      for (const Move& m : inverse_) {
-        std::vector<int> n = s;
-        apply_move(n, 3, m);
-        visit(static_cast<std::uint32_t>(rank9(n)));
+      const std::array<std::uint8_t, 9> s = unrank9(static_cast<int>(r));
+      std::array<std::uint8_t, 9> n{};
+      for (const auto& to : maps_) {
+        for (int c = 0; c < 9; ++c) n[to[c]] = s[c];
+        visit(static_cast<std::uint32_t>(rank9(n.data())));
       }
     });
   }
@@ -67,7 +82,7 @@ class Table3Build {
   std::vector<std::uint8_t> take() { return bfs_.take(); }
 
  private:
-  std::vector<Move> inverse_;
+  std::vector<std::array<std::uint8_t, 9>> maps_;
   ResumableBfs bfs_;
 };
 
@@ -91,6 +106,18 @@ std::vector<int> relabel(const std::vector<int>& start, const std::vector<int>& 
   return out;
 }
 
+// The numbers' Manhattan distances to their cells over what one press can cover (4 steps,
+// 8 with half turns).
+int manhattan_bound(const std::vector<int>& s, int size, MoveSet moves) {
+  int sum = 0;
+  for (int i = 0; i < size * size; ++i) {
+    const int goal = s[i] - 1;
+    sum += std::abs(i / size - goal / size) + std::abs(i % size - goal % size);
+  }
+  const int per_move = moves == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
+  return (sum + per_move - 1) / per_move;
+}
+
 // Canonical spelling rules: never two moves of one button that an optimal sequence cannot
 // contain, and `X' X'` left to `X X`.
 bool allowed_after(const std::vector<Move>& path, const Move& m, MoveSet moves) {
@@ -107,6 +134,30 @@ bool allowed_after(const std::vector<Move>& path, const Move& m, MoveSet moves) 
            path[path.size() - 3].button == m.button);
 }
 
+// Buttons whose 2x2 blocks share no cell: pressing them in either order is the same.
+bool commute(int a, int b, int size) {
+  const int w = size - 1;
+  return std::abs(a / w - b / w) > 1 || std::abs(a % w - b % w) > 1;
+}
+
+// 0 or 1: the permutation's parity (every quarter turn, a 4-cycle, flips it).
+int permutation_parity(const std::vector<int>& s) {
+  std::vector<bool> seen(s.size());
+  int cycles = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (seen[i]) continue;
+    ++cycles;
+    for (std::size_t j = i; !seen[j]; j = static_cast<std::size_t>(s[j] - 1)) seen[j] = true;
+  }
+  return static_cast<int>(s.size() - static_cast<std::size_t>(cycles)) % 2;
+}
+
+constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
+// Its states (beyond the node budget; per search, frame_search runs several): a tenth of the
+// budget, at least kQuickStatesMin (so a small budget still gets a solution; 7x7 needed
+// more than 200 k), at most kQuickStatesMax (memory: ~150 bytes a state on 4x4).
+constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
+
 }  // namespace
 
 std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
@@ -122,12 +173,13 @@ struct BoxTableBuild::Impl {
   bool ready = false;
 };
 
-BoxTableBuild::BoxTableBuild(int size, MoveSet moves) : impl_(std::make_unique<Impl>()) {
+BoxTableBuild::BoxTableBuild(int size, MoveSet moves, int pattern_tiles)
+    : impl_(std::make_unique<Impl>()) {
   impl_->moves = moves;
   if (size == 3 && !cached_table3(moves))
     impl_->table3 = std::make_unique<Table3Build>(moves);
   else if (size == 4)
-    impl_->pattern_db = std::make_unique<PatternDbBuild>(moves);
+    impl_->pattern_db = std::make_unique<PatternDbBuild>(moves, pattern_tiles);
   else
     impl_->ready = true;
 }
@@ -152,7 +204,7 @@ std::uint64_t BoxTableBuild::states_done() const {
 }
 
 std::uint64_t BoxTableBuild::states_total() const {
-  if (impl_->pattern_db) return PatternDbBuild::states_total();
+  if (impl_->pattern_db) return impl_->pattern_db->states_total();
   return impl_->table3 ? kStates3 : 0;
 }
 
@@ -161,29 +213,63 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       moves_(p.moves),
       o_(o),
       allowed_(allowed_moves(p.size, p.moves)),
-      s_(relabel(p.start, p.target)),
-      t0_ms_(now_ms()) {
+      s_(relabel(p.start, p.target)) {
+  if (moves_ != MoveSet::kBothDirectionsAndHalf) parity_ = permutation_parity(s_);
   if (size_ == 3) {
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
+  } else if (size_ == 4) {
+    pattern_ = std::make_unique<PatternBound4x4>(moves_, o_.pattern_tiles);
+    r_.method = "IDA* with a pattern database (4x4)";
   } else {
-    r_.method = size_ == 4 ? "IDA* with pattern databases (3 MiB)" : "IDA* with Manhattan bound";
+    r_.method = "IDA* with Manhattan bound";
   }
+  t0_ms_ = now_ms();  // budgets count the search, not a one-time table build
 }
 
-int BoxSearch::bound_of(const std::vector<int>& s) const {
+BoxSearch::~BoxSearch() = default;
+
+int BoxSearch::lower_bound() const {
+  if (r_.proven_optimal) return r_.length;
+  // Each finished iteration rules out its length.
+  return std::max(limit_, start_bound_);
+}
+
+bool BoxSearch::out_of_budget() const {
+  if (r_.nodes >= o_.node_budget) return true;
+  if (o_.max_seconds <= 0 || r_.nodes % 1024 != 0) return false;
+  return now_ms() - t0_ms_ > o_.max_seconds * 1000;
+}
+
+bool BoxSearch::at_target_board() const {
+  for (std::size_t i = 0; i < s_.size(); ++i)
+    if (s_[i] != static_cast<int>(i) + 1) return false;
+  return true;
+}
+
+int BoxSearch::bound_of(int g, int enough) const {
+  int h = 0;
   if (table_) {
-    const std::uint8_t d = (*table_)[rank9(s)];
+    const std::uint8_t d = (*table_)[rank9(s_.data())];
     return d == ResumableBfs::kUnseen ? kMaxLength + 1 : d;
   }
-  int sum = 0;
-  for (int i = 0; i < size_ * size_; ++i) {
-    const int goal = s[i] - 1;
-    sum += std::abs(i / size_ - goal / size_) + std::abs(i % size_ - goal % size_);
+  if (pattern_) {
+    std::array<std::uint8_t, 16> b{};
+    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    h = pattern_->bound(b.data(), enough);
+  } else {
+    h = manhattan_bound(s_, size_, moves_);
   }
-  const int per_move = moves_ == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
-  const int manhattan = (sum + per_move - 1) / per_move;
-  return size_ == 4 ? std::max(manhattan, pattern_bound_4x4(s, moves_)) : manhattan;
+  if (parity_ >= 0 && (h + g + parity_) % 2 != 0) ++h;  // distance = parity of the board
+  return h;
+}
+
+// Spellings never listed (allowed_after) and, when one solution is enough, the second
+// order of two commuting buttons (only the lower button first).
+bool BoxSearch::skip_move(const Move& m) const {
+  if (!allowed_after(path_, m, moves_)) return true;
+  return !o_.all && !path_.empty() && m.button < path_.back().button &&
+         commute(m.button, path_.back().button, size_);
 }
 
 void BoxSearch::found() {
@@ -197,9 +283,10 @@ void BoxSearch::found() {
 // A solution found at the current bound is optimal: every shorter bound was searched.
 void BoxSearch::finish(bool complete) {
   if (r_.count > 0) {
-    r_.length = limit_;
+    r_.length = static_cast<int>(r_.solutions.empty() ? limit_ : r_.solutions[0].size());
     r_.proven_optimal = true;
   }
+  r_.lower_bound = lower_bound();
   r_.complete = complete;
   r_.elapsed_ms = now_ms() - t0_ms_;
   next_.clear();
@@ -211,8 +298,10 @@ bool BoxSearch::next_iteration() {
     finish(true);
     return false;
   }
-  const int h = bound_of(s_);
-  limit_ = limit_ < 0 ? h : limit_ + 1;
+  const int h = bound_of(0, kMaxLength);
+  if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
+  // With quarter turns only every length has the board's parity: step by 2.
+  limit_ = limit_ < 0 ? h : limit_ + (parity_ >= 0 ? 2 : 1);
   if (limit_ > kMaxLength) {
     // The 3x3 table proves there is no sequence at all; elsewhere the search gave up.
     r_.proven_optimal = table_ != nullptr;
@@ -220,8 +309,9 @@ bool BoxSearch::next_iteration() {
     return false;
   }
   ++r_.nodes;
-  if (h == 0 && limit_ == 0) found();
-  if (h > 0 && h <= limit_) next_.push_back(0);
+  const bool at_target = h == 0 && at_target_board();
+  if (at_target && limit_ == 0) found();
+  if (!at_target && h <= limit_) next_.push_back(0);
   return true;
 }
 
@@ -259,17 +349,18 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     }
     if (visited >= max_nodes) return false;
     const Move m = allowed_[next_.back()++];
-    if (!allowed_after(path_, m, moves_)) continue;
-    if (r_.nodes >= o_.node_budget) {
+    if (skip_move(m)) continue;
+    if (out_of_budget()) {
       finish(false);
       break;
     }
     ++visited;
     ++r_.nodes;
     enter_child(m);
-    const int g = static_cast<int>(path_.size()), h = bound_of(s_);
-    if (g + h > limit_ || h == 0) {
-      if (h == 0 && g == limit_) found();
+    const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
+    const bool at_target = h == 0 && at_target_board();
+    if (g + h > limit_ || at_target) {
+      if (at_target && g == limit_) found();
       undo_last();
       continue;
     }
@@ -292,11 +383,46 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
   return std::nullopt;
 }
 
+// On 4x4 and up, when the optimal search runs out of budget with nothing found, a quick
+// search (4x4: weighted best-first; larger: frame by frame) in the last tenth of the time,
+// with its own state cap, gives the solution to show; on 3x3 the table is exact.
 Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
   if (std::optional<Error> e = check_box_puzzle(p)) return *e;
-  BoxSearch search(p, o);
+  BoxSolveOptions optimal = o;
+  optimal.max_seconds = o.max_seconds * 0.9;
+  BoxSearch search(p, optimal);
   search.run(std::numeric_limits<std::uint64_t>::max());
-  return search.result();
+  BoxSolveResult r = search.result();
+  const bool cancelled = o.cancel && o.cancel->load();
+  if (r.count > 0 || r.complete || p.size < 4 || cancelled) return r;
+  // The 4x4 pattern table estimates 4x4 boards, and the last 4x4 of the frame search.
+  PatternBound4x4 pattern(p.moves, o.pattern_tiles);
+  const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
+    std::array<std::uint8_t, 16> b{};
+    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
+    return pattern.bound(b.data());
+  };
+  QuickSearchLimits limits;
+  limits.max_states =
+      std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
+  limits.max_seconds = o.max_seconds > 0 ? std::max(0.001, o.max_seconds - r.elapsed_ms / 1000) : 0;
+  limits.cancel = o.cancel;
+  std::uint64_t states = 0;
+  const double t0 = now_ms();
+  const std::vector<int> start = relabel(p.start, p.target);
+  std::optional<std::vector<Move>> quick =
+      p.size == 4 ? quick_search(start, 4, p.moves, kQuickWeight, bound_4x4, limits, states)
+                  : frame_search(start, p.size, p.moves, bound_4x4, limits, states);
+  r.nodes += states;
+  r.elapsed_ms += now_ms() - t0;
+  if (quick) {  // the best found, not proven optimal
+    r.length = static_cast<int>(quick->size());
+    r.count = 1;
+    r.solutions = {*quick};
+    r.method = p.size == 4 ? "best-first search, pattern database (4x4): not proven optimal"
+                           : "frame by frame best-first search: not proven optimal";
+  }
+  return r;
 }
 
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
@@ -310,7 +436,7 @@ std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
 }
 
 int distance_3x3(const std::vector<int>& board, MoveSet moves) {
-  const std::uint8_t d = table3(moves)[rank9(board)];
+  const std::uint8_t d = table3(moves)[rank9(board.data())];
   return d == ResumableBfs::kUnseen ? -1 : d;
 }
 

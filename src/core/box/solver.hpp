@@ -24,10 +24,14 @@
 
 namespace tilewise::box {
 
+class PatternBound4x4;
+
 struct BoxSolveOptions {
   bool all = true;                        // every optimal sequence (else the first)
   std::uint64_t max_solutions = 10000;    // kept in memory; counting goes on
   std::uint64_t node_budget = 200000000;  // IDA* nodes before giving up (N >= 4)
+  double max_seconds = 0;                 // wall time before giving up (0 = no limit)
+  int pattern_tiles = 7;  // 4x4: numbers in the pattern database (4..7; 7 = 27.5 MiB)
   const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -38,6 +42,7 @@ struct BoxSolveResult {
   bool solutions_truncated = false;
   bool proven_optimal = false;
   bool complete = false;  // false when cancelled or out of budget
+  int lower_bound = 0;    // no solution is shorter (= length when proven optimal)
   std::uint64_t nodes = 0;
   double elapsed_ms = 0;
   const char* method = "";
@@ -51,10 +56,11 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& puzzle, const BoxSolveOptions&
 
 // Builds the tables a solve of (size, moves) needs a slice at a time, for callers that
 // must stay responsive (the browser worker). solve_box builds what is missing in one go.
-// Tables are kept for the life of the process (3x3: 0.36 MB; 4x4: 3 MiB per move set).
+// Tables are kept for the life of the process (3x3: 0.36 MB; 4x4: 27.5 MiB per move set
+// with the default 7-number pattern database).
 class BoxTableBuild {
  public:
-  BoxTableBuild(int size, MoveSet moves);
+  BoxTableBuild(int size, MoveSet moves, int pattern_tiles);
   ~BoxTableBuild();
   bool run(std::uint64_t max_states);  // true when ready
   std::uint64_t states_done() const;
@@ -71,15 +77,22 @@ class BoxTableBuild {
 class BoxSearch {
  public:
   BoxSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
+  ~BoxSearch();
   bool run(std::uint64_t max_nodes);  // visits up to max_nodes nodes; true when finished
   bool finished() const { return finished_; }
   const BoxSolveResult& result() const { return r_; }  // final once finished
   int depth_bound() const { return limit_; }           // length tried by this iteration
   int depth() const { return static_cast<int>(path_.size()); }
+  int lower_bound() const;  // no solution is shorter than this
 
  private:
-  int bound_of(const std::vector<int>& s) const;
-  bool next_iteration();  // false when the search is over
+  // Lower bound on the moves left from s_ at depth g (rounded up to the parity the
+  // distance must have); may stop early once it exceeds `enough`.
+  int bound_of(int g, int enough) const;
+  bool skip_move(const Move& m) const;
+  bool at_target_board() const;  // s_ reads 1..N*N
+  bool out_of_budget() const;    // nodes or time
+  bool next_iteration();         // false when the search is over
   void enter_child(const Move& m);
   void undo_last();
   void found();
@@ -94,9 +107,12 @@ class BoxSearch {
   std::vector<Move> path_;
   std::vector<std::size_t> next_;  // per open node: index in allowed_ of its next child
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
+  std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
+  int parity_ = -1;  // with quarter turns only: the start's permutation parity (else -1)
   int limit_ = -1;
   bool finished_ = false;
   double t0_ms_ = 0;
+  int start_bound_ = 0;  // the bound of the start board
 };
 
 // 3x3: how many states lie at each distance from the solved board (index = distance).

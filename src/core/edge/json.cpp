@@ -37,6 +37,28 @@ nlohmann::json search_progress_json(const EdgeSearch& s) {
           {"nodes_per_depth", s.stats().nodes_per_depth}};
 }
 
+std::string hex_bytes(const std::string& bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (unsigned char c : bytes) out.push_back(digits[c >> 4]), out.push_back(digits[c & 15]);
+  return out;
+}
+
+bool bytes_of_hex(const std::string& hex, std::string& bytes) {
+  auto digit = [](char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+  };
+  if (hex.size() % 2) return false;
+  bytes.clear();
+  for (size_t k = 0; k < hex.size(); k += 2) {
+    const int hi = digit(hex[k]), lo = digit(hex[k + 1]);
+    if (hi < 0 || lo < 0) return false;
+    bytes.push_back(static_cast<char>(hi * 16 + lo));
+  }
+  return true;
+}
+
 nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows) {
   nlohmann::json out = nlohmann::json::array();
   for (const BenchRow& r : rows)

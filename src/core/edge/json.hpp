@@ -18,6 +18,10 @@ nlohmann::json solve_result_json(const SolveResult& result);
 // Progress of a running search: nodes, tries, depth, max_depth, count, elapsed_ms.
 nlohmann::json search_progress_json(const EdgeSearch& search);
 
+// Bytes as lower-case hex, and back (false: not hex of whole bytes).
+std::string hex_bytes(const std::string& bytes);
+bool bytes_of_hex(const std::string& hex, std::string& bytes);
+
 // The benchmark rows: [{figure, unit, value, baseline, baseline_bound, ratio, detail}, ...].
 nlohmann::json bench_rows_json(const std::vector<BenchRow>& rows);
 

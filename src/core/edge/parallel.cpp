@@ -12,37 +12,122 @@ namespace {
 
 constexpr std::uint64_t kChunk = 1 << 16;  // steps between looks at the cancel flag
 
-bool cancelled(const ParallelOptions& p) {
-  return p.cancel && p.cancel->load(std::memory_order_relaxed);
+bool cancelled(const std::atomic<bool>* cancel) {
+  return cancel && cancel->load(std::memory_order_relaxed);
 }
 
-// Runs a search to its end or until cancelled.
-void run_to_end(EdgeSearch& search, const ParallelOptions& p) {
-  while (!search.run(kChunk))
-    if (cancelled(p)) search.cancel();
-}
-
-void add_stats(SolveStats& into, const SolveStats& from) {
-  into.nodes += from.nodes;
-  into.tries += from.tries;
-  into.max_depth = std::max(into.max_depth, from.max_depth);
-  for (size_t d = 0; d < into.nodes_per_depth.size() && d < from.nodes_per_depth.size(); ++d)
-    into.nodes_per_depth[d] += from.nodes_per_depth[d];
+bool found_before(const PrefixTally::Found& a, const PrefixTally::Found& b) {
+  return a.prefix != b.prefix ? a.prefix < b.prefix : a.index < b.index;
 }
 
 SolveResult solve_single(const EdgePuzzle& puzzle, const SolveOptions& options,
                          const ParallelOptions& p) {
   EdgeSearch search(puzzle, options);
-  run_to_end(search, p);
+  while (!search.run(kChunk))
+    if (cancelled(p.cancel)) search.cancel();
   return result_of(search, puzzle.rows, puzzle.cols);
 }
 
 }  // namespace
 
+void PrefixTally::add_stats(const SolveStats& s) {
+  stats.nodes += s.nodes;
+  stats.tries += s.tries;
+  stats.max_depth = std::max(stats.max_depth, s.max_depth);
+  stats.elapsed_ms += s.elapsed_ms;
+  if (stats.nodes_per_depth.size() < s.nodes_per_depth.size())
+    stats.nodes_per_depth.resize(s.nodes_per_depth.size(), 0);
+  for (size_t d = 0; d < s.nodes_per_depth.size(); ++d)
+    stats.nodes_per_depth[d] += s.nodes_per_depth[d];
+}
+
+void PrefixTally::add(std::uint32_t prefix, const EdgeSearch& s, const SolveOptions& options) {
+  count += s.count();
+  complete = complete && s.complete();
+  add_stats(s.stats());
+  const std::vector<Solution>& found = s.solutions();
+  for (size_t k = 0; k < found.size() && k < options.max_kept; ++k)
+    solutions.push_back({prefix, static_cast<std::uint32_t>(k), found[k]});
+  if (solutions.size() > 2 * options.max_kept) normalize(options);
+  patterns_complete = patterns_complete && s.distinct_boards_complete();
+  for (const std::string& key : s.board_patterns()) {
+    if (patterns.size() < options.max_patterns) {
+      patterns.insert(key);
+    } else if (!patterns.count(key)) {
+      patterns_complete = false;
+    }
+  }
+}
+
+void PrefixTally::add(const PrefixTally& other, const SolveOptions& options) {
+  count += other.count;
+  complete = complete && other.complete;
+  add_stats(other.stats);
+  solutions.insert(solutions.end(), other.solutions.begin(), other.solutions.end());
+  normalize(options);
+  patterns_complete = patterns_complete && other.patterns_complete;
+  for (const std::string& key : other.patterns) {
+    if (patterns.size() < options.max_patterns) {
+      patterns.insert(key);
+    } else if (!patterns.count(key)) {
+      patterns_complete = false;
+    }
+  }
+}
+
+void PrefixTally::normalize(const SolveOptions& options) {
+  std::sort(solutions.begin(), solutions.end(), found_before);
+  if (solutions.size() > options.max_kept) solutions.resize(options.max_kept);
+}
+
+SolveResult tally_result(PrefixTally tally, const SolveOptions& options, bool boards_are_solutions,
+                         int rows, int cols) {
+  tally.normalize(options);
+  SolveResult r;
+  r.rows = rows;
+  r.cols = cols;
+  r.count = tally.count;
+  r.complete = tally.complete;
+  r.stats = tally.stats;
+  for (PrefixTally::Found& f : tally.solutions) r.solutions.push_back(std::move(f.solution));
+  r.solutions_truncated = r.count > r.solutions.size();
+  r.distinct_boards = boards_are_solutions ? r.count : tally.patterns.size();
+  r.distinct_boards_complete = tally.patterns_complete;
+  std::sort(r.solutions.begin(), r.solutions.end(), solution_less);
+  return r;
+}
+
+void search_prefixes(const EdgePuzzle& puzzle, const SolveOptions& options,
+                     const std::vector<std::vector<std::uint16_t>>& prefixes,
+                     const PrefixRun& run) {
+  std::mutex lock;
+  std::atomic<size_t> next{0};
+  auto skipped = [&](size_t k) { return cancelled(run.cancel) || (run.skip && run.skip(k)); };
+  auto work = [&] {
+    for (size_t k = next++; k < prefixes.size(); k = next++) {
+      if (skipped(k)) continue;
+      EdgeSearch search(puzzle, options);
+      search.start_from(prefixes[k]);
+      bool stopped = false;
+      while (!search.run(kChunk))
+        if (skipped(k)) search.cancel(), stopped = true;
+      const std::lock_guard<std::mutex> hold(lock);
+      run.done(k, search, stopped);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < run.threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+}
+
+int hardware_threads() {
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 int parallel_threads(const SolveOptions& options, ParallelOptions parallel) {
   if (options.mode == SolveMode::kFirst || options.limit != 0) return 1;
-  const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  return std::clamp(parallel.threads > 0 ? parallel.threads : hardware, 1, 256);
+  return std::clamp(parallel.threads > 0 ? parallel.threads : hardware_threads(), 1, 256);
 }
 
 SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options,
@@ -59,60 +144,26 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
   // Cut the tree where it has enough prefixes to share out evenly.
   const std::unique_ptr<EdgeSearch> split = split_search(
       puzzle, options, 64u * static_cast<unsigned>(threads),
-      [](const void* p) { return !cancelled(*static_cast<const ParallelOptions*>(p)); }, &parallel);
+      [](const void* p) { return !cancelled(static_cast<const ParallelOptions*>(p)->cancel); },
+      &parallel);
   const auto& prefixes = split->prefixes();
 
-  // Threads take prefixes in turn; each prefix keeps its own result for the ordered merge.
-  struct Part {
-    std::unique_ptr<EdgeSearch> search;
+  // Threads take prefixes in turn; the tally keeps what the single-threaded search keeps.
+  PrefixTally tally;
+  tally.add_stats(split->stats());
+  tally.complete = split->complete();
+  size_t searched = 0;
+  PrefixRun run;
+  run.threads = threads;
+  run.cancel = parallel.cancel;
+  run.done = [&](size_t k, const EdgeSearch& s, bool) {
+    tally.add(static_cast<std::uint32_t>(k), s, options);
+    ++searched;
   };
-  std::vector<Part> parts(prefixes.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t k = next++; k < prefixes.size(); k = next++) {
-      if (cancelled(parallel)) break;
-      parts[k].search = std::make_unique<EdgeSearch>(puzzle, options);
-      parts[k].search->start_from(prefixes[k]);
-      run_to_end(*parts[k].search, parallel);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
-
-  SolveResult r;
-  r.rows = puzzle.rows;
-  r.cols = puzzle.cols;
-  r.stats = split->stats();
-  r.complete = split->complete();
-  std::unordered_set<std::string> patterns;
-  bool patterns_complete = true;
-  for (const Part& part : parts) {
-    if (!part.search) {
-      r.complete = false;
-      continue;
-    }
-    const EdgeSearch& s = *part.search;
-    r.complete = r.complete && s.complete();
-    r.count += s.count();
-    add_stats(r.stats, s.stats());
-    for (const Solution& sol : s.solutions()) {
-      if (r.solutions.size() < options.max_kept) r.solutions.push_back(sol);
-    }
-    patterns_complete = patterns_complete && s.distinct_boards_complete();
-    for (const std::string& key : s.board_patterns()) {
-      if (patterns.size() < options.max_patterns) {
-        patterns.insert(key);
-      } else if (!patterns.count(key)) {
-        patterns_complete = false;
-      }
-    }
-  }
-  r.solutions_truncated = r.count > r.solutions.size();
-  r.distinct_boards = split->boards_are_solutions() ? r.count : patterns.size();
-  r.distinct_boards_complete = patterns_complete;
-  std::sort(r.solutions.begin(), r.solutions.end(), solution_less);
+  search_prefixes(puzzle, options, prefixes, run);
+  tally.complete = tally.complete && searched == prefixes.size();
+  SolveResult r = tally_result(std::move(tally), options, split->boards_are_solutions(),
+                               puzzle.rows, puzzle.cols);
   r.stats.elapsed_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return r;

@@ -98,6 +98,13 @@ void PlayBoard::set_cells(const std::vector<Placement>& cells) {
   cells_ = cells;
 }
 
+void PlayBoard::start_from(const std::vector<Placement>& cells) {
+  if (cells.size() != cells_.size()) return;
+  cells_ = cells;
+  undo_.clear();
+  redo_.clear();
+}
+
 bool PlayBoard::undo() {
   if (undo_.empty()) return false;
   redo_.push_back(cells_);

@@ -32,6 +32,8 @@ class PlayBoard {
   bool clear_to_tray();
   int first_empty_cell() const;                         // reading order; -1 when the board is full
   void set_cells(const std::vector<Placement>& cells);  // e.g. apply a solution (undoable)
+  // A new starting arrangement (a saved board): nothing to undo back to.
+  void start_from(const std::vector<Placement>& cells);
   bool undo();
   bool redo();
   bool can_undo() const { return !undo_.empty(); }

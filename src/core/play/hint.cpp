@@ -72,4 +72,42 @@ Hint find_hint(const EdgePuzzle& puzzle, const std::vector<Placement>& cells,
   return hint;
 }
 
+int hint_tile_cell(const Hint& hint, const std::vector<Placement>& cells) {
+  if (hint.kind != Hint::Kind::kPlace) return -1;
+  for (size_t c = 0; c < cells.size(); ++c)
+    if (cells[c].tile == hint.place.tile) return static_cast<int>(c);
+  return -1;
+}
+
+std::string describe_hint(const Hint& hint, const std::vector<Placement>& cells, int cols) {
+  switch (hint.kind) {
+    case Hint::Kind::kSolved:
+      return "The board is solved.";
+    case Hint::Kind::kNoSolution:
+      return "This puzzle has no solution.";
+    case Hint::Kind::kUnknown:
+      return "Too hard for a quick hint: try the solver.";
+    case Hint::Kind::kPlace:
+      break;
+  }
+  auto where = [cols](int cell) {
+    return "row " + std::to_string(cell / cols + 1) + ", column " + std::to_string(cell % cols + 1);
+  };
+  const int now = hint_tile_cell(hint, cells);
+  const int turn = ((hint.place.rotation - (now >= 0 ? cells[now].rotation : 0)) % 4 + 4) % 4;
+  static const char* const kTurns[] = {"leave it unturned", "turn it once clockwise",
+                                       "turn it twice (a half turn)",
+                                       "turn it once counter-clockwise"};
+  std::string text = "Tile " + std::to_string(hint.place.tile + 1) + " (now " +
+                     (now >= 0 ? "at " + where(now) : std::string("in the tray")) + "): ";
+  if (now == hint.cell)
+    text += kTurns[turn];
+  else
+    text += "put it at " + where(hint.cell) + (turn ? std::string(" and ") + kTurns[turn] : "");
+  text += ". ";
+  if (hint.kept == 0) return text + "No tile on the board is in place for that solution yet.";
+  return text + std::to_string(hint.kept) +
+         (hint.kept == 1 ? " tile already fits" : " tiles already fit") + " that solution.";
+}
+
 }  // namespace tilewise

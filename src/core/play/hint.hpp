@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/edge/puzzle.hpp"
@@ -32,5 +33,13 @@ struct Hint {
 // have passed validate_puzzle().
 Hint find_hint(const EdgePuzzle& puzzle, const std::vector<Placement>& cells,
                const HintLimits& limits = {});
+
+// Where the hinted tile is now on `cells`: its cell, or -1 when it is off the board (tray).
+int hint_tile_cell(const Hint& hint, const std::vector<Placement>& cells);
+
+// The hint in a player's words, e.g. "Tile 3 (now at row 2, column 3): put it at row 1,
+// column 1 and turn it once clockwise. 4 tiles already fit that solution." Turns are counted
+// from the tile as it lies now (tray tiles lie unturned). `cols` = the board's columns.
+std::string describe_hint(const Hint& hint, const std::vector<Placement>& cells, int cols);
 
 }  // namespace tilewise

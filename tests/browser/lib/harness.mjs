@@ -117,10 +117,11 @@ export async function screenshot(page, name) {
   return file;
 }
 
-// Number of distinct colours in a PNG, measured by the browser itself.
-export async function distinctColours(page, file) {
-  const data = fs.readFileSync(file).toString('base64');
-  return page.evaluate(async (b64) => {
+// Reads a PNG (a file or a screenshot's bytes) in the browser itself: the number of distinct
+// colours (every 7th pixel) and the colours at `points` ([x, y] pairs, rounded) as [r, g, b].
+async function readPng(page, png, points = []) {
+  const b64 = (Buffer.isBuffer(png) ? png : fs.readFileSync(png)).toString('base64');
+  return page.evaluate(async ({ b64, points }) => {
     const img = new Image();
     img.src = 'data:image/png;base64,' + b64;
     await img.decode();
@@ -131,8 +132,22 @@ export async function distinctColours(page, file) {
     const px = ctx.getImageData(0, 0, c.width, c.height).data;
     const seen = new Set();
     for (let i = 0; i < px.length; i += 4 * 7) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
-    return seen.size;
-  }, data);
+    const at = points.map(([x, y]) => {
+      const i = 4 * (Math.round(y) * c.width + Math.round(x));
+      return [px[i], px[i + 1], px[i + 2]];
+    });
+    return { distinct: seen.size, at };
+  }, { b64, points });
+}
+
+// Number of distinct colours in a PNG, measured by the browser itself.
+export async function distinctColours(page, file) {
+  return (await readPng(page, file)).distinct;
+}
+
+// The colours ([r, g, b]) of a PNG (file or bytes) at `points` ([x, y] pairs).
+export async function pixels(page, png, points) {
+  return (await readPng(page, png, points)).at;
 }
 
 // Sends a raw request to a fresh worker and collects events until "done" or "error".

@@ -1,0 +1,88 @@
+#include "app/motif_key.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "app/theme.hpp"
+#include "core/play/colour_names.hpp"
+
+namespace tilewise::app {
+namespace {
+
+bool names_any(const EdgePuzzle& p) {
+  return std::any_of(p.motif_names.begin(), p.motif_names.end(),
+                     [](const std::string& n) { return !n.empty(); });
+}
+
+// The motif's letter as files write it: A.. for halves, the number for colours.
+std::string motif_key(const EdgePuzzle& p, int motif) {
+  if (p.rule == MatchRule::kComplement && motif <= 26)
+    return std::string(1, static_cast<char>('A' + motif - 1));
+  return std::to_string(motif);
+}
+
+}  // namespace
+
+ImU32 motif_colour(int index) {
+  if (index == 0) return IM_COL32(128, 128, 128, 255);
+  // Well-separated hues (golden-angle steps), alternating brightness.
+  const float h = std::fmod(0.61803398875f * static_cast<float>(index - 1) + 0.02f, 1.0f);
+  const float v = index % 2 ? 0.88f : 0.68f;
+  float r, g, b;
+  ImGui::ColorConvertHSVtoRGB(h, 0.72f, v, r, g, b);
+  return ImGui::GetColorU32(ImVec4(r, g, b, 1.0f));
+}
+
+std::vector<ImU32> motif_palette(const EdgePuzzle& p) {
+  int top = static_cast<int>(p.motif_names.size());
+  for (const Tile& t : p.tiles)
+    for (Side s : t.sides) top = std::max(top, std::abs(s));
+  std::vector<ImU32> palette(static_cast<size_t>(top) + 1);
+  for (int m = 0; m <= top; ++m) {
+    const std::string& name = m >= 1 && m <= static_cast<int>(p.motif_names.size())
+                                  ? p.motif_names[static_cast<size_t>(m - 1)]
+                                  : std::string();
+    const std::optional<Rgb> named = colour_for_name(name);
+    // The colour-blind-safe palette (theme.hpp) replaces named colours too; the key names them.
+    palette[static_cast<size_t>(m)] = colour_blind_palette() ? colour_blind_motif_colour(m)
+                                      : named ? IM_COL32(named->r, named->g, named->b, 255)
+                                              : motif_colour(m);
+  }
+  return palette;
+}
+
+std::string side_label(const EdgePuzzle& p, Side side) {
+  const int m = std::abs(side);
+  if (m == 0 && p.border == BorderRule::kFrame0) return "frame";
+  const std::string& name =
+      m >= 1 && m <= static_cast<int>(p.motif_names.size()) ? p.motif_names[m - 1] : "";
+  std::string text =
+      name.empty() ? (p.rule == MatchRule::kComplement ? "motif " : "colour ") + motif_key(p, m)
+                   : name + " (" + motif_key(p, m) + ")";
+  if (p.rule == MatchRule::kComplement)
+    text += side > 0 ? ", head (ring): meets its tail" : ", tail (dot): meets its head";
+  return text;
+}
+
+void draw_motif_key(const EdgePuzzle& p, const std::vector<ImU32>& palette) {
+  if (!names_any(p)) return;
+  ImGui::TextDisabled("Key:");
+  const float box = ImGui::GetTextLineHeight();
+  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+  for (size_t i = 0; i < p.motif_names.size() && i + 1 < palette.size(); ++i) {
+    if (p.motif_names[i].empty()) continue;
+    const std::string label = motif_key(p, static_cast<int>(i) + 1) + " " + p.motif_names[i];
+    const float w = box + 4 + ImGui::CalcTextSize(label.c_str()).x;
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + box, at.y + box), palette[i + 1],
+                                              3.0f);
+    ImGui::Dummy(ImVec2(box, box));
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(label.c_str());
+  }
+}
+
+}  // namespace tilewise::app

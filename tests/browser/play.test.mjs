@@ -1,0 +1,304 @@
+// A new user's first minutes with real input (issue 21): the pressed tile is the one that
+// moves, quick key presses and Ctrl+clicks count, touch can turn back, the keyboard plays.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import * as h from './lib/harness.mjs';
+
+let srv, browser;
+before(async () => { srv = await h.startServer(); browser = await h.launch(); });
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+// A drag at a normal hand's pace: the first move follows the press within a frame.
+async function quickDrag(page, from, to, steps = 8) {
+  await page.mouse.move(from.x, from.y);
+  await page.waitForTimeout(60);
+  await page.mouse.down();
+  for (let k = 1; k <= steps; ++k) {
+    await page.mouse.move(from.x + (to.x - from.x) * k / steps, from.y + (to.y - from.y) * k / steps);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+}
+
+test('a quick drag moves the tile pressed, not the one the pointer reached (board and tray)', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  let s = await h.state(page);
+  const nearRight = { x: s.board.x + s.board.cell - 6, y: s.board.y + s.board.cell / 2 };
+  await quickDrag(page, nearRight, await h.cellCentre(page, 2, 2));
+  s = await h.state(page);
+  assert.equal(s.cells[8][0], 1, `tile 1 goes to cell 9 (cells: ${JSON.stringify(s.cells)})`);
+  assert.equal(s.cells[0][0], 9);
+  assert.equal(s.cells[1][0], 2, 'tile 2 stays');
+  await h.clickWidget(page, 'Clear board');
+  s = await h.waitState(page, 's.tray.length === 9');
+  const tb = s.tray_box;
+  const trayRight = { x: tb.x + tb.cell - 4, y: tb.y + tb.cell / 2 };
+  await quickDrag(page, trayRight, await h.cellCentre(page, 1, 1));
+  s = await h.state(page);
+  assert.equal(s.cells[4][0], 1, `tray tile 1 is placed (cells: ${JSON.stringify(s.cells)})`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Real input events (CDP, as from the keyboard and mouse) that all reach the page between two
+// frames: the page's main thread is kept busy while they are sent, so they queue and are
+// handled together before the next frame.
+async function inOneFrame(page, commands) {
+  const cdp = await page.context().newCDPSession(page);
+  const busy = page.evaluate(() => { const t = performance.now(); while (performance.now() - t < 400); });
+  await page.waitForTimeout(100);
+  await Promise.all([busy, ...commands.map(([method, params]) => cdp.send(method, params))]);
+  await page.waitForTimeout(200);
+  await cdp.detach();
+}
+const ctrl = (type) => ['Input.dispatchKeyEvent', { type, key: 'Control', code: 'ControlLeft',
+  windowsVirtualKeyCode: 17, modifiers: type === 'keyUp' ? 0 : 2 }];
+
+test('a Ctrl+Z pressed and let go within one frame undoes', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  const c = await h.cellCentre(page, 0, 0);
+  await h.humanClick(page, c.x, c.y);
+  await h.waitState(page, 's.cells[0][1] === 1');
+  const z = (type) => ['Input.dispatchKeyEvent', { type, key: 'z', code: 'KeyZ',
+    windowsVirtualKeyCode: 90, modifiers: 2 }];
+  await inOneFrame(page, [ctrl('rawKeyDown'), z('rawKeyDown'), z('keyUp'), ctrl('keyUp')]);
+  const s = await h.state(page);
+  assert.equal(s.cells[0][1], 0, 'the turn was undone');
+  await page.close();
+});
+
+test('a quick Ctrl+click on a slider turns it into a text field', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  await h.clickWidget(page, 'Generate a solvable puzzle');
+  const r = (await h.state(page)).widgets['rows slider'];
+  const at = { x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 };
+  await page.mouse.move(at.x, at.y);
+  await page.waitForTimeout(100);
+  const mouse = (type) => ['Input.dispatchMouseEvent', { type, ...at, button: 'left',
+    clickCount: 1, modifiers: 2 }];
+  await inOneFrame(page, [ctrl('rawKeyDown'), mouse('mousePressed'), mouse('mouseReleased'),
+    ctrl('keyUp')]);
+  const s = await h.state(page);
+  assert.ok(s.text_input, 'the slider takes typed text');
+  await page.close();
+});
+
+test('on a touch screen a tap turns a tile and a long press turns it back', async () => {
+  const context = await browser.newContext({ hasTouch: true, isMobile: true,
+    viewport: { width: 900, height: 700 } });
+  const { page, errors } = await h.openApp(context, srv.url, { width: 900, height: 700 });
+  const cdp = await context.newCDPSession(page);
+  const touch = async (type, p) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x: p.x, y: p.y }] });
+  const c = await h.cellCentre(page, 1, 1);
+  await touch('touchStart', c); await page.waitForTimeout(100); await touch('touchEnd', c);
+  let s = await h.waitState(page, 's.cells[4][1] === 1', 5000);
+  await touch('touchStart', c); await page.waitForTimeout(900); await touch('touchEnd', c);
+  await page.waitForTimeout(200);
+  s = await h.state(page);
+  assert.equal(s.cells[4][1], 0, 'the long press turned the tile back (not forward)');
+  await touch('touchStart', c); await page.waitForTimeout(900); await touch('touchEnd', c);
+  s = await h.waitState(page, 's.cells[4][1] === 3', 5000);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turns back, Enter picks and drops, Tab leaves', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const press = async (key) => { await page.keyboard.press(key); await page.waitForTimeout(80); };
+  await press('ArrowRight');  // shows the cursor on cell 1
+  let s = await h.waitState(page, 's.board_input.focused && s.board_input.cursor_shown', 5000);
+  await press('ArrowRight');
+  await press('Space');
+  s = await h.waitState(page, 's.cells[1][1] === 1', 5000);
+  await press('Shift+Space');
+  await press('Shift+Space');
+  s = await h.waitState(page, 's.cells[1][1] === 3', 5000);
+  await press('Enter');  // pick tile 2 up
+  await press('ArrowDown');
+  s = await h.waitState(page, 's.board_input.picked_cell === 1 && s.board_input.cursor === 4', 5000);
+  await h.screenshot(page, 'play-keyboard-cursor');
+  await press('Enter');  // put it down on the centre: a swap
+  s = await h.waitState(page, 's.cells[4][0] === 2 && s.cells[1][0] === 5', 5000);
+  await press('Tab');
+  s = await h.waitState(page, '!s.board_input.focused', 5000);
+  await press('Space');  // the panel has the keys now: the board does not turn
+  await press('Tab');
+  s = await h.waitState(page, 's.board_input.focused', 5000);
+  assert.equal(s.cells[4][1], 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('hints, solver status, "solved" and load errors never move the controls under them; a hint follows the board', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const names = ['Undo', 'Hint', 'Clear board', 'mode', 'Solve', 'Cancel', '< Previous', 'Next >',
+    'Watch the search', 'Edit'];
+  const where = async () => {
+    const w = (await h.state(page)).widgets;
+    return Object.fromEntries(names.map((n) => [n, w[n]]));
+  };
+  const start = await where();
+  await h.clickWidget(page, 'Hint');
+  let s = await h.waitState(page, 's.hint.length > 0');
+  assert.match(s.hint, /^Tile \d+ \(now at row \d+, column \d+\): /);
+  assert.ok(!/quarter|\(s\)|tiles already fits|1 tiles/.test(s.hint), s.hint);
+  const area = s.widgets['hint area'];
+  assert.ok(area && area[0] + area[2] <= 360, 'the hint wraps inside the panel');
+  await h.screenshot(page, 'play-hint');
+  assert.deepEqual(await where(), start, 'a hint moved controls');
+  // Clear board where it was before the hint: the click lands, the stale hint goes.
+  const clear = start['Clear board'];
+  await h.humanClick(page, clear[0] + clear[2] / 2, clear[1] + clear[3] / 2);
+  s = await h.waitState(page, 's.tray.length === 9', 5000);
+  assert.equal(s.hint, '', 'the hint went with the board it was for');
+  assert.equal(s.hint_cell, -1);
+  await h.clickWidget(page, 'Undo');
+  // The solver's status and a solution put on the board by it.
+  await h.clickWidget(page, 'Solve');
+  s = await h.waitState(page, '!s.solving && s.solutions === 2');
+  assert.deepEqual(await where(), start, 'the solver status moved controls');
+  const next = start['Next >'];
+  await h.humanClick(page, next[0] + next[2] / 2, next[1] + next[3] / 2);
+  s = await h.waitState(page, 's.solved && s.shown === 0', 5000);
+  assert.equal(s.solved_by, 'solver', 'the solver solved it, not the player');
+  await h.screenshot(page, 'play-solved-by-solver');
+  assert.deepEqual(await where(), start, 'a solved board moved controls');
+  // A bad link in the address: the error shows, nothing moves.
+  await page.evaluate(() => { location.hash = 'not-a-tilewise-link'; });
+  s = await h.waitState(page, 's.error.length > 0', 5000);
+  await h.screenshot(page, 'play-load-error');
+  assert.deepEqual(await where(), start, 'an error line moved controls');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the play clock starts at the first move, not at page load', async () => {
+  const { page } = await h.openApp(browser, srv.url);
+  await page.waitForTimeout(1500);
+  let s = await h.state(page);
+  assert.equal(s.play_ms, 0, 'no move yet: the clock has not started');
+  const c = await h.cellCentre(page, 0, 0);
+  await h.humanClick(page, c.x, c.y);
+  await page.waitForTimeout(600);
+  s = await h.state(page);
+  assert.ok(s.play_ms > 300 && s.play_ms < 1500, `clock since the first move: ${s.play_ms} ms`);
+  await page.close();
+});
+
+const near = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < 30;
+const named = { green: [60, 170, 75], yellow: [240, 215, 55], red: [215, 55, 50], blue: [55, 105, 220] };
+
+// A tile's four wedges, sampled away from the half marks and edge lines: top, right, bottom, left.
+async function wedgeColours(page, row, col) {
+  const b = (await h.state(page)).board;
+  const x = b.x + col * b.cell, y = b.y + row * b.cell, k = b.cell;
+  await page.mouse.move(5, 795);  // no tooltip over the board
+  await page.waitForTimeout(200);
+  return h.pixels(page, await page.screenshot(), [[0.35, 0.1], [0.9, 0.35], [0.65, 0.9], [0.1, 0.65]]
+    .map(([fx, fy]) => [x + fx * k, y + fy * k]));
+}
+
+test('a puzzle that names its colours is drawn in them, with a key; drop-down lists are opaque', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  // Seed 000's legend: A=blue B=green C=red D=purple. Tile 1 reads b c A D (B half, C half, A, D).
+  let w = await wedgeColours(page, 0, 0);
+  assert.ok(near(w[0], named.green) && near(w[1], named.red) && near(w[2], named.blue),
+    `seed 000 tile 1 wedges: ${JSON.stringify(w)}`);
+  await h.clickWidget(page, 'Examples');
+  let s = await h.waitState(page, 's.widgets["Examples list"] !== undefined', 5000);
+  // The list's right margin (no item text there) over the Share button and the panel's text:
+  // one colour when the list is opaque.
+  const list = s.widgets['Examples list'];
+  await page.mouse.move(list[0] + list[2] + 60, list[1] + 10);  // hover nothing in the list
+  await page.waitForTimeout(200);
+  const png = await page.screenshot();
+  await h.screenshot(page, 'play-examples-open');
+  const strip = [];
+  for (let y = list[1] + 4; y < list[1] + list[3] - 4; y += 3) strip.push([list[0] + list[2] - 3, y]);
+  const seen = new Set((await h.pixels(page, png, strip)).map((p) => JSON.stringify(p)));
+  assert.equal(seen.size, 1, `the open list shows what lies under it: ${[...seen].join(' ')}`);
+  await h.clickWidget(page, 'cards_2x2.txt');
+  s = await h.waitState(page, 's.puzzle === "cards_2x2.txt"', 5000);
+  // Tile 1 is written HEAD-GREEN HEAD-GREEN TAIL-YELLOW HEAD-RED.
+  w = await wedgeColours(page, 0, 0);
+  assert.ok(near(w[0], named.green) && near(w[1], named.green) && near(w[2], named.yellow) &&
+    near(w[3], named.red), `cards_2x2 tile 1 wedges: ${JSON.stringify(w)}`);
+  await h.screenshot(page, 'play-cards-colours');
+  await h.clickWidget(page, 'Examples');
+  await h.clickWidget(page, 'seed001_dogs.txt');
+  s = await h.waitState(page, 's.puzzle === "seed001_dogs.txt"', 5000);
+  const c = await h.cellCentre(page, 0, 0);
+  await page.mouse.move(c.x, c.y - s.board.cell * 0.35);  // over tile 1's top side: its name
+  await page.waitForTimeout(300);
+  await h.screenshot(page, 'play-dogs-key');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Save names the file after the puzzle; a puzzle opened from a file keeps its title and colours over a reload', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const download = page.waitForEvent('download');
+  await h.clickWidget(page, 'Save');
+  assert.equal((await download).suggestedFilename(), 'seed000_mockup.txt');
+  // cards_2x2 with its first two cards swapped: not an example, titled only by its file name.
+  const lines = fs.readFileSync(h.root + '/assets/puzzles/cards_2x2.txt', 'utf8').split('\n');
+  [lines[2], lines[3]] = [lines[3], lines[2]];
+  const chooser = page.waitForEvent('filechooser');
+  await h.clickWidget(page, 'Open file...');
+  await (await chooser).setFiles({ name: 'my cards.txt', mimeType: 'text/plain',
+    buffer: Buffer.from(lines.join('\n')) });
+  let s = await h.waitState(page, 's.puzzle === "my cards.txt"', 5000);
+  const before = await wedgeColours(page, 0, 1);  // tile 1, now second
+  assert.ok(near(before[0], named.green) && near(before[3], named.red), JSON.stringify(before));
+  await page.waitForTimeout(800);  // the address follows the board
+  await page.reload();
+  await h.waitDrawn(page);
+  s = await h.state(page);
+  assert.equal(s.puzzle, 'my cards.txt', 'the title survives the reload');
+  assert.deepEqual(await wedgeColours(page, 0, 1), before, 'and so do the named colours');
+  // Save keeps the board as played: turn tile 1, save, open the saved file: same board.
+  const c = await h.cellCentre(page, 0, 1);
+  await h.humanClick(page, c.x, c.y);
+  s = await h.waitState(page, 's.cells[1][1] === 1', 5000);
+  const played = s.cells;
+  const again = page.waitForEvent('download');
+  await h.clickWidget(page, 'Save');
+  const saved = await again;
+  assert.equal(saved.suggestedFilename(), 'my_cards.txt');
+  const text = fs.readFileSync(await saved.path(), 'utf8');
+  assert.match(text, /^# arrangement: 1\/0 2\/1 3\/0 4\/0$/m);
+  await h.clickWidget(page, 'Clear board');
+  const reopen = page.waitForEvent('filechooser');
+  await h.clickWidget(page, 'Open file...');
+  await (await reopen).setFiles({ name: 'my_cards.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  s = await h.waitState(page, 's.puzzle === "my_cards.txt"', 5000);
+  assert.deepEqual(s.cells, played, 'the saved board is back');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the solver says what it did in plain words in each mode', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url);
+  const solveIn = async (mode) => {
+    await h.clickWidget(page, 'mode');
+    await h.waitState(page, `s.widgets[${JSON.stringify(mode)}] !== undefined`, 5000);
+    await h.clickWidget(page, mode);
+    await h.clickWidget(page, 'Solve');
+    await h.waitState(page, '!s.solving && s.status !== "" && !/searching/.test(s.status)', 30000);
+    return (await h.state(page)).status;
+  };
+  let status = await solveIn('count');
+  assert.match(status, /^Counted 2 solutions \(the same solution turned round as a whole counts once\)\. Counting keeps none to browse/);
+  assert.ok(!/\(s\)|first 0|up to rotation|distinct boards/.test(status), status);
+  status = await solveIn('first solution');
+  assert.match(status, /^The solver found a solution \(it stops at the first/);
+  assert.ok(!/stopped/.test(status), status);
+  await h.clickWidget(page, 'Next >');
+  const s = await h.waitState(page, 's.solved', 5000);
+  assert.equal(s.solved_by, 'solver');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,44 @@
+#!/bin/sh
+# split -> job (one killed with SIGKILL mid-run, then resumed from its checkpoint) -> merge:
+# the merged summary equals `solve`'s (time lines aside); merge refuses a missing result and
+# a job file that was changed.   campaign_round_trip.sh TILEWISE WORKDIR
+set -eu
+tw=$1
+dir=$2
+rm -rf "$dir"
+mkdir -p "$dir"
+"$tw" generate --rows 5 --cols 5 --rule equal --motifs 9 --seed 3 -o "$dir/p.txt"
+"$tw" split "$dir/p.txt" --jobs 3 --out "$dir/c" --mode all --keep 30
+# Job 0 is killed (no chance to write at exit) once it has checkpointed a prefix.
+"$tw" job "$dir/c/job-0000.json" --threads 1 --checkpoint "$dir/c/job-0000.checkpoint.json" \
+  --checkpoint-every 0 > "$dir/killed.out" &
+pid=$!
+i=0
+while [ ! -f "$dir/c/job-0000.checkpoint.json" ] && [ $i -lt 400 ]; do sleep 0.02; i=$((i + 1)); done
+kill -9 $pid 2>/dev/null || { echo "job 0 ended before it could be killed"; exit 1; }
+wait $pid 2>/dev/null || true
+[ ! -f "$dir/c/job-0000.result.json" ] || { echo "job 0 finished before the kill"; exit 1; }
+"$tw" status "$dir/c"
+for j in 0 1 2; do
+  "$tw" job "$dir/c/job-000$j.json" --threads 2 --checkpoint "$dir/c/job-000$j.checkpoint.json" \
+    > "$dir/job$j.out" || [ $? -eq 1 ]
+  cat "$dir/job$j.out"
+done
+grep -q "resuming from" "$dir/job0.out" || { echo "job 0 did not resume"; exit 1; }
+"$tw" merge "$dir/c"/job-*.result.json | grep -v -e time -e '^campaign' > "$dir/merged.txt"
+"$tw" solve "$dir/p.txt" --all --keep 30 | grep -v time > "$dir/solved.txt"
+cmp "$dir/merged.txt" "$dir/solved.txt" || { diff "$dir/merged.txt" "$dir/solved.txt" | head; exit 1; }
+echo "merged = solve: $(grep 'solutions (up' "$dir/merged.txt")"
+# Refusals: a missing result; a changed job file.
+rc=0
+"$tw" merge "$dir/c/job-0000.result.json" "$dir/c/job-0002.result.json" 2> "$dir/missing.err" || rc=$?
+cat "$dir/missing.err"
+[ $rc -eq 2 ] || { echo "merge without job 1 exited $rc"; exit 1; }
+grep -q "missing the results of job 1 (of 3 jobs)" "$dir/missing.err"
+sed 's/"job":1/"job":2/' "$dir/c/job-0001.json" > "$dir/changed.json"
+rc=0
+"$tw" job "$dir/changed.json" 2> "$dir/changed.err" || rc=$?
+cat "$dir/changed.err"
+[ $rc -eq 2 ] || { echo "a changed job file exited $rc"; exit 1; }
+grep -q "checksum mismatch" "$dir/changed.err"
+echo "campaign round trip: ok"
