@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything the web build needs, from Debian's archive and npm only (idempotent):
-#   1. Debian packages: emscripten, binaryen, chromium, nodejs/npm.
+#   1. Debian packages: emscripten, binaryen, chromium, nodejs/npm, the UI font (fonts-inter)
+#      and python3-fonttools to cut it down.
 #   2. Dear ImGui 1.86 and SDL2 2.26.5 *sources* from Debian source packages (never committed).
 #   3. SDL2 built for the web with emcmake, installed into a cache keyed by version
 #      (it takes minutes: built once, then reused).
@@ -21,7 +22,8 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 # 1. Debian packages
-pkgs=(emscripten binaryen chromium cmake ninja-build nlohmann-json3-dev dpkg-dev xz-utils)
+# fonts-inter + python3-fonttools: the UI font, subset at build time (src/app/CMakeLists.txt)
+pkgs=(emscripten binaryen chromium cmake ninja-build nlohmann-json3-dev dpkg-dev xz-utils fonts-inter python3-fonttools)
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 # node and npm may come from another package source already (e.g. NodeSource's nodejs bundles npm)

@@ -15,9 +15,12 @@
 #include "app/box_view.hpp"
 #include "app/editor_view.hpp"
 #include "app/examples.hpp"
+#include "app/gallery.hpp"
+#include "app/layout.hpp"
 #include "app/offline_view.hpp"
 #include "app/search_view.hpp"
 #include "app/share.hpp"
+#include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
@@ -28,6 +31,7 @@
 #include "core/version.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
+#include "platform/screen.hpp"
 
 namespace tilewise::app {
 namespace {
@@ -44,7 +48,8 @@ struct SolveState {
 };
 
 struct AppState {
-  std::string puzzle_name;
+  std::string puzzle_name;   // where it came from (file name, "edited puzzle", ...)
+  std::string puzzle_title;  // what the user sees: the gallery's title or the file's "# name:"
   PlayBoard board;
   std::string error;  // last bad input, shown until dismissed; the puzzle stays
   SolveState solve;
@@ -62,6 +67,7 @@ struct AppState {
   int applied_solutions = 0;
   Hint hint;
   std::string hint_text;
+  int loads = 0;                        // puzzles loaded so far (the screen reader hears of each)
   std::vector<Placement> hint_board;    // the board the hint was given for
   std::vector<Placement> solver_board;  // the solver's solution last put on the board
 };
@@ -113,6 +119,8 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   if (titled.name.empty()) titled.name = name;
   g.board = PlayBoard(titled);
   g.puzzle_name = name;
+  g.puzzle_title = gallery_title(name);
+  if (g.puzzle_title.empty()) g.puzzle_title = p.name.empty() ? name : p.name;
   const bool was_running = g.solve.running;
   SolveState fresh;
   fresh.id = g.solve.id + 1;  // a stopped job's late events (its "done") are not for this puzzle
@@ -124,6 +132,7 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.hint = Hint{};
   g.hint_text.clear();
   g.solver_board.clear();
+  ++g.loads;
   share::new_puzzle();
   best_puzzle_changed();
 }
@@ -194,9 +203,36 @@ void handle_event(const nlohmann::json& e) {
       g.solve.solutions.push_back(cells);
     }
     g.solve.status = solve_result_text(e["result"], g.solve.mode, g.solve.solutions.size());
+    const unsigned long long count = e["result"].value("count", 0ULL);
+    platform::announce(count == 0 ? std::string("The solver found no solution.")
+                                  : "The solver found " + std::to_string(count) + " solution" +
+                                        (count == 1 ? "." : "s."));
   } else if (type == "error") {
     g.solve.running = false;
     g.solve.status = "error: " + e.value("message", std::string());
+    platform::announce("Solver error: " + e.value("message", std::string()));
+  }
+}
+
+// What a screen reader hears (the page's aria-live region): a puzzle loaded, the board
+// solved, a file that could not be loaded. The solver's results are announced as they come.
+void announce_changes() {
+  static int loads = 0;
+  static bool solved = false;
+  static std::string error;
+  if (g.loads != loads) {
+    loads = g.loads;
+    const EdgePuzzle& p = g.board.puzzle();
+    platform::announce("Puzzle loaded: " + g.puzzle_title + ", " + std::to_string(p.rows) + " by " +
+                       std::to_string(p.cols) + " tiles.");
+  }
+  if (g.board.solved() != solved) {
+    solved = g.board.solved();
+    if (solved) platform::announce("Solved! Every edge matches.");
+  }
+  if (g.error != error) {
+    error = g.error;
+    if (!error.empty()) platform::announce("Could not load: " + error);
   }
 }
 
@@ -259,12 +295,14 @@ void save_puzzle() {
 }
 
 void puzzle_panel() {
-  if (!ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::TextWrapped("%s", g.puzzle_name.c_str());
-  const EdgePuzzle& p = g.board.puzzle();
-  ImGui::Text("%dx%d, %s, %s", p.rows, p.cols,
-              p.rule == MatchRule::kComplement ? "halves match" : "colours match",
-              p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
+  const bool open = ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen);
+  record_item("Puzzle");
+  if (!open) return;
+  if (std::optional<GalleryChoice> chosen = gallery_controls()) {
+    g.error.clear();
+    load_puzzle(chosen->puzzle, chosen->file);
+    g.puzzle_title = chosen->title;  // also for generated entries (no file)
+  }
   const bool examples_open = ImGui::BeginCombo("Examples", "load an example");
   record_item("Examples");
   if (examples_open) {
@@ -278,9 +316,9 @@ void puzzle_panel() {
     ImGui::EndCombo();
   }
   if (button("Open file...")) platform::open_file_dialog();
-  ImGui::SameLine();
+  same_line_for("Save");
   if (button("Save")) save_puzzle();
-  ImGui::SameLine();
+  same_line_for("Share");
   share::share_controls(g.board);
   begin_status_area("load status", 2);  // a bad file or link: what, where, why
   if (g.error.empty()) {
@@ -294,7 +332,8 @@ void puzzle_panel() {
     if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
   }
   end_status_area();
-  const bool generate_open = ImGui::TreeNode("Generate a solvable puzzle");
+  const bool generate_open =
+      ImGui::TreeNodeEx("Generate a solvable puzzle", ImGuiTreeNodeFlags_FramePadding);
   record_item("Generate a solvable puzzle");
   if (generate_open) {
     ImGui::SliderInt("rows", &g.gen_rows, 1, kMaxBoardSide);
@@ -367,7 +406,9 @@ double update_play_clock() {
 }
 
 void play_panel() {
-  if (!ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const bool open = ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen);
+  record_item("Play");
+  if (!open) return;
   const bool solved = g.board.solved(), by_solver = solved_by_solver();
   ImGui::Text("Matched edges: %d/%d", g.board.matched_edges(), g.board.inner_edges());
   const int t = static_cast<int>(update_play_clock() / 1000.0);
@@ -385,13 +426,13 @@ void play_panel() {
   ImGui::BeginDisabled(!g.board.can_undo());
   if (button("Undo")) g.board.undo();
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  same_line_for("Redo");
   ImGui::BeginDisabled(!g.board.can_redo());
   if (button("Redo")) g.board.redo();
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  same_line_for("Hint");
   if (button("Hint")) show_hint();
-  ImGui::SameLine();
+  same_line_for("Clear board");
   if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
   begin_status_area("hint area", 3);
   ImGui::TextUnformatted(g.hint_text.c_str());
@@ -402,7 +443,9 @@ void play_panel() {
 }
 
 void solve_panel() {
-  if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const bool open = ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen);
+  record_item("Solver");
+  if (!open) return;
   static const char* const kModeNames[] = {"first solution", "count", "all solutions"};
   const bool modes_open = ImGui::BeginCombo("mode", kModeNames[g.solve.mode]);
   record_item("mode");
@@ -480,6 +523,7 @@ void publish_state() {
       {"ready", true},
       {"version", version()},
       {"puzzle", g.puzzle_name},
+      {"title", g.puzzle_title},
       {"rows", p.rows},
       {"cols", p.cols},
       {"cells", cells},
@@ -521,11 +565,67 @@ void publish_state() {
                              : nlohmann::json::array()},
       {"board_input", board_input_state()},
       {"text_input", ImGui::GetIO().WantTextInput},
-      {"widgets", widget_rects()}};
+      {"widgets", widget_rects()},
+      {"controls", panel_controls()},
+      {"layout", layout_state()},
+      {"look", theme_state()},
+      {"gallery", gallery_state()},
+      {"announced", platform::last_announcement()}};
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
   box_add_test_state(s);
   platform::publish_test_state(json_text(s));
+}
+
+// The title line over the board: what is being played (the file's "# name:" or the gallery's
+// title, never a file name) and its size and rule.
+float title_height() {
+  return title_font()->FontSize * ImGui::GetIO().FontGlobalScale + body_font_px() +
+         2 * ImGui::GetStyle().ItemSpacing.y;
+}
+
+void puzzle_title() {
+  const EdgePuzzle& p = g.board.puzzle();
+  ImGui::PushFont(title_font());
+  const float width = ImGui::GetContentRegionAvail().x;
+  const std::string title = g.puzzle_title.empty() ? "Untitled puzzle" : g.puzzle_title;
+  // One line: a title too long for the width ends in "..." (the panel shows it whole).
+  std::string shown = title;
+  while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > width)
+    shown = shown.substr(0, shown.size() - 4) + "...";
+  ImGui::TextUnformatted(shown.c_str());
+  ImGui::PopFont();
+  ImGui::TextDisabled("%d x %d tiles, %s, %s", p.rows, p.cols,
+                      p.rule == MatchRule::kComplement ? "halves match" : "colours match",
+                      p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
+}
+
+void app_header() {
+  ImGui::TextDisabled("Tilewise %s", version());
+  update_notice();
+  box_mode_selector();
+}
+
+void look_panel() {
+  const bool open = ImGui::CollapsingHeader("Look");
+  record_item("Look");
+  if (!open) return;
+  theme_controls();
+}
+
+// Places the panel and the board for this screen (layout.hpp). The safe-area insets are read
+// again only when the screen's size changes (rotation, resize).
+void lay_out(ImVec2 display) {
+  static ImVec2 last(-1, -1);
+  static platform::SafeArea safe;
+  if (display.x != last.x || display.y != last.y) {
+    safe = platform::safe_area();
+    last = display;
+  }
+  set_page_layout(lay_out_page(display, safe, [](float width) {
+    if (box_mode()) return width + 20;
+    return title_height() + board_view_height(g.board, width);
+  }));
 }
 
 }  // namespace
@@ -556,16 +656,14 @@ void frame() {
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) g.board.undo();
   if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) g.board.redo();
 
-  const float panel_w = std::min(360.0f, io.DisplaySize.x * 0.4f);
+  lay_out(io.DisplaySize);
   if (box_mode()) {  // the Puzzle Box mode draws its own panel and board (box_view.cpp)
-    draw_box_mode(panel_w);
+    draw_box_mode();
     publish_state();
     return;
   }
-  begin_panel_window(panel_w);
-  ImGui::TextDisabled("Tilewise %s", version());
-  update_notice();
-  box_mode_selector();
+  begin_panel_window();
+  app_header();
   forget_stale_hint();
   puzzle_panel();
   play_panel();
@@ -575,13 +673,16 @@ void frame() {
     g.error.clear();
     load_puzzle(*edited, "edited puzzle");
   }
+  look_panel();
   ImGui::End();
 
-  begin_board_window(panel_w);
+  begin_board_window();
+  puzzle_title();
   if (!draw_watched_board(g.board.puzzle(), g.solve.progress, g.solve.running))
     g.geometry = draw_board(g.board, true, hint_marks());
   ImGui::End();
   share::sync(g.board);
+  announce_changes();
   publish_state();
 }
 

@@ -7,10 +7,13 @@
 
 #include "app/board_input.hpp"
 #include "app/motif_key.hpp"
+#include "app/theme.hpp"
 #include "platform/platform.hpp"
 
 namespace tilewise::app {
 namespace {
+
+float g_key_height = 0;  // the motif key's height over the board, last drawn
 
 // The colours of the puzzle drawn this frame (motif_key.hpp), set by draw_board.
 std::vector<ImU32> g_palette;
@@ -92,7 +95,7 @@ void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, floa
   const Placement& p = board.cells()[cell];
   const ImVec2 br = add(tl, ImVec2(size, size));
   if (p.tile < 0) {
-    dl->AddRect(tl, br, IM_COL32(90, 90, 100, 255), 0, 0, 1.0f);
+    dl->AddRect(tl, br, ink(Ink::kEmptyCell), 0, 0, 1.0f);
     return;
   }
   draw_piece(dl, board.puzzle(), p, tl, size);
@@ -104,7 +107,8 @@ void draw_tile(ImDrawList* dl, const PlayBoard& board, int cell, ImVec2 tl, floa
 // At least one row, so there is always a place to drop tiles taken off the board.
 TrayLayout tray_layout(int count, float width, float board_cell) {
   TrayLayout t;
-  t.cell = std::clamp(board_cell * 0.6f, 28.0f, 64.0f);
+  // An empty tray is a slim drop strip (one finger high): the board gets the room.
+  t.cell = count == 0 ? 44.0f : std::clamp(board_cell * 0.6f, 28.0f, 64.0f);
   t.per_row = std::max(1, static_cast<int>((width + t.gap) / (t.cell + t.gap)));
   t.rows = std::max(1, (count + t.per_row - 1) / t.per_row);
   return t;
@@ -129,6 +133,14 @@ void draw_edge_marks(ImDrawList* dl, const PlayBoard& board, const CellGrid& gri
 }
 
 }  // namespace
+
+float board_view_height(const PlayBoard& board, float width) {
+  const EdgePuzzle& p = board.puzzle();
+  if (p.rows <= 0) return 0;
+  const float cell = std::floor(width / static_cast<float>(p.cols));
+  return g_key_height + cell * static_cast<float>(p.rows) +
+         tray_layout(static_cast<int>(board.tray().size()), width, cell).height();
+}
 
 void animate_from(const PlayBoard& before) {
   g_slide.from_cell.assign(before.puzzle().tiles.size(), -1);
@@ -169,7 +181,9 @@ void side_tooltip(const PlayBoard& board, const CellGrid& grid, ImVec2 mouse) {
 BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hint) {
   const EdgePuzzle& p = board.puzzle();
   g_palette = motif_palette(p);
+  const float key_top = ImGui::GetCursorPosY();
   draw_motif_key(p, g_palette);
+  g_key_height = ImGui::GetCursorPosY() - key_top;  // for board_view_height (the page layout)
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
   const std::vector<int> tray = interactive ? board.tray() : std::vector<int>();
@@ -177,9 +191,12 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
                                            std::min(avail.x / p.cols, avail.y / p.rows))
                              : TrayLayout{};
   g.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, (avail.y - t.height()) / p.rows)));
-  g.origin = ImGui::GetCursorScreenPos();
-  const CellGrid grid{g.origin, g.cell, p.rows, p.cols};
   const ImVec2 size(g.cell * p.cols, g.cell * p.rows);
+  g.origin = ImGui::GetCursorScreenPos();
+  const float left = g.origin.x;  // the tray starts at the window's left edge
+  g.origin.x += std::floor(std::max(0.0f, avail.x - size.x) / 2);  // centred in its window
+  ImGui::SetCursorScreenPos(g.origin);
+  const CellGrid grid{g.origin, g.cell, p.rows, p.cols};
   ImGui::InvisibleButton("board", size,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const bool board_hovered = ImGui::IsItemHovered();
@@ -189,7 +206,7 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   // The tray (tiles off the board) under the board, with its own hit area.
-  t.origin = ImVec2(g.origin.x, g.origin.y + size.y + 24);
+  t.origin = ImVec2(left, g.origin.y + size.y + 24);
   g.tray_origin = t.origin;
   g.tray_cell = t.cell;
   g.tray_gap = t.gap;
@@ -208,12 +225,12 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
   const int cells = p.rows * p.cols;
   if (interactive) {
     const std::vector<int> now = board.tray();  // after this frame's move
-    dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), IM_COL32(170, 170, 180, 255),
+    dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), ink(Ink::kFaint),
                 now.empty() ? "Tray (empty): drag a tile here to take it off the board"
                             : "Tray: click a tile to place it or drag it onto a cell");
     if (now.empty())
-      dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell),
-                  IM_COL32(90, 90, 100, 255), 4.0f, 0, 1.0f);
+      dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell), ink(Ink::kEmptyCell),
+                  4.0f, 0, 1.0f);
     for (int k = 0; k < static_cast<int>(now.size()); ++k) {
       if (view.dragged_tray_tile == now[k]) continue;  // drawn at the pointer
       draw_piece(dl, p, Placement{now[k], 0}, t.slot(k), t.cell);

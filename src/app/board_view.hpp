@@ -28,6 +28,9 @@ struct HintMarks {
 // geometry drawn.
 BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hint = {});
 
+// The height draw_board needs at content width `width` (board and tray).
+float board_view_height(const PlayBoard& board, float width);
+
 // Tiles slide from where they are on `before` to their places on the board drawn next
 // (~350 ms), e.g. when a solution is applied. board_animating() is true meanwhile.
 void animate_from(const PlayBoard& before);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/box_state.hpp"
+#include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/box/board.hpp"
 #include "platform/platform.hpp"
@@ -31,8 +32,8 @@ void draw_cell(ImDrawList* dl, ImVec2 centre, float cell, int value, bool home, 
                     cell * 0.12f);
   const std::string text = std::to_string(value);
   const float font = cell * 0.45f;
-  const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(font, 1e9f, 0, text.c_str());
-  dl->AddText(ImGui::GetFont(), font, ImVec2(centre.x - ts.x / 2, centre.y - ts.y / 2),
+  const ImVec2 ts = display_font()->CalcTextSizeA(font, 1e9f, 0, text.c_str());
+  dl->AddText(display_font(), font, ImVec2(centre.x - ts.x / 2, centre.y - ts.y / 2),
               IM_COL32(20, 20, 28, 255), text.c_str());
 }
 
@@ -136,8 +137,8 @@ void draw_box_board() {
     dl->AddCircle(p, v.button_radius, IM_COL32(30, 30, 30, 255), 0, 2.0f);
     const std::string name = box::move_name(box::Move{b, 1}, n);
     const float font = std::max(13.0f, v.button_radius * 0.8f);
-    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(font, 1e9f, 0, name.c_str());
-    dl->AddText(ImGui::GetFont(), font, ImVec2(p.x - ts.x / 2, p.y - ts.y / 2),
+    const ImVec2 ts = display_font()->CalcTextSizeA(font, 1e9f, 0, name.c_str());
+    dl->AddText(display_font(), font, ImVec2(p.x - ts.x / 2, p.y - ts.y / 2),
                 IM_COL32(20, 20, 20, 255), name.c_str());
     widget_rects()["box:" + name] = {p.x - v.button_radius, p.y - v.button_radius,
                                      2 * v.button_radius, 2 * v.button_radius};

@@ -261,7 +261,8 @@ void box_panel() {
     ImGui::TextWrapped("%s", v.error.c_str());
     ImGui::PopStyleColor();
   }
-  ImGui::SetNextItemWidth(80);
+  // Room for three digits beside the - and + buttons (frames are taller on touch screens).
+  ImGui::SetNextItemWidth(3 * ImGui::GetFontSize() + 2 * ImGui::GetFrameHeightWithSpacing());
   ImGui::InputInt("turns", &v.scramble_turns);
   record_item("box:turns");
   v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);
@@ -326,12 +327,12 @@ bool box_mode_selector() {
   return v.active;
 }
 
-void draw_box_mode(float panel_w) {
-  begin_panel_window(panel_w);
+void draw_box_mode() {
+  begin_panel_window();
   box_mode_selector();
   box_panel();
   ImGui::End();
-  begin_board_window(panel_w);
+  begin_board_window();
   draw_box_board();
   ImGui::End();
 }

@@ -11,6 +11,7 @@
 #include "app/app.hpp"
 #include "app/input_queue.hpp"
 #include "app/render_gate.hpp"
+#include "app/theme.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -18,7 +19,6 @@
 namespace {
 
 SDL_Window* g_window = nullptr;
-float g_font_scale = 0;
 tilewise::app::RenderGate g_gate;
 tilewise::app::InputQueue g_input;  // inputs a frame at a time (input_queue.hpp)
 int g_force_draws = 0;  // frames drawn whatever the gate says (after a resize or a new font)
@@ -35,20 +35,14 @@ void fit_canvas() {
     SDL_SetWindowSize(g_window, w, h);  // the browser clears a resized canvas
     g_force_draws = 2;
   }
-  ImGuiIO& io = ImGui::GetIO();
-  const float scale = static_cast<float>(ratio < 1 ? 1 : ratio);
-  if (scale != g_font_scale) {  // a crisp font at the device's pixel density
-    g_font_scale = scale;
-    io.Fonts->Clear();
-    ImFontConfig config;
-    config.SizePixels = 15.0f * scale;
-    io.Fonts->AddFontDefault(&config);
-    io.FontGlobalScale = 1.0f / scale;
+  // Text rasterised for the device's pixel density (again when it changes: the window moved
+  // to another screen, or the page was zoomed), in the theme the user or the system chose.
+  if (tilewise::app::update_fonts(static_cast<float>(ratio))) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
-    ImGui::GetStyle().ScaleAllSizes(1.0f);
     g_force_draws = 2;
   }
+  if (tilewise::app::update_theme()) g_force_draws = 2;
 }
 
 void main_loop() {
@@ -118,7 +112,6 @@ int main(int, char**) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no filesystem in the browser
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  ImGui::StyleColorsDark();
   ImGui_ImplSDL2_InitForOpenGL(g_window, nullptr);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   tilewise::app::init();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/theme.hpp"
 #include "core/play/colour_names.hpp"
 
 namespace tilewise::app {
@@ -43,8 +44,10 @@ std::vector<ImU32> motif_palette(const EdgePuzzle& p) {
                                   ? p.motif_names[static_cast<size_t>(m - 1)]
                                   : std::string();
     const std::optional<Rgb> named = colour_for_name(name);
-    palette[static_cast<size_t>(m)] =
-        named ? IM_COL32(named->r, named->g, named->b, 255) : motif_colour(m);
+    // The colour-blind-safe palette (theme.hpp) replaces named colours too; the key names them.
+    palette[static_cast<size_t>(m)] = colour_blind_palette() ? colour_blind_motif_colour(m)
+                                      : named ? IM_COL32(named->r, named->g, named->b, 255)
+                                              : motif_colour(m);
   }
   return palette;
 }

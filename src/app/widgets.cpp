@@ -1,21 +1,75 @@
 #include "app/widgets.hpp"
 
+#include <cmath>
+
+#include "app/layout.hpp"
+#include "app/theme.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"
 
 namespace tilewise::app {
+namespace {
+
+bool g_in_panel = false;
+nlohmann::json g_panel_controls = nlohmann::json::array();
+
+constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+                                    ImGuiWindowFlags_NoBackground;
+
+}  // namespace
+
+void drag_to_scroll() {
+  // The window a finger pressed in (by an ID made in it), and whether its drag has turned
+  // into a scroll: more than 10 px and more up or down than sideways. A drag that starts on a
+  // control scrolls too; the control is let go then (it moves with the finger, so releasing
+  // would otherwise press it).
+  static ImGuiID pressed_in = 0;
+  static bool scrolling = false;
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiID here = ImGui::GetID("##drag to scroll");
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    pressed_in = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)
+                     ? here
+                     : (pressed_in == here ? 0 : pressed_in);
+    scrolling = false;
+  }
+  if (!io.MouseDown[ImGuiMouseButton_Left]) pressed_in = 0;
+  if (pressed_in != here) return;
+  const ImVec2 moved = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
+  if (!scrolling && std::fabs(moved.y) > 10 && std::fabs(moved.y) > std::fabs(moved.x)) {
+    scrolling = true;
+    ImGui::ClearActiveID();  // imgui_internal.h: the public API cannot let go of an item
+  }
+  if (scrolling && io.MouseDelta.y != 0) ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+}
 
 nlohmann::json& widget_rects() {
   static nlohmann::json rects = nlohmann::json::object();
   return rects;
 }
 
+nlohmann::json panel_controls() {
+  return g_panel_controls;
+}
+
 void record_item(const char* name) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   widget_rects()[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  if (g_in_panel)
+    g_panel_controls.push_back(
+        {{"name", name}, {"rect", widget_rects()[name]}, {"visible", ImGui::IsItemVisible()}});
 }
 
-bool button(const char* label) {
-  const bool pressed = ImGui::Button(label);
+void same_line_for(const char* next) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetItemRectMax().x + style.ItemSpacing.x +
+                      ImGui::CalcTextSize(next, nullptr, true).x + 2 * style.FramePadding.x;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+bool button(const char* label, float width) {
+  const bool pressed = ImGui::Button(label, ImVec2(width < 0 ? -FLT_MIN : width, 0));
   record_item(label);
   return pressed;
 }
@@ -37,23 +91,27 @@ void end_status_area() {
   record_item(g_status_area);
 }
 
-void begin_panel_window(float panel_w) {
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(panel_w, io.DisplaySize.y));
-  ImGui::Begin("Tilewise", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoBackground);
+void begin_panel_window() {
+  const PageLayout& l = page_layout();
+  ImGui::SetNextWindowPos(l.panel.pos);
+  ImGui::SetNextWindowSize(l.panel.size);
+  ImGui::Begin("Tilewise", nullptr, kFixed);
+  g_in_panel = true;
+  g_panel_controls = nlohmann::json::array();
+  if (touch_layout()) drag_to_scroll();
 }
 
-void begin_board_window(float panel_w) {
-  const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(panel_w, 0));
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x - panel_w, io.DisplaySize.y));
-  ImGui::Begin("Board", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                   ImGuiWindowFlags_NoBackground);
+void begin_board_window() {
+  g_in_panel = false;
+  const PageLayout& l = page_layout();
+  ImGui::SetNextWindowPos(l.board.pos);
+  ImGui::SetNextWindowSize(l.board.size);
+  ImGui::Begin("Board", nullptr, kFixed | ImGuiWindowFlags_NoScrollbar);
+  if (l.stacked) {  // a line between the board and the controls under it
+    const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+    ImGui::GetWindowDrawList()->AddLine(
+        ImVec2(p.x, p.y + s.y - 1), ImVec2(p.x + s.x, p.y + s.y - 1), ink(Ink::kSeparator), 1.0f);
+  }
 }
 
 }  // namespace tilewise::app

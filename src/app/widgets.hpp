@@ -6,9 +6,15 @@
 
 namespace tilewise::app {
 
-bool button(const char* label);
-void record_item(const char* name);  // the last ImGui item, under `name`
-nlohmann::json& widget_rects();      // label -> [x, y, w, h]
+bool button(const char* label, float width = 0);  // width -1: the rest of the line
+void record_item(const char* name);               // the last ImGui item, under `name`
+// ImGui::SameLine() if a button labelled `next` still fits on this line, else a new line
+// (rows of buttons wrap on narrow panels instead of running past the edge).
+void same_line_for(const char* next);
+nlohmann::json& widget_rects();  // label -> [x, y, w, h]
+// The controls recorded in the panel window this frame: [{"name", "rect": [x, y, w, h],
+// "visible": scrolled into view}] (the browser tests check sizes and places on every screen).
+nlohmann::json panel_controls();
 
 // A status area `lines` text lines high whatever it holds (nothing, a line, wrapped lines;
 // more than fit scroll inside it), so that text coming and going never moves the controls
@@ -16,11 +22,14 @@ nlohmann::json& widget_rects();      // label -> [x, y, w, h]
 void begin_status_area(const char* id, int lines);
 void end_status_area();
 
-// The page's two fixed windows: the side panel (left, `panel_w` wide) and the board area
-// (the rest). Neither draws a background: main.cpp clears to the window colour, which
-// saves a full-screen fill per frame (a third of the frame time under software WebGL).
-// Each is closed with ImGui::End().
-void begin_panel_window(float panel_w);
-void begin_board_window(float panel_w);
+// The page's two fixed windows, placed by the page layout (layout.hpp): the controls panel
+// and the board area. Neither draws a background: main.cpp clears to the window colour,
+// which saves a full-screen fill per frame (a third of the frame time under software WebGL).
+// On touch screens a finger dragged on the panel scrolls it. Each is closed with ImGui::End().
+void begin_panel_window();
+// ImGui scrolls with a wheel only: on touch screens a drag that starts on the current
+// window's background (not on a control) scrolls it, as a finger expects.
+void drag_to_scroll();
+void begin_board_window();
 
 }  // namespace tilewise::app

@@ -1,0 +1,47 @@
+// The gallery: every built-in puzzle (assets/puzzles, embedded) with a title, in groups, each
+// with its size, rule and a difficulty hint; one tap loads it. A file's line
+//   # gallery: GROUP | TITLE | HINT
+// places it (docs: assets/puzzles/README.md); files without one go to "More".
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/edge/generator.hpp"
+#include "core/edge/puzzle.hpp"
+
+namespace tilewise::app {
+
+struct GalleryEntry {
+  std::string group, title, hint;
+  std::string file;  // the example's file name (the app's puzzle name, as before)
+  std::string text;  // the file's text, or empty for a generated entry
+  std::optional<GenerateOptions> generate;  // drawn by the generator when chosen
+  int rows = 0, cols = 0;
+  MatchRule rule = MatchRule::kComplement;
+  BorderRule border = BorderRule::kFree;
+};
+
+// The groups in the order shown, each with its entries (files in name order).
+struct GalleryGroup {
+  std::string name, note;
+  std::vector<GalleryEntry> entries;
+};
+const std::vector<GalleryGroup>& gallery();
+// The gallery's title of a built-in puzzle's file name, or "" for any other name.
+std::string gallery_title(const std::string& file);
+
+struct GalleryChoice {
+  EdgePuzzle puzzle;
+  std::string file, title;
+};
+
+// The "Gallery" button and its window; a chosen puzzle is returned (once).
+std::optional<GalleryChoice> gallery_controls();
+
+// Test state: {"open", "groups": [{"name", "entries": [file...]}]}.
+nlohmann::json gallery_state();
+
+}  // namespace tilewise::app

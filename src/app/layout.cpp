@@ -1,0 +1,59 @@
+#include "app/layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tilewise::app {
+namespace {
+
+PageLayout g_layout;
+
+// Narrower than this, or taller than wide, and the board goes above the controls.
+constexpr float kStackBelowWidth = 700;
+constexpr float kStackedBoardShare = 0.66f;  // of the height, at most, for the board window
+constexpr float kPanelShare = 0.34f;         // of the width, for the side panel (clamped)
+
+nlohmann::json rect_json(const WindowRect& r) {
+  return {r.pos.x, r.pos.y, r.size.x, r.size.y};
+}
+
+}  // namespace
+
+PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
+                        const std::function<float(float)>& board_height) {
+  const ImVec2 origin(safe.left, safe.top);
+  const ImVec2 inner(std::max(1.0f, display.x - safe.left - safe.right),
+                     std::max(1.0f, display.y - safe.top - safe.bottom));
+  PageLayout l;
+  l.stacked = inner.x < kStackBelowWidth || inner.x < inner.y * 0.9f;
+  const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+  if (l.stacked) {
+    const float wanted = board_height(inner.x - 2 * pad.x) + 2 * pad.y;
+    const float h = std::floor(std::min(wanted, inner.y * kStackedBoardShare));
+    l.board = {origin, ImVec2(inner.x, h)};
+    l.panel = {ImVec2(origin.x, origin.y + h), ImVec2(inner.x, inner.y - h)};
+  } else {
+    const float w = std::floor(std::clamp(inner.x * kPanelShare, 300.0f, 420.0f));
+    l.panel = {origin, ImVec2(w, inner.y)};
+    l.board = {ImVec2(origin.x + w, origin.y), ImVec2(inner.x - w, inner.y)};
+  }
+  return l;
+}
+
+void set_page_layout(const PageLayout& layout) {
+  g_layout = layout;
+}
+
+const PageLayout& page_layout() {
+  return g_layout;
+}
+
+nlohmann::json layout_state() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  return {{"stacked", g_layout.stacked},
+          {"display", {display.x, display.y}},
+          {"board", rect_json(g_layout.board)},
+          {"panel", rect_json(g_layout.panel)}};
+}
+
+}  // namespace tilewise::app

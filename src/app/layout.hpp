@@ -1,0 +1,37 @@
+// Where the page's two windows go, following the screen: on a wide screen (landscape) the
+// controls are a side panel left of the board; on a narrow or portrait one (phones, tablets
+// held upright) the board comes first, as wide as the screen, and the controls below it.
+// The phone's safe areas (notch, rounded corners, home bar) are kept clear.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "imgui.h"
+#include "platform/screen.hpp"
+
+namespace tilewise::app {
+
+struct WindowRect {
+  ImVec2 pos{0, 0}, size{0, 0};
+};
+
+struct PageLayout {
+  bool stacked = false;  // board above the controls (narrow or portrait screens)
+  WindowRect board, panel;
+};
+
+// The layout for a `display` (CSS px) with `safe` insets. `board_height(width)` is the height
+// the board window's content wants at a content width (board, tray, title): a stacked board
+// window gets that, up to 66% of the height, and the panel the rest.
+PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
+                        const std::function<float(float)>& board_height);
+
+// The layout of this frame (set by app.cpp before any window is drawn).
+void set_page_layout(const PageLayout& layout);
+const PageLayout& page_layout();
+
+// Test state: {"stacked", "board": [x, y, w, h], "panel": [x, y, w, h]}.
+nlohmann::json layout_state();
+
+}  // namespace tilewise::app

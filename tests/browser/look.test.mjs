@@ -1,0 +1,240 @@
+// The look on phones, tablets and desktops: the layout follows the screen, every panel
+// control lies inside the viewport (and is at least 44 CSS px high on touch screens), the
+// board fills a portrait phone, the theme switches, the gallery loads puzzles, and the
+// screen reader hears what happened. Screenshots: look-<size>*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './lib/harness.mjs';
+
+let srv, browser, touch, mouse;  // one page with a finger, one with a mouse, sizes switched
+before(async () => {
+  srv = await h.startServer();
+  browser = await h.launch();
+  touch = await open('phone');
+  mouse = await open('desktop');
+});
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+const sizes = {
+  phone: { width: 390, height: 844, scale: 3, touch: true, pick: 'seed001_dogs.txt',
+    title: 'Dogs (seed 001, a Scramble Squares design)' },
+  tablet: { width: 820, height: 1180, scale: 2, touch: true, pick: 'cards_4x4.txt',
+    title: "Cards, 4 x 4 (seed 004's card format)" },
+  desktop: { width: 1920, height: 1080, scale: 1, touch: false, pick: 'seed001_dogs.txt',
+    title: 'Dogs (seed 001, a Scramble Squares design)' },
+  small: { width: 800, height: 600, scale: 1, touch: false, pick: 'cards_2x2.txt',
+    title: "Cards, 2 x 2 (seed 004's card format)" },
+};
+
+async function open(size) {
+  const { width, height, scale, touch } = sizes[size];
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale,
+    hasTouch: touch, isMobile: touch, colorScheme: 'dark' });
+  const page = await context.newPage();
+  page.openedScale = scale;
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(srv.url);
+  await h.waitDrawn(page);
+  return { context, page, errors };
+}
+
+// Switches `page` to a size (CSS px and pixel ratio) as a different device would have it:
+// Playwright sets the size; a pixel ratio other than the context's comes from a CDP session of
+// our own (kept open: its override ends with it).
+async function resize(page, size) {
+  const { width, height, scale, touch } = sizes[size];
+  await page.bringToFront();  // a page in the background draws no frames
+  await page.setViewportSize({ width, height });
+  page.cdp ??= await page.context().newCDPSession(page);
+  if (scale !== page.openedScale)
+    await page.cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: scale, mobile: touch });
+  else
+    await page.cdp.send('Emulation.clearDeviceMetricsOverride');
+  return h.waitState(page, `s.layout.display[0] === ${width} && s.layout.display[1] === ${height} && ` +
+    `s.look.font_ratio === ${scale} && s.controls.length > 0`);
+}
+
+// A tap with a finger on touch screens, a click otherwise; then frames to take it in.
+async function press(page, size, name) {
+  const r = (await h.state(page)).widgets[name];
+  assert.ok(r, `no control '${name}' drawn`);
+  const x = r[0] + r[2] / 2, y = r[1] + r[3] / 2;
+  if (sizes[size].touch) await page.touchscreen.tap(x, y);
+  else await h.humanClick(page, x, y);
+  await page.waitForTimeout(150);
+}
+
+// Every control the panel drew this frame: inside the viewport across, inside it up and down
+// when scrolled into view, and on touch screens at least 44 CSS px high.
+function checkControls(s, size, width, height) {
+  assert.ok(s.controls.length >= 10, `${size}: the panel published its controls`);
+  for (const c of s.controls) {
+    const [x, y, w, hgt] = c.rect;
+    const what = `${size} ${width}x${height}: '${c.name}' at [${c.rect.map(Math.round)}]`;
+    assert.ok(x >= 0 && x + w <= width + 0.5, `${what} is cut off at a side`);
+    const [left, , wide] = s.layout.panel;
+    assert.ok(x >= left && x + w <= left + wide + 0.5, `${what} is cut off by the panel's edge`);
+    const [, top, , tall] = s.layout.panel;  // scrolled into the panel: inside the page
+    if (c.visible && y >= top && y + hgt <= top + tall)
+      assert.ok(y >= 0 && y + hgt <= height + 0.5, `${what} runs past the page`);
+    if (sizes[size].touch) assert.ok(hgt >= 44, `${what} is ${hgt} px high: too small for a finger`);
+  }
+}
+
+// The share of the screen's pixel rows that are empty: one flat colour over a run of at least
+// 24 CSS px (the gaps between lines of text are shorter). Read from the canvas (kept buffer).
+function emptyShare(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('canvas');
+    const t = document.createElement('canvas');
+    t.width = c.width; t.height = c.height;
+    const ctx = t.getContext('2d');
+    ctx.drawImage(c, 0, 0);
+    const px = new Uint32Array(ctx.getImageData(0, 0, t.width, t.height).data.buffer);
+    const flat = [];
+    for (let y = 0; y < t.height; ++y) {
+      const row = y * t.width;
+      let same = true;
+      for (let x = 1; x < t.width && same; ++x) same = px[row + x] === px[row];
+      flat.push(same);
+    }
+    const run = Math.round(24 * devicePixelRatio);
+    let empty = 0;
+    for (let y = 0; y < flat.length;) {
+      let e = y;
+      while (e < flat.length && flat[e]) ++e;
+      if (e - y >= run) empty += e - y;
+      y = e + 1;
+    }
+    return empty / flat.length;
+  });
+}
+
+const pageFor = (size) => (sizes[size].touch ? touch : mouse);
+for (const size of Object.keys(sizes)) {
+  test(`${size}: layout, controls inside the viewport, crisp text, the gallery`, async () => {
+    const { width, height, scale, touch: finger } = sizes[size];
+    const { page, errors } = pageFor(size);
+    let s = await resize(page, size);
+    assert.equal(s.look.font_ratio, scale, 'the font is rasterised for the pixel ratio (again when it changes)');
+    assert.equal(s.look.touch, finger);
+    assert.ok(s.look.font_px >= (finger ? 16 : 15));
+    const portrait = width < 700 || width < height;
+    assert.equal(s.layout.stacked, portrait, 'board above the controls exactly on narrow or portrait screens');
+    checkControls(s, size, width, height);
+    const side = s.board.cell * s.cols;
+    assert.ok(s.board.x >= 0 && s.board.x + side <= width && s.board.y + s.board.cell * s.rows <= height,
+      'the board lies inside the page');
+    if (size === 'phone') {
+      assert.ok(side >= 0.9 * width, `the board is ${side} px wide: less than 90% of ${width}`);
+      const empty = await emptyShare(page);
+      assert.ok(empty <= 0.15, `${(100 * empty).toFixed(1)}% of the screen is empty`);
+    }
+    if (size === 'phone' || size === 'desktop') assert.equal(s.title, "Seed 000's mock-up", 'the title, not the file name');
+    await h.screenshot(page, `look-${size}`);
+
+    // The gallery: open it, load a puzzle with one tap; the screen reader hears of it.
+    await press(page, size, 'Gallery');
+    s = await h.waitState(page, 's.gallery.open');
+    assert.deepEqual(s.gallery.groups.map((g) => g.name), ['From the seeds', 'Scramble Squares designs',
+      'More 3x3 sets', 'Eternity II', "Brendan Owen's sets", 'Generated']);
+    await h.screenshot(page, `look-${size}-gallery`);
+    await press(page, size, 'gallery:' + sizes[size].pick);
+    s = await h.waitState(page, `s.puzzle === '${sizes[size].pick}' && !s.gallery.open`);
+    assert.equal(s.title, sizes[size].title);
+    assert.equal(await page.evaluate(() => new Promise((done) => setTimeout(
+      () => done(document.getElementById('announce').textContent), 200))),
+      `Puzzle loaded: ${sizes[size].title}, ${s.rows} by ${s.cols} tiles.`);
+    if (size === 'phone') {  // a finger dragged up on the panel scrolls it, even from a control
+      const r = s.widgets['Puzzle'], count = s.controls.length;  // the section's header
+      const x = r[0] + r[2] / 2, y = r[1] + r[3] / 2;
+      const cdp = await page.context().newCDPSession(page);
+      const finger = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [at] : [] });
+      // A short drag: the header moves with the finger and is still under it when let go.
+      await finger('touchStart', { x, y });
+      for (let k = 1; k <= 4; ++k) {
+        await finger('touchMove', { x, y: y - 12 * k });
+        await page.waitForTimeout(40);
+      }
+      await finger('touchEnd');
+      await h.waitState(page, `s.widgets['Puzzle'][1] < ${r[1] - 30}`);
+      await page.waitForTimeout(300);
+      s = await h.state(page);
+      assert.equal(s.controls.length, count, 'the header was not pressed: a drag is not a tap');
+      await h.screenshot(page, 'look-phone-scrolled');
+      await finger('touchStart', { x, y });  // and back down (the header is scrolled away)
+      for (let k = 1; k <= 10; ++k) {
+        await finger('touchMove', { x, y: y + 10 * k });
+        await page.waitForTimeout(30);
+      }
+      await finger('touchEnd');
+      await cdp.detach();
+      await h.waitState(page, `s.widgets['Puzzle'][1] === ${r[1]}`);
+    }
+    if (size === 'desktop') {  // a group further down, and a generated Eternity II-sized board
+      await press(page, size, 'Gallery');
+      await h.waitState(page, 's.gallery.open');
+      await press(page, size, 'gallery group:Eternity II');
+      await press(page, size, 'gallery:A board the size of Eternity II, 16 x 16');
+      s = await h.waitState(page, 's.rows === 16 && s.cols === 16');
+      assert.equal(s.title, 'A board the size of Eternity II, 16 x 16');
+      await h.screenshot(page, 'look-desktop-e2-size');
+    }
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('rotating a phone or resizing a window lays the page out again at once', async () => {
+  const { page } = touch;
+  await page.bringToFront();
+  for (const [width, height] of [[844, 390], [320, 640], [2560, 1440], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    const s = await h.waitState(page, `s.layout.display[0] === ${width} && s.layout.display[1] === ${height}`);
+    assert.equal(s.layout.stacked, width < 700 || width < height, `${width}x${height}`);
+    checkControls(s, 'phone', width, height);
+    if (width === 320) await h.screenshot(page, 'look-phone-320');
+    if (width === 844) await h.screenshot(page, 'look-phone-landscape');
+  }
+});
+
+test('the theme follows the system and switches on request; the colour-blind palette', async () => {
+  const { page } = mouse;
+  await resize(page, 'small');
+  const corner = () => page.evaluate(() => {  // the page background, read from the canvas
+    const c = document.getElementById('canvas');
+    const t = document.createElement('canvas');
+    t.width = 1; t.height = 1;
+    const ctx = t.getContext('2d');
+    ctx.drawImage(c, c.width - 2, c.height - 2, 1, 1, 0, 0, 1, 1);
+    return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  });
+  let s = await h.state(page);
+  assert.equal(s.look.theme, 'dark', 'prefers-color-scheme: dark');
+  const dark = await corner();
+  assert.ok(dark.every((v) => v < 80), `a dark background, got ${dark}`);
+  const scrollDown = async () => {  // one wheel notch a frame, to the panel's end
+    await page.mouse.move(294, 300);  // over the panel's scrollbar, not a child area in it
+    for (let k = 0; k < 12; ++k) { await page.mouse.wheel(0, 120); await page.waitForTimeout(40); }
+    await page.waitForTimeout(200);
+  };
+  await scrollDown();  // the Look section is at the panel's end
+  await press(page, 'small', 'Look');
+  await scrollDown();
+  checkControls(await h.state(page), 'small', 800, 600);  // the Look section's too
+  await press(page, 'small', 'Light');
+  s = await h.waitState(page, "s.look.theme === 'light' && s.look.choice === 'light'");
+  await page.waitForTimeout(200);
+  const light = await corner();
+  assert.ok(light.every((v) => v > 200), `a light background, got ${light}`);
+  await h.screenshot(page, 'look-small-light');
+  await press(page, 'small', 'Colour-blind-safe colours');
+  s = await h.waitState(page, 's.look.colour_blind');
+  await h.screenshot(page, 'look-small-colour-blind');
+  // "System" again, and the system changes its mind: the page follows.
+  await press(page, 'small', 'System');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await h.waitState(page, "s.look.theme === 'light' && s.look.choice === 'system'");
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await h.waitState(page, "s.look.theme === 'dark'");
+});
