@@ -35,9 +35,11 @@ TEST(PlayColourNames, ShadesStayApart) {
   for (const char* a : names) {
     ASSERT_TRUE(colour_for_name(a)) << a;
     EXPECT_GT(distance(*colour_for_name(a), background), 60) << a;
-    for (const char* b : names)
-      if (a != b)
+    for (const char* b : names) {
+      if (a != b) {
         EXPECT_GT(distance(*colour_for_name(a), *colour_for_name(b)), 40) << a << " " << b;
+      }
+    }
   }
 }
 
