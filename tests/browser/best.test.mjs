@@ -37,8 +37,9 @@ function bucasLink(size = 16, seed = 7) {
 }
 
 test('Best board: a bucas link opens, the score improves live, Cancel keeps it, Share holds it', async () => {
-  // Tall enough that the Best board panel is on screen below the other panels.
-  const { page, errors } = await h.openApp(browser, srv.url + '#' + bucasLink(), { height: 1600 });
+  // Tall enough that the Best board panel is on screen below the other panels; wider than
+  // tall, so the panel is at the side (not the stacked phone layout).
+  const { page, errors } = await h.openApp(browser, srv.url + '#' + bucasLink(), { width: 2200, height: 2000 });
   let s = await h.state(page);
   assert.equal(s.error, '');
   assert.equal(s.rows, 16);

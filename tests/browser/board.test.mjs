@@ -238,7 +238,9 @@ test('following the hints with the mouse solves seed 000', async () => {
 });
 
 test('editing a tile, playing the edit and saving it as a file', async () => {
-  const { page } = await h.openApp(browser, srv.url, { width: 1280, height: 1400 });
+  // Tall enough for the whole editor below the other sections, and wider than tall (a side
+  // panel, not the stacked phone layout).
+  const { page } = await h.openApp(browser, srv.url, { width: 2200, height: 2000 });
   await h.clickWidget(page, 'Edit');
   await h.waitState(page, "'Copy the current puzzle' in s.widgets");
   await h.clickWidget(page, 'Copy the current puzzle');

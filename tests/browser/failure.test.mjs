@@ -149,13 +149,13 @@ test('bad files show one clear error naming the limit; the current puzzle stays'
 
 test('more solutions than the worker keeps: counting goes on and the status says so', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
-  // Five blank tiles in a row: 5! orders x 4^5 turns / 2 board turns = 61440 solutions.
-  await load(page, 'blank.txt', 'size 1 5\nmatch equal\n' +
-    [1, 2, 3, 4, 5].map((k) => `tile ${k} 1 1 1 1`).join('\n') + '\n');
+  // Six tiles in a row, each with a colour of its own on top and colour 1 on its other sides:
+  // 51840 solutions (the CLI's count), all different boards, more than the 10000 kept.
+  await load(page, 'six.txt', 'size 1 6\nmatch equal\n' +
+    [1, 2, 3, 4, 5, 6].map((k) => `tile ${k} ${k + 1} 1 1 1`).join('\n') + '\n');
   await h.clickWidget(page, 'Solve');
   const s = await h.waitState(page, '!s.solving && s.status.startsWith("Found")', 60000);
-  assert.equal(s.status, 'Found all 61440 solutions (the same solution turned round as a whole ' +
-    'counts once); they all look the same (the tiles are alike). The first 10000 are kept to browse.');
+  assert.match(s.status, /^Found all 51840 solutions .*The first 10000 are kept to browse\.$/);
   assert.equal(s.solutions, 10000);
   assert.deepEqual(errors, []);
   await page.close();

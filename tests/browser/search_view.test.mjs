@@ -11,7 +11,7 @@ after(async () => { await browser?.close(); srv?.server.close(); });
 const placed = (board) => board.filter((c) => c[0] > 0).length;
 
 test('watching the search of seed 000 shows partial boards, then the pace slider finishes it', async () => {
-  const { page, errors } = await h.openApp(browser, srv.url);
+  const { page, errors } = await h.openApp(browser, srv.url, { height: 1400 });  // the pace slider below the solver
   await h.clickWidget(page, 'Watch the search');
   let s = await h.waitState(page, 's.search_view.watching');
   assert.ok(s.search_view.steps_per_second <= 20, 'a slow default pace');

@@ -69,7 +69,12 @@ export async function waitState(page, predicateSource, timeout = 60000) {
 }
 
 export async function clickWidget(page, name, button = 'left') {
-  const s = await state(page);
+  let s = await state(page);
+  // A widget that a click just opened (a header, a tab) shows from the next frame on.
+  for (let waited = 0; !s.widgets[name] && waited < 2000; waited += 50) {
+    await page.waitForTimeout(50);
+    s = await state(page);
+  }
   const r = s.widgets[name];
   if (!r) throw new Error(`no widget '${name}' drawn; widgets: ${Object.keys(s.widgets)}`);
   await humanClick(page, r[0] + r[2] / 2, r[1] + r[3] / 2, button);
