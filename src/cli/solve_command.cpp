@@ -1,9 +1,8 @@
 // tilewise solve FILE [--first|--count|--all] [--limit N] [--labelled] [--json]
-#include <atomic>
-#include <csignal>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/puzzle_file.hpp"
 #include "cli/result_output.hpp"
 #include "cli/search_flags.hpp"
@@ -15,11 +14,6 @@
 
 namespace tilewise::cli {
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_sigint(int) {
-  g_interrupted = true;
-}
 
 struct SolveArgs {
   std::string file;
@@ -42,14 +36,16 @@ int run_solve(const SolveArgs& a) {
   o.order = a.order;
   o.symmetry = a.symmetry;
   o.list_labelled = a.labelled;
-  g_interrupted = false;
-  auto previous = std::signal(SIGINT, on_sigint);
   ParallelOptions parallel;
   parallel.threads = a.threads;
-  parallel.cancel = &g_interrupted;
-  const SolveResult r = solve_parallel(*puzzle, o, parallel);
-  std::signal(SIGINT, previous);
-  const bool interrupted = g_interrupted;
+  SolveResult r;
+  bool interrupted = false;
+  {
+    const InterruptWatch watch;  // Ctrl-C stops the search; what was found is printed
+    parallel.cancel = watch.flag();
+    r = solve_parallel(*puzzle, o, parallel);
+    interrupted = watch.interrupted();
+  }
   if (a.json) {
     nlohmann::json j = solve_result_json(r);
     j["interrupted"] = interrupted;
