@@ -32,10 +32,11 @@ struct BoxArgs {
   double max_seconds = 0;
 };
 
-// Where the 4x4 pattern table is kept between runs: $TILEWISE_CACHE_DIR, else
+// Where the 4x4 pattern table is kept between runs: $TILEWISE_CACHE (the folder the set-up
+// scripts keep SDL2 in), else
 // $XDG_CACHE_HOME/tilewise, else ~/.cache/tilewise; empty when none is set.
 std::filesystem::path cache_dir() {
-  if (const char* d = std::getenv("TILEWISE_CACHE_DIR"); d && *d) return d;
+  if (const char* d = std::getenv("TILEWISE_CACHE"); d && *d) return d;
   if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d)
     return std::filesystem::path(d) / "tilewise";
   if (const char* d = std::getenv("HOME"); d && *d)
