@@ -117,8 +117,11 @@ void board_field(const char* label, std::string& text, bool is_target) {
   ImGui::AlignTextToFramePadding();
   ImGui::Text("%-6s", label);
   ImGui::SameLine();
+  // The rest of the line less the Set button (its label and frame padding, which is wider
+  // on touch screens) and the gap before it.
+  const ImGuiStyle& style = ImGui::GetStyle();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Set").x -
-                          3 * ImGui::GetStyle().ItemSpacing.x);
+                          2 * style.FramePadding.x - style.ItemSpacing.x);
   const bool enter = ImGui::InputText((std::string("##") + label).c_str(), buf, sizeof buf,
                                       ImGuiInputTextFlags_EnterReturnsTrue);
   text = buf;
@@ -266,9 +269,9 @@ void box_panel() {
   ImGui::InputInt("turns", &v.scramble_turns);
   record_item("box:turns");
   v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);
-  ImGui::SameLine();
+  same_line_for("Scramble");
   if (button("Scramble")) scramble();
-  ImGui::SameLine();
+  same_line_for("Reset##box");
   if (button("Reset##box")) set_boards(v.target, v.target);
   ImGui::Text("Moves: %d", v.moves_made);
   if (v.board == v.target) {
