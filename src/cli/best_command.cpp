@@ -52,12 +52,8 @@ int run_best(const BestArgs& a) {
   } else {
     std::cout << (interrupted ? "interrupted: " : "") << "best board: score " << r->score << " of "
               << r->max_score << " inner edges matched, " << r->nodes << " nodes, " << r->elapsed_ms
-              << " ms\ntiles (label r rotation):";
-    for (const Placement& c : r->board.cells) std::cout << " " << (c.tile + 1) << "r" << c.rotation;
-    std::cout << "\n";
-    print_board(*puzzle, r->board);
-    if (const Result<std::string> link = encode_bucas_link(*puzzle, r->board.cells))
-      std::cout << "e2.bucas.name link: https://e2.bucas.name/#" << *link << "\n";
+              << " ms\n";
+    print_best_board(*puzzle, r->board);
   }
   return interrupted ? kExitInterrupted : kExitOk;
 }

@@ -3,6 +3,7 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <string>
 
 #include "cli/campaign_files.hpp"
 #include "cli/commands.hpp"
@@ -14,6 +15,27 @@ namespace {
 std::atomic<bool> g_stop{false};
 extern "C" void on_stop_signal(int) {
   g_stop = true;
+}
+
+// How far a checkpoint got; what a finished job found.
+std::string progress(const JobResult& r) {
+  if (r.spec.best)
+    return "best score " + std::to_string(r.best.score) + " after " +
+           std::to_string(static_cast<std::int64_t>(r.best.search_ms)) + " ms of search";
+  return std::to_string(r.prefixes_done.size()) + " of " + std::to_string(r.prefixes_owned) +
+         " prefixes done";
+}
+std::string outcome(const JobResult& r) {
+  if (r.spec.best)
+    return "best score " + std::to_string(r.best.score) + " of " +
+           std::to_string(max_board_score(r.spec.puzzle)) + ", " + std::to_string(r.best.nodes) +
+           " steps in " + std::to_string(r.best.runs) + " run(s)";
+  return std::to_string(r.prefixes_done.size()) + " prefixes, count " +
+         std::to_string(r.tally.count) + ", nodes " + std::to_string(r.tally.stats.nodes);
+}
+// A best job always has a board; a search job's share may hold no solution (exit 1).
+int exit_code_of(const JobResult& r) {
+  return r.spec.best || r.tally.count > 0 ? kExitOk : kExitNoSolution;
 }
 
 struct JobArgs {
@@ -32,9 +54,9 @@ int run_job_command(const JobArgs& a) {
     if (!done) return kExitBadInput;  // never overwrite what may be someone's result
     if (done->finished && done->job == job->index &&
         campaign_id(done->spec) == campaign_id(job->spec)) {
-      std::cout << "job " << job->index << ": already done (" << out << "), count "
-                << done->tally.count << "\n";
-      return done->tally.count > 0 ? kExitOk : kExitNoSolution;
+      std::cout << "job " << job->index << ": already done (" << out << "), " << outcome(*done)
+                << "\n";
+      return exit_code_of(*done);
     }
     std::cerr << "tilewise: " << out << ": holds another job's result; not overwritten\n";
     return kExitBadInput;
@@ -44,8 +66,7 @@ int run_job_command(const JobArgs& a) {
     resume = read_result_file(a.checkpoint);
     if (!resume) return kExitBadInput;
     std::cout << "job " << job->index << ": resuming from " << a.checkpoint << " ("
-              << resume->prefixes_done.size() << " of " << job->prefixes.size() << " prefixes done)"
-              << std::endl;
+              << progress(*resume) << ")" << std::endl;
   }
   JobRunOptions run;
   run.threads = a.threads;
@@ -68,17 +89,15 @@ int run_job_command(const JobArgs& a) {
   }
   if (!r->finished) {
     if (run.checkpoint) run.checkpoint(*r);
-    std::cout << "job " << job->index << ": stopped after " << r->prefixes_done.size() << " of "
-              << r->prefixes_owned << " prefixes"
+    std::cout << "job " << job->index << ": stopped (" << progress(*r) << ")"
               << (run.checkpoint && written ? "; checkpoint " + a.checkpoint : "") << "\n";
     return kExitInterrupted;
   }
   if (!write_file_atomically(out, json_text(job_result_json(*r)) + "\n")) return kExitInternal;
   if (!a.checkpoint.empty()) std::filesystem::remove(a.checkpoint);
-  std::cout << "job " << job->index << ": " << r->prefixes_done.size() << " prefixes, count "
-            << r->tally.count << ", nodes " << r->tally.stats.nodes << ", " << r->wall_ms
-            << " ms on " << r->threads << " threads -> " << out << "\n";
-  return r->tally.count > 0 ? kExitOk : kExitNoSolution;
+  std::cout << "job " << job->index << ": " << outcome(*r) << ", " << r->wall_ms << " ms on "
+            << r->threads << " threads -> " << out << "\n";
+  return exit_code_of(*r);
 }
 
 }  // namespace

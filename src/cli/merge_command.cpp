@@ -1,4 +1,5 @@
-// tilewise merge RESULT... [--json] [--quiet]
+// tilewise merge RESULT... [--json] [--quiet]: count, all and first campaigns merge into what
+// `solve` prints; best campaigns into the best board of all jobs.
 #include <iostream>
 
 #include "cli/campaign_files.hpp"
@@ -6,6 +7,7 @@
 #include "cli/result_output.hpp"
 #include "core/edge/json.hpp"
 #include "core/json_text.hpp"
+#include "core/link/bucas.hpp"
 
 namespace tilewise::cli {
 namespace {
@@ -14,6 +16,47 @@ struct MergeArgs {
   std::vector<std::string> files;
   bool json = false, quiet = false;
 };
+
+// The campaign's figures: id, jobs, the spread of the jobs' wall times and nodes.
+nlohmann::json campaign_json(const MergedCampaign& m) {
+  return {{"id", campaign_id(m.spec)},
+          {"jobs", m.spec.jobs},
+          {"prefixes", m.spec.prefix_count},
+          {"job_wall_ms_min", m.job_wall_ms_min},
+          {"job_wall_ms_max", m.job_wall_ms_max},
+          {"job_wall_ms_sum", m.job_wall_ms_sum},
+          {"job_nodes_min", m.job_nodes_min},
+          {"job_nodes_max", m.job_nodes_max}};
+}
+void print_campaign_line(const MergedCampaign& m) {
+  std::cout << "campaign " << campaign_id(m.spec) << ": " << m.spec.jobs << " jobs, job wall time "
+            << m.job_wall_ms_min << " to " << m.job_wall_ms_max << " ms (sum " << m.job_wall_ms_sum
+            << "), job nodes " << m.job_nodes_min << " to " << m.job_nodes_max << "\n";
+}
+
+// Best mode: the best board of every job's, its score recounted by the merge.
+int print_best(const MergedCampaign& m, const MergeArgs& a) {
+  const MergedBest& b = m.best;
+  if (a.json) {
+    nlohmann::json j = {{"mode", "best"},
+                        {"score", b.score},
+                        {"max_score", b.max_score},
+                        {"board", board_cells_json(b.board)},
+                        {"job", b.job},
+                        {"nodes", b.nodes},
+                        {"campaign", campaign_json(m)}};
+    if (const Result<std::string> link = encode_bucas_link(m.spec.puzzle, b.board.cells))
+      j["bucas_link"] = "https://e2.bucas.name/#" + *link;
+    std::cout << json_text(j) << "\n";
+    return kExitOk;
+  }
+  std::cout << "best board: score " << b.score << " of " << b.max_score
+            << " inner edges matched (recounted; job " << b.job << "), " << b.nodes
+            << " steps in all\n";
+  if (!a.quiet) print_best_board(m.spec.puzzle, b.board);
+  print_campaign_line(m);
+  return kExitOk;
+}
 
 int run_merge(const MergeArgs& a) {
   std::vector<NamedResult> results;
@@ -32,25 +75,16 @@ int run_merge(const MergeArgs& a) {
     std::cerr << "tilewise: " << m.error().to_string() << "\n";
     return kExitBadInput;
   }
+  if (m->spec.best) return print_best(*m, a);
   const SolveResult& r = m->result;
   if (a.json) {
     nlohmann::json j = solve_result_json(r);
     j["interrupted"] = false;
-    j["campaign"] = {{"id", campaign_id(m->spec)},
-                     {"jobs", m->spec.jobs},
-                     {"prefixes", m->spec.prefix_count},
-                     {"job_wall_ms_min", m->job_wall_ms_min},
-                     {"job_wall_ms_max", m->job_wall_ms_max},
-                     {"job_wall_ms_sum", m->job_wall_ms_sum},
-                     {"job_nodes_min", m->job_nodes_min},
-                     {"job_nodes_max", m->job_nodes_max}};
+    j["campaign"] = campaign_json(*m);
     std::cout << json_text(j) << "\n";
   } else {
     print_human(m->spec.puzzle, r, false, m->spec.options.mode != SolveMode::kCount && !a.quiet);
-    std::cout << "campaign " << campaign_id(m->spec) << ": " << m->spec.jobs
-              << " jobs, job wall time " << m->job_wall_ms_min << " to " << m->job_wall_ms_max
-              << " ms (sum " << m->job_wall_ms_sum << "), job nodes " << m->job_nodes_min << " to "
-              << m->job_nodes_max << "\n";
+    print_campaign_line(*m);
   }
   return r.count > 0 ? kExitOk : kExitNoSolution;
 }

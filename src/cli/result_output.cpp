@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "core/edge/format.hpp"
+#include "core/link/bucas.hpp"
 
 namespace tilewise::cli {
 namespace {
@@ -36,6 +37,15 @@ void print_board(const EdgePuzzle& p, const Solution& s) {
     for (auto& line : lines) std::cout << line << "|\n";
     std::cout << rule;
   }
+}
+
+void print_best_board(const EdgePuzzle& p, const Solution& board) {
+  std::cout << "tiles (label r rotation):";
+  for (const Placement& c : board.cells) std::cout << " " << (c.tile + 1) << "r" << c.rotation;
+  std::cout << "\n";
+  print_board(p, board);
+  if (const Result<std::string> link = encode_bucas_link(p, board.cells))
+    std::cout << "e2.bucas.name link: https://e2.bucas.name/#" << *link << "\n";
 }
 
 void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list) {

@@ -9,6 +9,10 @@ namespace tilewise::cli {
 // bottom side (`solve` and `best`).
 void print_board(const EdgePuzzle& p, const Solution& s);
 
+// A best board (`best`, `merge` of a best campaign): its tiles as "label r rotation", the
+// board drawn, and its e2.bucas.name link when the puzzle has one.
+void print_best_board(const EdgePuzzle& p, const Solution& board);
+
 // The solutions as boards when `list`, then count, distinct boards, nodes, tries, time and
 // nodes per depth.
 void print_human(const EdgePuzzle& p, const SolveResult& r, bool interrupted, bool list);

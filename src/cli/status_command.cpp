@@ -42,6 +42,12 @@ int run_status(const StatusArgs& a) {
   int done = 0, running = 0, left = 0;
   std::uint64_t count = 0, nodes = 0, prefixes_done = 0, prefixes = 0;
   std::vector<int> running_jobs, left_jobs;
+  // Best mode: the best score in the results and checkpoints so far (the job's own count).
+  struct {
+    int score = -1, job = -1;
+  } best;
+  bool best_mode = false;
+  int max_score = 0;
   for (const std::string& path : jobs) {
     std::optional<CampaignJob> job = read_job_file(path);
     if (!job) return kExitBadInput;
@@ -63,27 +69,39 @@ int run_status(const StatusArgs& a) {
     }
     if (r) {
       count += r->tally.count;
-      nodes += r->tally.stats.nodes;
+      nodes += r->tally.stats.nodes + r->best.nodes;
       prefixes_done += r->prefixes_done.size();
+      if (r->best.score > best.score) best = {r->best.score, job->index};
     }
+    best_mode = job->spec.best;
+    max_score = max_board_score(job->spec.puzzle);
   }
   if (a.json) {
-    std::cout << json_text({{"jobs", jobs.size()},
-                            {"done", done},
-                            {"running", running},
-                            {"left", left},
-                            {"running_jobs", running_jobs},
-                            {"left_jobs", left_jobs},
-                            {"prefixes", prefixes},
-                            {"prefixes_done", prefixes_done},
-                            {"count_so_far", count},
-                            {"nodes_so_far", nodes}})
-              << "\n";
+    nlohmann::json j = {{"jobs", jobs.size()},          {"done", done},
+                        {"running", running},           {"left", left},
+                        {"running_jobs", running_jobs}, {"left_jobs", left_jobs},
+                        {"nodes_so_far", nodes}};
+    if (best_mode) {
+      j["best_score_so_far"] = best.score >= 0 ? nlohmann::json(best.score) : nullptr;
+      j["best_job"] = best.job >= 0 ? nlohmann::json(best.job) : nullptr;
+      j["max_score"] = max_score;
+    } else {
+      j["prefixes"] = prefixes;
+      j["prefixes_done"] = prefixes_done;
+      j["count_so_far"] = count;
+    }
+    std::cout << json_text(j) << "\n";
   } else {
     std::cout << jobs.size() << " jobs: " << done << " done, " << running
-              << " running (checkpointed), " << left << " left\n"
-              << "prefixes searched: " << prefixes_done << " of " << prefixes << "\n"
-              << "so far: count " << count << ", nodes " << nodes << "\n";
+              << " running (checkpointed), " << left << " left\n";
+    if (!best_mode)
+      std::cout << "prefixes searched: " << prefixes_done << " of " << prefixes << "\n"
+                << "so far: count " << count << ", nodes " << nodes << "\n";
+    else if (best.score < 0)
+      std::cout << "no board yet\n";
+    else
+      std::cout << "best score so far: " << best.score << " of " << max_score << " (job "
+                << best.job << "; as the job counted it, merge recounts), steps " << nodes << "\n";
   }
   return kExitOk;
 }

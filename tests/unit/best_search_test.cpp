@@ -25,28 +25,8 @@ const char* tw_cancel();
 namespace tilewise {
 namespace {
 
+using testing::independent_score;
 using testing::side_after_turn;
-
-int independent_score(const EdgePuzzle& p, const Solution& b) {
-  int matched = 0;
-  for (int i = 0; i < p.rows; ++i)
-    for (int j = 0; j < p.cols; ++j) {
-      const Placement& a = b.cells[i * p.cols + j];
-      if (j + 1 < p.cols) {
-        const Placement& r = b.cells[i * p.cols + j + 1];
-        const int x = side_after_turn(p, a.tile, a.rotation, 1);
-        const int y = side_after_turn(p, r.tile, r.rotation, 3);
-        matched += p.rule == MatchRule::kComplement ? x == -y : x == y;
-      }
-      if (i + 1 < p.rows) {
-        const Placement& d = b.cells[(i + 1) * p.cols + j];
-        const int x = side_after_turn(p, a.tile, a.rotation, 2);
-        const int y = side_after_turn(p, d.tile, d.rotation, 0);
-        matched += p.rule == MatchRule::kComplement ? x == -y : x == y;
-      }
-    }
-  return matched;
-}
 
 // Each tile once, fixed tiles in place, frame sides out exactly on the perimeter.
 void expect_board_keeps_the_rules(const EdgePuzzle& p, const Solution& b) {

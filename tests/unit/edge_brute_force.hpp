@@ -19,6 +19,28 @@ inline int side_after_turn(const EdgePuzzle& p, int tile, int rot, int side) {
   return p.tiles[tile].sides[(side + 4 * 4 - rot) % 4];
 }
 
+// Matched inner edges of a complete board (the best search's score, counted here on its own).
+inline int independent_score(const EdgePuzzle& p, const Solution& b) {
+  int matched = 0;
+  for (int i = 0; i < p.rows; ++i)
+    for (int j = 0; j < p.cols; ++j) {
+      const Placement& a = b.cells[i * p.cols + j];
+      if (j + 1 < p.cols) {
+        const Placement& r = b.cells[i * p.cols + j + 1];
+        const int x = side_after_turn(p, a.tile, a.rotation, 1);
+        const int y = side_after_turn(p, r.tile, r.rotation, 3);
+        matched += p.rule == MatchRule::kComplement ? x == -y : x == y;
+      }
+      if (i + 1 < p.rows) {
+        const Placement& d = b.cells[(i + 1) * p.cols + j];
+        const int x = side_after_turn(p, a.tile, a.rotation, 2);
+        const int y = side_after_turn(p, d.tile, d.rotation, 0);
+        matched += p.rule == MatchRule::kComplement ? x == -y : x == y;
+      }
+    }
+  return matched;
+}
+
 inline bool cells_fit(const EdgePuzzle& p, const Cells& c) {
   for (int i = 0; i < p.rows; ++i) {
     for (int j = 0; j < p.cols; ++j) {

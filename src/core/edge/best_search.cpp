@@ -190,6 +190,21 @@ Result<BestSearch> BestSearch::create(const EdgePuzzle& p, std::uint64_t seed, i
   return s;
 }
 
+Result<bool> BestSearch::start_from(const Solution& board) {
+  if (Result<bool> ok = check_complete_board(puzzle_, board); !ok) return ok.error();
+  for (size_t c = 0; c < board.cells.size(); ++c) {
+    tile_[c] = board.cells[c].tile;
+    turn_[c] = board.cells[c].rotation;
+  }
+  max_beam_width_ = 0;
+  beam_.reset();
+  score_ = full_score();
+  best_tile_ = tile_;
+  best_turn_ = turn_;
+  best_score_ = score_;
+  return true;
+}
+
 int BestSearch::side(int cell, int dir) const {
   return turned_[(tile_[cell] * 4 + turn_[cell]) * 4 + dir];
 }
@@ -344,6 +359,8 @@ Solution BestSearch::best_board() const {
 Result<BestResult> best_search(const EdgePuzzle& puzzle, const BestOptions& o) {
   Result<BestSearch> search = BestSearch::create(puzzle, o.seed, o.max_beam_width);
   if (!search) return search.error();
+  if (o.start)
+    if (Result<bool> ok = search->start_from(*o.start); !ok) return ok.error();
   const auto start = std::chrono::steady_clock::now();
   auto elapsed_ms = [&] {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -

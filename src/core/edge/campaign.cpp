@@ -132,6 +132,11 @@ Result<JobResult> run_job(const CampaignJob& job, const JobResult* resume,
                           const JobRunOptions& run) {
   const auto t0 = Clock::now();
   const CampaignSpec& spec = job.spec;
+  if (resume && (campaign_id(resume->spec) != campaign_id(spec) || resume->job != job.index))
+    return Error{"checkpoint", "belongs to job " + std::to_string(resume->job) + " of campaign " +
+                                   campaign_id(resume->spec) + ", not to job " +
+                                   std::to_string(job.index) + " of " + campaign_id(spec)};
+  if (spec.best) return run_best_job(job, resume, run);
   EdgeSearch cut(spec.puzzle, cut_options(spec.options));
   cut.set_split_depth(spec.cut_depth);
   while (!cut.run(1 << 16)) {
@@ -154,10 +159,6 @@ Result<JobResult> run_job(const CampaignJob& job, const JobResult* resume,
   JobResult r;
   if (resume) {
     r = *resume;
-    if (campaign_id(r.spec) != campaign_id(spec) || r.job != job.index)
-      return Error{"checkpoint", "belongs to job " + std::to_string(r.job) + " of campaign " +
-                                     campaign_id(r.spec) + ", not to job " +
-                                     std::to_string(job.index) + " of " + campaign_id(spec)};
     for (std::uint32_t k : r.prefixes_done)
       if (!std::binary_search(job.prefix_indices.begin(), job.prefix_indices.end(), k))
         return Error{"checkpoint", "has prefix " + std::to_string(k) + ", which job " +
@@ -211,6 +212,13 @@ Result<JobResult> run_job(const CampaignJob& job, const JobResult* resume,
   return r;
 }
 
+namespace {
+Result<MergedCampaign> merge_tallies(const std::vector<NamedResult>& results);
+std::uint64_t job_nodes(const JobResult& r) {
+  return r.spec.best ? r.best.nodes : r.tally.stats.nodes;
+}
+}  // namespace
+
 Result<MergedCampaign> merge_results(const std::vector<NamedResult>& results) {
   if (results.empty()) return Error{"merge", "no results given"};
   const CampaignSpec& spec = results[0].result.spec;
@@ -230,9 +238,12 @@ Result<MergedCampaign> merge_results(const std::vector<NamedResult>& results) {
       continue;
     }
     if (!r.finished)
-      problems.push_back(n.name +
-                         " is unfinished (a checkpoint: " + std::to_string(r.prefixes_done.size()) +
-                         " of " + std::to_string(r.prefixes_owned) + " prefixes done)");
+      problems.push_back(n.name + " is unfinished (a checkpoint: " +
+                         (r.spec.best ? std::to_string(r.best.runs) + " runs, best score " +
+                                            std::to_string(r.best.score)
+                                      : std::to_string(r.prefixes_done.size()) + " of " +
+                                            std::to_string(r.prefixes_owned) + " prefixes done") +
+                         ")");
     auto [at, fresh] = seen.emplace(r.job, n.name);
     if (!fresh)
       problems.push_back("job " + std::to_string(r.job) + " is given twice (" + at->second +
@@ -246,25 +257,37 @@ Result<MergedCampaign> merge_results(const std::vector<NamedResult>& results) {
                        std::to_string(spec.jobs) + " jobs)");
   if (!problems.empty()) return Error{"merge", "refusing to merge: " + join(problems, "; ")};
 
+  Result<MergedCampaign> merged = spec.best ? merge_best_results(results) : merge_tallies(results);
+  if (!merged) return merged;
+  MergedCampaign& m = *merged;
+  m.job_wall_ms_min = m.job_wall_ms_max = results[0].result.wall_ms;
+  m.job_nodes_min = m.job_nodes_max = job_nodes(results[0].result);
+  for (const NamedResult& n : results) {
+    m.job_wall_ms_min = std::min(m.job_wall_ms_min, n.result.wall_ms);
+    m.job_wall_ms_max = std::max(m.job_wall_ms_max, n.result.wall_ms);
+    m.job_wall_ms_sum += n.result.wall_ms;
+    m.job_nodes_min = std::min(m.job_nodes_min, job_nodes(n.result));
+    m.job_nodes_max = std::max(m.job_nodes_max, job_nodes(n.result));
+  }
+  return merged;
+}
+
+namespace {
+
+// The tallies of a count, all or first campaign (merge_results checked the results).
+Result<MergedCampaign> merge_tallies(const std::vector<NamedResult>& results) {
+  const CampaignSpec& spec = results[0].result.spec;
   const SolveOptions options = prefix_options(spec.options);
   const bool first = spec.options.mode == SolveMode::kFirst;
   PrefixTally tally;
   tally.add_stats(spec.above);
   MergedCampaign m;
   m.spec = spec;
-  m.job_wall_ms_min = m.job_wall_ms_max = results[0].result.wall_ms;
-  m.job_nodes_min = m.job_nodes_max = results[0].result.tally.stats.nodes;
   std::vector<int> done(spec.prefix_count, 0);
   for (const NamedResult& n : results) {
-    const JobResult& r = n.result;
-    tally.add(r.tally, options);
-    for (std::uint32_t k : r.prefixes_done)
+    tally.add(n.result.tally, options);
+    for (std::uint32_t k : n.result.prefixes_done)
       if (k < done.size()) ++done[k];
-    m.job_wall_ms_min = std::min(m.job_wall_ms_min, r.wall_ms);
-    m.job_wall_ms_max = std::max(m.job_wall_ms_max, r.wall_ms);
-    m.job_wall_ms_sum += r.wall_ms;
-    m.job_nodes_min = std::min(m.job_nodes_min, r.tally.stats.nodes);
-    m.job_nodes_max = std::max(m.job_nodes_max, r.tally.stats.nodes);
   }
   // Every prefix searched once (first mode: every prefix up to the first solution's).
   tally.normalize(options);
@@ -289,4 +312,5 @@ Result<MergedCampaign> merge_results(const std::vector<NamedResult>& results) {
   return m;
 }
 
+}  // namespace
 }  // namespace tilewise

@@ -2,6 +2,8 @@
 // machines, batch engines such as Slurm) and merge into exactly what one `tilewise solve`
 // reports. The cut is the threads' (split_search), the tally theirs too (PrefixTally). Job,
 // result and checkpoint files are JSON with a checksum (docs/campaigns.md). Native only.
+// Best mode (campaign_best.cpp): every job runs the best-board search (best_search.hpp) with
+// seeds of its own for its budget; the merge keeps the best board, its score recounted.
 #pragma once
 
 #include <atomic>
@@ -11,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/edge/best_search.hpp"
 #include "core/edge/parallel.hpp"
 #include "core/result.hpp"
 
@@ -18,10 +21,22 @@ namespace tilewise {
 
 inline constexpr int kCampaignFormatVersion = 1;
 
+// Best mode: what each job searches. Job j's searches use the seeds seed + j * 256 + k (k <
+// its threads); a resumed run adds run * jobs * 256, so no two searches share a seed.
+struct BestBudget {
+  std::uint64_t seed = 1;
+  double seconds = 0;           // the job's search time, summed over its runs (0 = none)
+  std::uint64_t max_nodes = 0;  // steps per search per run (0 = none)
+  int max_beam_width = BestSearch::kDefaultMaxBeamWidth;
+};
+inline constexpr std::uint64_t kBestSeedsPerJob = 256;
+
 // What every job of one campaign shares (its hash is the campaign id).
 struct CampaignSpec {
   EdgePuzzle puzzle;
-  SolveOptions options;  // mode, order, symmetry, max_kept (no limit)
+  SolveOptions options;  // mode, order, symmetry, max_kept (no limit); unused in best mode
+  bool best = false;     // best mode: no cut (no prefixes), `budget` instead
+  BestBudget budget;
   int cut_depth = 0;
   std::uint32_t prefix_count = 0;
   int jobs = 0;
@@ -49,6 +64,15 @@ struct CampaignPlan {
 Result<CampaignPlan> plan_campaign(const EdgePuzzle& puzzle, const SolveOptions& options, int jobs,
                                    int prefixes_per_job);
 
+// Best mode: a job's best board so far.
+struct BestJobFigures {
+  Solution board;
+  int score = -1;           // as the job counted it (merge recounts it from the board)
+  std::uint64_t nodes = 0;  // steps of the runs that ended (a run killed outright is lost)
+  double search_ms = 0;     // search time, summed over the runs (the budget's clock)
+  int runs = 0;             // runs started (a resumed job ran more than once)
+};
+
 // A job's result, or its checkpoint while it runs (finished = false).
 struct JobResult {
   CampaignSpec spec;
@@ -58,7 +82,8 @@ struct JobResult {
   std::uint32_t prefixes_owned = 0;
   bool finished = false;
   PrefixTally tally;
-  double wall_ms = 0;  // summed over the runs (a resumed job ran more than once)
+  BestJobFigures best;  // best mode only
+  double wall_ms = 0;   // summed over the runs (a resumed job ran more than once)
   int threads = 0;
 };
 
@@ -74,20 +99,37 @@ struct JobRunOptions {
 Result<JobResult> run_job(const CampaignJob& job, const JobResult* resume,
                           const JobRunOptions& run);
 
+// Best mode: the best board of all jobs (ties: the lowest job), its score recounted.
+struct MergedBest {
+  Solution board;
+  int score = 0, max_score = 0, job = 0;
+  std::uint64_t nodes = 0;  // all jobs' steps
+};
+
 struct MergedCampaign {
   CampaignSpec spec;
-  SolveResult result;
+  SolveResult result;  // count, all and first modes
+  MergedBest best;     // best mode
   double job_wall_ms_min = 0, job_wall_ms_max = 0, job_wall_ms_sum = 0;
   std::uint64_t job_nodes_min = 0, job_nodes_max = 0;
 };
 
 // Merges every job's result. Refuses (naming the files) results missing, duplicated,
-// unfinished, from another campaign or format version.
+// unfinished, from another campaign or format version; best mode: boards that are not
+// complete legal boards or whose score is not the one recounted from the board.
 struct NamedResult {
   std::string name;
   JobResult result;
 };
 Result<MergedCampaign> merge_results(const std::vector<NamedResult>& results);
+
+// Best mode (campaign_best.cpp), as plan_campaign / run_job / merge_results call them.
+Result<CampaignPlan> plan_best_campaign(const EdgePuzzle& puzzle, const BestBudget& budget,
+                                        int jobs);
+Result<JobResult> run_best_job(const CampaignJob& job, const JobResult* resume,
+                               const JobRunOptions& run);
+// The results are those of one campaign, each job once, every one finished.
+Result<MergedCampaign> merge_best_results(const std::vector<NamedResult>& results);
 
 // Files. Reading checks the format, its version and the checksum.
 std::string campaign_id(const CampaignSpec& spec);

@@ -34,6 +34,15 @@ json stats_json(const SolveStats& s) {
 }
 
 json spec_json(const CampaignSpec& s) {
+  if (s.best)
+    return {{"puzzle", format_puzzle(s.puzzle)},
+            {"mode", "best"},
+            {"best",
+             {{"seed", s.budget.seed},
+              {"seconds", s.budget.seconds},
+              {"max_nodes", s.budget.max_nodes},
+              {"beam", s.budget.max_beam_width}}},
+            {"jobs", s.jobs}};
   SolveStats above = s.above;
   above.elapsed_ms = 0;
   return {{"puzzle", format_puzzle(s.puzzle)},
@@ -79,11 +88,30 @@ SolveStats parse_stats(const json& j, size_t cells) {
   return s;
 }
 
+// Best mode: the budget instead of the cut.
+CampaignSpec parse_best_spec(const json& j, CampaignSpec s) {
+  s.best = true;
+  const json& b = j.at("best");
+  s.budget.seed = b.at("seed").get<std::uint64_t>();
+  s.budget.seconds = b.at("seconds").get<double>();
+  s.budget.max_nodes = b.at("max_nodes").get<std::uint64_t>();
+  s.budget.max_beam_width = b.at("beam").get<int>();
+  s.jobs = j.at("jobs").get<int>();
+  if (!(s.budget.seconds >= 0) || (s.budget.seconds == 0 && s.budget.max_nodes == 0))
+    throw Bad{"a best campaign needs seconds > 0 or max_nodes > 0"};
+  if (s.budget.max_beam_width < 0 || s.budget.max_beam_width > BestSearch::kMaxBeamWidth)
+    throw Bad{"beam out of range"};
+  if (s.jobs < 1) throw Bad{"jobs must be at least 1"};
+  s.above.nodes_per_depth.assign(s.puzzle.tiles.size() + 1, 0);
+  return s;
+}
+
 CampaignSpec parse_spec(const json& j) {
   CampaignSpec s;
   Result<EdgePuzzle> puzzle = parse_puzzle(j.at("puzzle").get<std::string>(), "puzzle");
   if (!puzzle) throw Bad{puzzle.error().to_string()};
   s.puzzle = std::move(*puzzle);
+  if (j.at("mode") == "best") return parse_best_spec(j, std::move(s));
   s.options.mode = word(j, "mode", solve_mode_names());
   s.options.order = word(j, "order", placement_order_names());
   s.options.symmetry = word(j, "symmetry", symmetry_rule_names());
@@ -116,6 +144,85 @@ std::vector<std::uint16_t> parse_tiles(const json& j, size_t count, size_t tiles
     out.push_back(static_cast<std::uint16_t>((label - 1) * 4 + rotation));
   }
   return out;
+}
+
+// The figures of a count, all or first job.
+json tally_json(const JobResult& r) {
+  json solutions = json::array();
+  for (const PrefixTally::Found& f : r.tally.solutions) {
+    json s = solution_json(f.solution);
+    s["prefix"] = f.prefix;
+    s["index"] = f.index;
+    solutions.push_back(s);
+  }
+  json keys = nullptr;
+  if (!r.spec.boards_are_solutions) {
+    std::vector<std::string> sorted;
+    for (const std::string& k : r.tally.patterns) sorted.push_back(hex_bytes(k));
+    std::sort(sorted.begin(), sorted.end());
+    keys = sorted;
+  }
+  return {{"prefixes_owned", r.prefixes_owned},
+          {"prefixes_done", r.prefixes_done},
+          {"count", r.tally.count},
+          {"kinds", r.tally.kinds},
+          {"boards", r.tally.boards},
+          {"listed", r.tally.listed},
+          {"stats", stats_json(r.tally.stats)},
+          {"search_complete", r.tally.complete},
+          {"patterns_complete", r.tally.patterns_complete},
+          {"pattern_keys", keys},
+          {"solutions", solutions}};
+}
+
+// A complete board: [[label, rotation], ...], every tile once.
+Solution parse_board(const json& j, size_t cells) {
+  Solution board;
+  for (std::uint16_t o : parse_tiles(j, cells, cells))
+    board.cells.push_back(Placement{o / 4, o % 4});
+  return board;
+}
+
+// A count, all or first job's figures.
+void parse_tally(const json& j, JobResult& r) {
+  const size_t cells = r.spec.puzzle.tiles.size();
+  r.prefixes_owned = j.at("prefixes_owned").get<std::uint32_t>();
+  r.prefixes_done = j.at("prefixes_done").get<std::vector<std::uint32_t>>();
+  if (!std::is_sorted(r.prefixes_done.begin(), r.prefixes_done.end()) ||
+      std::adjacent_find(r.prefixes_done.begin(), r.prefixes_done.end()) != r.prefixes_done.end() ||
+      (!r.prefixes_done.empty() && r.prefixes_done.back() >= r.spec.prefix_count))
+    throw Bad{"prefixes_done must ascend below " + std::to_string(r.spec.prefix_count)};
+  r.tally.count = j.at("count").get<std::uint64_t>();
+  r.tally.kinds = j.value("kinds", false);  // identical tiles searched once (solver_kinds)
+  r.tally.boards = j.value("boards", std::uint64_t{0});
+  r.tally.listed = j.value("listed", std::uint64_t{0});
+  r.tally.stats = parse_stats(j.at("stats"), cells);
+  r.tally.complete = j.at("search_complete").get<bool>();
+  r.tally.patterns_complete = j.at("patterns_complete").get<bool>();
+  if (!j.at("pattern_keys").is_null())
+    for (const json& k : j.at("pattern_keys")) {
+      std::string bytes;
+      if (!bytes_of_hex(k.get<std::string>(), bytes)) throw Bad{"a pattern key is not hex"};
+      r.tally.patterns.insert(std::move(bytes));
+    }
+  for (const json& s : j.at("solutions")) {
+    PrefixTally::Found f;
+    f.prefix = s.at("prefix").get<std::uint32_t>();
+    f.index = s.at("index").get<std::uint32_t>();
+    f.solution = parse_board(s.at("tiles"), cells);
+    r.tally.solutions.push_back(std::move(f));
+  }
+}
+
+// A best job's figures: its board (every tile once; merge checks the rest), score, work.
+void parse_best_figures(const json& b, JobResult& r) {
+  BestJobFigures& f = r.best;
+  f.score = b.at("score").get<int>();
+  f.board = parse_board(b.at("board").at("tiles"), r.spec.puzzle.tiles.size());
+  f.nodes = b.at("nodes").get<std::uint64_t>();
+  f.search_ms = b.at("search_ms").get<double>();
+  f.runs = b.at("runs").get<int>();
+  if (f.score < 0 || f.runs < 1 || !(f.search_ms >= 0)) throw Bad{"bad best-board figures"};
 }
 
 // Reads a JSON object, checks its format, version, tilewise version and checksum.
@@ -177,41 +284,20 @@ json job_json(const CampaignJob& job) {
 }
 
 json job_result_json(const JobResult& r) {
-  json solutions = json::array();
-  for (const PrefixTally::Found& f : r.tally.solutions) {
-    json s = solution_json(f.solution);
-    s["prefix"] = f.prefix;
-    s["index"] = f.index;
-    solutions.push_back(s);
+  json j = {{"format", kResultFormat},        {"format_version", kCampaignFormatVersion},
+            {"tilewise", version()},          {"campaign", campaign_id(r.spec)},
+            {"spec", spec_json(r.spec)},      {"job", r.job},
+            {"job_checksum", r.job_checksum}, {"finished", r.finished},
+            {"wall_ms", r.wall_ms},           {"threads", r.threads}};
+  if (r.spec.best) {
+    j["best"] = {{"score", r.best.score},
+                 {"board", solution_json(r.best.board)},
+                 {"nodes", r.best.nodes},
+                 {"search_ms", r.best.search_ms},
+                 {"runs", r.best.runs}};
+  } else {
+    j.update(tally_json(r));
   }
-  json keys = nullptr;
-  if (!r.spec.boards_are_solutions) {
-    std::vector<std::string> sorted;
-    for (const std::string& k : r.tally.patterns) sorted.push_back(hex_bytes(k));
-    std::sort(sorted.begin(), sorted.end());
-    keys = sorted;
-  }
-  json j = {{"format", kResultFormat},
-            {"format_version", kCampaignFormatVersion},
-            {"tilewise", version()},
-            {"campaign", campaign_id(r.spec)},
-            {"spec", spec_json(r.spec)},
-            {"job", r.job},
-            {"job_checksum", r.job_checksum},
-            {"finished", r.finished},
-            {"prefixes_owned", r.prefixes_owned},
-            {"prefixes_done", r.prefixes_done},
-            {"count", r.tally.count},
-            {"kinds", r.tally.kinds},
-            {"boards", r.tally.boards},
-            {"listed", r.tally.listed},
-            {"stats", stats_json(r.tally.stats)},
-            {"search_complete", r.tally.complete},
-            {"patterns_complete", r.tally.patterns_complete},
-            {"pattern_keys", keys},
-            {"solutions", solutions},
-            {"wall_ms", r.wall_ms},
-            {"threads", r.threads}};
   j["checksum"] = json_checksum(j);
   return j;
 }
@@ -242,40 +328,15 @@ Result<JobResult> parse_job_result(std::string_view text, std::string_view sourc
     const json j = read_checked(text, kResultFormat);
     JobResult r;
     r.spec = parse_spec(j.at("spec"));
-    const size_t cells = r.spec.puzzle.tiles.size();
     r.job = j.at("job").get<int>();
     r.job_checksum = j.at("job_checksum").get<std::string>();
     r.finished = j.at("finished").get<bool>();
-    r.prefixes_owned = j.at("prefixes_owned").get<std::uint32_t>();
-    r.prefixes_done = j.at("prefixes_done").get<std::vector<std::uint32_t>>();
-    if (!std::is_sorted(r.prefixes_done.begin(), r.prefixes_done.end()) ||
-        std::adjacent_find(r.prefixes_done.begin(), r.prefixes_done.end()) !=
-            r.prefixes_done.end() ||
-        (!r.prefixes_done.empty() && r.prefixes_done.back() >= r.spec.prefix_count))
-      throw Bad{"prefixes_done must ascend below " + std::to_string(r.spec.prefix_count)};
-    r.tally.count = j.at("count").get<std::uint64_t>();
-    r.tally.kinds = j.value("kinds", false);  // identical tiles searched once (solver_kinds)
-    r.tally.boards = j.value("boards", std::uint64_t{0});
-    r.tally.listed = j.value("listed", std::uint64_t{0});
-    r.tally.stats = parse_stats(j.at("stats"), cells);
-    r.tally.complete = j.at("search_complete").get<bool>();
-    r.tally.patterns_complete = j.at("patterns_complete").get<bool>();
-    if (!j.at("pattern_keys").is_null())
-      for (const json& k : j.at("pattern_keys")) {
-        std::string bytes;
-        if (!bytes_of_hex(k.get<std::string>(), bytes)) throw Bad{"a pattern key is not hex"};
-        r.tally.patterns.insert(std::move(bytes));
-      }
-    for (const json& s : j.at("solutions")) {
-      PrefixTally::Found f;
-      f.prefix = s.at("prefix").get<std::uint32_t>();
-      f.index = s.at("index").get<std::uint32_t>();
-      for (std::uint16_t o : parse_tiles(s.at("tiles"), cells, cells))
-        f.solution.cells.push_back(Placement{o / 4, o % 4});
-      r.tally.solutions.push_back(std::move(f));
-    }
     r.wall_ms = j.at("wall_ms").get<double>();
     r.threads = j.at("threads").get<int>();
+    if (r.spec.best)
+      parse_best_figures(j.at("best"), r);
+    else
+      parse_tally(j, r);
     return r;
   });
 }
