@@ -165,20 +165,22 @@ TEST(BestCampaign, AStoppedJobResumesFromItsCheckpointAndSpendsOnlyItsBudget) {
   EXPECT_GE(resumed->best.score, stopped->best.score);
   EXPECT_EQ(resumed->best.nodes, 4000u);  // the steps left, not the budget again
 
-  // The resumed search starts from the checkpoint's board: a good board given to a job with
-  // a budget of one step stays at least as good, where one step from scratch is far worse.
-  const CampaignJob tiny = plan_best_campaign(p, steps(1), 1)->jobs[0];
-  JobResult checkpoint = *run_job(tiny, nullptr, one_thread);
-  const int from_scratch = checkpoint.best.score;
-  checkpoint.finished = false;
-  checkpoint.best.nodes = 0;
-  checkpoint.best.board = resumed->best.board;
-  checkpoint.best.score = resumed->best.score;
+  // A resumed run's searches start from the checkpoint's board (BestOptions::start): one
+  // step from a good board keeps it at least as good, where one step from scratch is worse.
+  BestOptions o;
+  o.max_nodes = 1;
+  o.max_beam_width = 0;
+  const int from_scratch = best_search(p, o)->score;
   ASSERT_GT(resumed->best.score, from_scratch);
-  const Result<JobResult> from_board = run_job(tiny, &checkpoint, one_thread);
+  o.start = &resumed->best.board;
+  const Result<BestResult> from_board = best_search(p, o);
   ASSERT_TRUE(from_board.ok()) << from_board.error().to_string();
-  EXPECT_GE(from_board->best.score, resumed->best.score);
-  EXPECT_EQ(from_board->best.runs, 2);
+  EXPECT_GE(from_board->score, resumed->best.score);
+  EXPECT_EQ(independent_score(p, from_board->board), from_board->score);
+  Solution broken = resumed->best.board;  // a start board that breaks the rules: refused
+  std::swap(broken.cells[0], broken.cells[7]);
+  o.start = &broken;
+  EXPECT_FALSE(best_search(p, o).ok());
 }
 
 }  // namespace
