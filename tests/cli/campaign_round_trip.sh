@@ -1,7 +1,9 @@
 #!/bin/sh
 # split -> job (one killed with SIGKILL mid-run, then resumed from its checkpoint) -> merge:
 # the merged summary equals `solve`'s (time lines aside); merge refuses a missing result and
-# a job file that was changed.   campaign_round_trip.sh TILEWISE WORKDIR
+# a job file that was changed. Best mode: one job killed after a checkpoint resumes from its
+# board; merge prints the best score of the jobs; status shows it while they run.
+#   campaign_round_trip.sh TILEWISE WORKDIR
 set -eu
 tw=$1
 dir=$2
@@ -41,4 +43,28 @@ rc=0
 cat "$dir/changed.err"
 [ $rc -eq 2 ] || { echo "a changed job file exited $rc"; exit 1; }
 grep -q "checksum mismatch" "$dir/changed.err"
+# Best mode: 2 jobs of 1 s; job 0 is killed (SIGKILL) after its first checkpoint.
+"$tw" generate --rows 8 --cols 8 --rule equal --frame --motifs 8 --seed 4 -o "$dir/b.txt"
+"$tw" split "$dir/b.txt" --jobs 2 --out "$dir/b" --mode best --seconds 1 --beam 1024
+"$tw" job "$dir/b/job-0000.json" --threads 1 --checkpoint "$dir/b/job-0000.checkpoint.json" \
+  --checkpoint-every 0.1 > "$dir/best-killed.out" &
+pid=$!
+i=0
+while [ ! -f "$dir/b/job-0000.checkpoint.json" ] && [ $i -lt 400 ]; do sleep 0.02; i=$((i + 1)); done
+kill -9 $pid 2>/dev/null || { echo "best job 0 ended before it could be killed"; exit 1; }
+wait $pid 2>/dev/null || true
+"$tw" status "$dir/b" > "$dir/best-status.txt"
+cat "$dir/best-status.txt"
+grep -q "best score so far: [0-9]* of 112 (job 0" "$dir/best-status.txt"
+for j in 0 1; do
+  "$tw" job "$dir/b/job-000$j.json" --threads 1 --checkpoint "$dir/b/job-000$j.checkpoint.json" \
+    > "$dir/best$j.out"
+  cat "$dir/best$j.out"
+done
+grep -q "resuming from" "$dir/best0.out" || { echo "best job 0 did not resume"; exit 1; }
+scores=$(sed -n 's/.*best score \([0-9]*\) of.*/\1/p' "$dir/best0.out" "$dir/best1.out" | sort -n | tail -1)
+"$tw" merge "$dir/b"/job-*.result.json --quiet > "$dir/best-merged.txt"
+cat "$dir/best-merged.txt"
+grep -q "best board: score $scores of 112 inner edges matched (recounted" "$dir/best-merged.txt" ||
+  { echo "merge did not keep the best job's score ($scores)"; exit 1; }
 echo "campaign round trip: ok"

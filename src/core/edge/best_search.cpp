@@ -196,8 +196,6 @@ Result<bool> BestSearch::start_from(const Solution& board) {
     tile_[c] = board.cells[c].tile;
     turn_[c] = board.cells[c].rotation;
   }
-  max_beam_width_ = 0;
-  beam_.reset();
   score_ = full_score();
   best_tile_ = tile_;
   best_turn_ = turn_;

@@ -50,7 +50,8 @@ class BestSearch {
   static constexpr int kMaxBeamWidth = 1 << 22;
 
   // Starts from `board` (a complete legal board, e.g. a campaign checkpoint's best) instead
-  // of the beams and the random board: the neighbourhood search goes on from it.
+  // of the random board. The beams still run first (a board saved before they ended is
+  // often poor), and each gives way to this board when it is not better.
   Result<bool> start_from(const Solution& board);
   void run(std::uint64_t nodes);  // that many steps
   // Polled inside long steps (a wide beam takes seconds): when it says stop, the step is
@@ -110,7 +111,7 @@ struct BestOptions {
   std::uint64_t max_nodes = 0;  // per search; 0 = no limit
   double seconds = 0;           // 0 = no limit
   int max_beam_width = BestSearch::kDefaultMaxBeamWidth;
-  const Solution* start = nullptr;  // start every search from this board (no beams)
+  const Solution* start = nullptr;  // start every search from this board (start_from)
   const std::atomic<bool>* cancel = nullptr;
   // Called on every new best board (from the searching thread, one call at a time).
   std::function<void(const BestImprovement&, const Solution&)> on_improvement;
