@@ -2,7 +2,10 @@
 // bad or foreign files are refused with the reason.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "core/edge/campaign.hpp"
+#include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
 #include "core/edge/tree_estimate.hpp"
 #include "edge_brute_force.hpp"
@@ -229,6 +232,56 @@ TEST(EdgeCampaign, FilesWithABadChecksumVersionOrCutAreRefused) {
   Result<JobResult> r = run_job(*parsed, nullptr, {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().what.find("differs from the job file's"), std::string::npos);
+}
+
+// The cut a campaign makes, pinned to the format version. Job files and results only say which
+// prefixes (by number and tiles) they own; a solver change that cuts differently (other
+// prefixes, order, figures above the cut) would let results of the old build merge with the
+// new one's into wrong sums. Such a change must bump kCampaignFormatVersion (old files are then
+// refused) and add the new fingerprint below; never edit an existing entry.
+TEST(EdgeCampaign, TheCutIsPinnedToTheFormatVersion) {
+  const std::map<int, std::string> fingerprint_of_version = {{1, "4630a71cc78631c8"}};
+  const char* framed =  // identical tiles 13 and 16: tile kinds
+      "size 4 4\nmatch equal\nborder frame0\n"
+      "tile 1 3 2 2 3\ntile 2 3 2 0 2\ntile 3 2 0 0 2\ntile 4 0 2 3 3\ntile 5 0 0 1 3\n"
+      "tile 6 3 1 0 2\ntile 7 3 3 2 2\ntile 8 0 0 1 2\ntile 9 3 1 2 0\ntile 10 2 1 0 3\n"
+      "tile 11 2 0 0 1\ntile 12 2 2 3 1\ntile 13 1 3 1 0\ntile 14 2 2 2 2\ntile 15 1 0 2 2\n"
+      "tile 16 1 3 1 0\n";
+  const char* complement =
+      "size 4 5\nmatch complement\nborder free\n"
+      "tile 1 B b A c\ntile 2 C C D c\ntile 3 B A d A\ntile 4 A A b a\ntile 5 b D b b\n"
+      "tile 6 D C A D\ntile 7 C A B c\ntile 8 a B B C\ntile 9 C D c B\ntile 10 c a D C\n"
+      "tile 11 a d c A\ntile 12 C C d B\ntile 13 d d b a\ntile 14 c a b b\ntile 15 D B a c\n"
+      "tile 16 D A b d\ntile 17 C d B A\ntile 18 b D d B\ntile 19 a a c D\ntile 20 B c c C\n";
+  nlohmann::json cuts = nlohmann::json::array();
+  for (const char* text : {framed, complement})
+    for (PlacementOrder order : {PlacementOrder::kAuto, PlacementOrder::kRowMajor,
+                                 PlacementOrder::kSpiral, PlacementOrder::kShell})
+      for (SymmetryBreaking symmetry : {SymmetryBreaking::kAuto, SymmetryBreaking::kNone})
+        for (SolveMode mode : {SolveMode::kCount, SolveMode::kFirst}) {
+          const EdgePuzzle p = *parse_puzzle(text, "fingerprint");
+          SolveOptions o;
+          o.mode = mode;
+          o.order = order;
+          o.symmetry = symmetry;
+          Result<CampaignPlan> plan = plan_campaign(p, o, 3, 4);
+          ASSERT_TRUE(plan.ok()) << plan.error().to_string();
+          for (const CampaignJob& job : plan->jobs) {
+            nlohmann::json j = job_json(job);
+            // The cut only: not the product version, nor the puzzle's text.
+            cuts.push_back({j["format_version"], j["spec"]["cut_depth"], j["spec"]["prefixes"],
+                            j["spec"]["above_cut"], j["spec"]["boards_are_solutions"],
+                            j["prefixes"]});
+          }
+        }
+  nlohmann::json fingerprint = {{"cuts", cuts}};
+  const std::string hash = json_checksum(fingerprint);
+  ASSERT_TRUE(fingerprint_of_version.count(kCampaignFormatVersion))
+      << "format version " << kCampaignFormatVersion << " has no fingerprint: add {"
+      << kCampaignFormatVersion << ", \"" << hash << "\"}";
+  EXPECT_EQ(hash, fingerprint_of_version.at(kCampaignFormatVersion))
+      << "the campaign cut changed without a format version bump: bump kCampaignFormatVersion "
+         "(core/edge/campaign.hpp) and add its fingerprint here";
 }
 
 TEST(EdgeCampaign, WorkIsDealtByEstimateAndEveryPrefixOnce) {
