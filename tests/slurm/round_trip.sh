@@ -3,7 +3,8 @@
 # munge, starts a single-node cluster on localhost (scripts/slurm/local-cluster.sh), runs
 # split -> sbatch --array -> merge for Brendan's 6x6 (count), a generated 5x5 (count, one task
 # requeued mid-run: killed, then resumed from its checkpoint) and a generated 5x5 listing
-# (--mode all, the first 20 kept), and checks each merged result equals one `tilewise solve`.
+# (--mode all, the first 20 kept), and checks each merged result equals one `tilewise solve`;
+# a best-board campaign (2 jobs of 1 s) whose merged score is recounted here from the board.
 # Daemons that do not start fail the test. Everything it started is stopped on exit.
 #   tests/slurm/round_trip.sh [TILEWISE_BINARY]
 set -euo pipefail
@@ -56,6 +57,8 @@ submit() {  # NAME PUZZLE JOBS [split options]
 submit long "$work/long.txt" 4
 submit brendan6 "$brendan" 4
 submit listing "$work/listing.txt" 3 --mode all --keep 20
+"$tw" generate --rows 8 --cols 8 --rule equal --frame --motifs 8 --seed 4 -o "$work/best.txt"
+submit best "$work/best.txt" 2 --mode best --seconds 1 --beam 1024
 
 # Requeue a task of the long campaign while it runs: it is killed (SIGTERM, then SIGKILL) and
 # runs again from its checkpoint.
@@ -81,7 +84,7 @@ done
 scontrol update JobId="$task" StartTime=now || fail "could not release the requeued task"
 say "requeued task $victim of the long campaign mid-run ($("$tw" status "$work/long" | head -1))"
 
-for name in long brendan6 listing; do
+for name in long brendan6 listing best; do
   for _ in $(seq 1200); do
     [[ -z $(squeue -h -j "${merge_of[$name]}" 2>/dev/null) ]] && break
     sleep 0.1
@@ -115,4 +118,23 @@ PY
 same long "$work/long.txt" --count
 same brendan6 "$brendan" --count
 same listing "$work/listing.txt" --all --keep 20
+# Best mode: the merged board's score, counted here from the puzzle file, is the best of the
+# jobs' boards (each counted here too).
+python3 - "$work/best.txt" "$work/best/merged.json" "$work/best"/job-*.result.json <<'PY' ||
+import json, sys
+sides, rows, cols = [], 0, 0
+for line in open(sys.argv[1]):
+    w = line.split()
+    if w[:1] == ["size"]: rows, cols = int(w[1]), int(w[2])
+    if w[:1] == ["tile"]: sides.append([int(x) for x in w[2:6]])
+def score(board):  # [[label, turn], ...]; a turn r puts side (i - r) mod 4 at i
+    side = lambda c, i: sides[board[c][0] - 1][(i - board[c][1]) % 4]
+    return sum(side(c, 1) == side(c + 1, 3) for c in range(rows * cols) if c % cols < cols - 1) + \
+           sum(side(c, 2) == side(c + cols, 0) for c in range(rows * cols - cols))
+merged = json.load(open(sys.argv[2]))
+jobs = [score([t for t in json.load(open(f))["best"]["board"]["tiles"]]) for f in sys.argv[3:]]
+print(f"best: merged score {merged['score']}, recounted {score(merged['board'])}, jobs {jobs}")
+sys.exit(0 if merged["score"] == score(merged["board"]) == max(jobs) and len(jobs) == 2 else 1)
+PY
+  fail "best: the merged board is not the best job's board or its score is wrong"
 say "PASSED"
