@@ -11,14 +11,18 @@ rm -rf "$dir"
 mkdir -p "$dir"
 "$tw" generate --rows 5 --cols 5 --rule equal --motifs 9 --seed 3 -o "$dir/p.txt"
 "$tw" split "$dir/p.txt" --jobs 3 --out "$dir/c" --mode all --keep 30
-# Job 0 is killed (no chance to write at exit) once it has checkpointed a prefix.
-"$tw" job "$dir/c/job-0000.json" --threads 1 --checkpoint "$dir/c/job-0000.checkpoint.json" \
-  --checkpoint-every 0 > "$dir/killed.out" &
-pid=$!
-i=0
-while [ ! -f "$dir/c/job-0000.checkpoint.json" ] && [ $i -lt 400 ]; do sleep 0.02; i=$((i + 1)); done
-kill -9 $pid 2>/dev/null || { echo "job 0 ended before it could be killed"; exit 1; }
-wait $pid 2>/dev/null || true
+# Runs job 0 of campaign folder $1 (checkpoints every $2 s) and kills it with SIGKILL (no
+# chance to write at exit) once it has written its first checkpoint.
+kill_job0_after_checkpoint() {
+  "$tw" job "$1/job-0000.json" --threads 1 --checkpoint "$1/job-0000.checkpoint.json" \
+    --checkpoint-every "$2" > "$1/killed.out" &
+  pid=$!
+  i=0
+  while [ ! -f "$1/job-0000.checkpoint.json" ] && [ $i -lt 400 ]; do sleep 0.02; i=$((i + 1)); done
+  kill -9 $pid 2>/dev/null || { echo "job 0 of $1 ended before it could be killed"; exit 1; }
+  wait $pid 2>/dev/null || true
+}
+kill_job0_after_checkpoint "$dir/c" 0
 [ ! -f "$dir/c/job-0000.result.json" ] || { echo "job 0 finished before the kill"; exit 1; }
 "$tw" status "$dir/c"
 for j in 0 1 2; do
@@ -46,13 +50,7 @@ grep -q "checksum mismatch" "$dir/changed.err"
 # Best mode: 2 jobs of 1 s; job 0 is killed (SIGKILL) after its first checkpoint.
 "$tw" generate --rows 8 --cols 8 --rule equal --frame --motifs 8 --seed 4 -o "$dir/b.txt"
 "$tw" split "$dir/b.txt" --jobs 2 --out "$dir/b" --mode best --seconds 1 --beam 1024
-"$tw" job "$dir/b/job-0000.json" --threads 1 --checkpoint "$dir/b/job-0000.checkpoint.json" \
-  --checkpoint-every 0.1 > "$dir/best-killed.out" &
-pid=$!
-i=0
-while [ ! -f "$dir/b/job-0000.checkpoint.json" ] && [ $i -lt 400 ]; do sleep 0.02; i=$((i + 1)); done
-kill -9 $pid 2>/dev/null || { echo "best job 0 ended before it could be killed"; exit 1; }
-wait $pid 2>/dev/null || true
+kill_job0_after_checkpoint "$dir/b" 0.1
 "$tw" status "$dir/b" > "$dir/best-status.txt"
 cat "$dir/best-status.txt"
 grep -q "best score so far: [0-9]* of 112 (job 0" "$dir/best-status.txt"
