@@ -226,8 +226,9 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
   if (interactive) {
     const std::vector<int> now = board.tray();  // after this frame's move
     dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), ink(Ink::kFaint),
-                now.empty() ? "Tray (empty): drag a tile here to take it off the board"
-                            : "Tray: click a tile to place it or drag it onto a cell");
+                now.empty()      ? "Tray (empty): drag a tile here to take it off the board"
+                : touch_layout() ? "Tray: tap a tile to place it or drag it onto a cell"
+                                 : "Tray: click a tile to place it or drag it onto a cell");
     if (now.empty())
       dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell), ink(Ink::kEmptyCell),
                   4.0f, 0, 1.0f);

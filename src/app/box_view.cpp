@@ -8,6 +8,8 @@
 
 #include "app/box_state.hpp"
 #include "app/share.hpp"
+#include "app/text_entry.hpp"
+#include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/box/board.hpp"
 #include "core/box/json.hpp"
@@ -244,9 +246,10 @@ void solutions_list() {
 
 void box_panel() {
   BoxView& v = box_view();
-  ImGui::TextWrapped(
-      "Turn the 2x2 blocks to bring the numbers to the target. Click a round "
-      "button: clockwise; right-click or shift-click: back.");
+  ImGui::TextWrapped("Turn the 2x2 blocks to bring the numbers to the target. %s",
+                     touch_layout() ? "Tap a round button: clockwise; hold it: back."
+                                    : "Click a round button: clockwise; right-click or "
+                                      "shift-click: back.");
   int size = v.size;
   if (ImGui::SliderInt("size", &size, 3, 5) && size != v.size)
     set_boards(identity(size), identity(size));
@@ -267,6 +270,7 @@ void box_panel() {
   // Room for three digits beside the - and + buttons (frames are taller on touch screens).
   ImGui::SetNextItemWidth(3 * ImGui::GetFontSize() + 2 * ImGui::GetFrameHeightWithSpacing());
   ImGui::InputInt("turns", &v.scramble_turns);
+  number_field_drawn();
   record_item("box:turns");
   v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);
   same_line_for("Scramble");

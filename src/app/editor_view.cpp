@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "app/text_entry.hpp"
 #include "app/widgets.hpp"
 #include "core/play/editor.hpp"
 #include "imgui.h"
@@ -65,6 +66,7 @@ std::optional<EdgePuzzle> editor_panel(const EdgePuzzle& playing, std::string& e
       ImGui::PushID(s);
       ImGui::SetNextItemWidth(80);
       ImGui::InputInt("##value", &v, 0, 0);
+      number_field_drawn();
       ImGui::PopID();
       const std::string name = kSideNames[s];
       ImGui::SameLine();
