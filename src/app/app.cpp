@@ -309,7 +309,10 @@ void puzzle_panel() {
   if (button("Save")) save_puzzle();
   same_line_for("Share");
   share::share_controls(g.board);
-  begin_status_area("load status", 2);  // a bad file or link: what, where, why
+  // A bad file or link: what, where, why. On touch screens the area grows to show all of it (a
+  // finger has no tooltip to show the rest, nor a pointer that the controls below could move
+  // under).
+  begin_status_area("load status", touch_layout() && !g.error.empty() ? 4 : 2);
   if (g.error.empty()) {
     ImGui::TextDisabled(touch_layout()
                             ? "Pick a puzzle from the Gallery or open a puzzle file."

@@ -103,7 +103,8 @@ void draw_box_board() {
   const float side = std::max(60.0f, std::min(avail.x, avail.y) - 20.0f);
   v.cell = std::floor(side / n);
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
-  v.origin = ImVec2(cursor.x + 10, cursor.y + 10);
+  v.origin =
+      ImVec2(cursor.x + std::max(10.0f, std::floor((avail.x - v.cell * n) / 2)), cursor.y + 10);
   ImGui::SetCursorScreenPos(v.origin);
   ImGui::InvisibleButton("box board", ImVec2(v.cell * n, v.cell * n),
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
