@@ -8,85 +8,22 @@
 #include <functional>
 #include <limits>
 
-#include "core/box/bfs.hpp"
-#include "core/box/bit_count.hpp"
 #include "core/box/board.hpp"
 #include "core/box/count_memo.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/quick_search.hpp"
+#include "core/box/table3.hpp"
 
 namespace tilewise::box {
 namespace {
 
-constexpr int kStates3 = 362880;
 constexpr int kMaxLength = 60;  // IDA* gives up beyond this many moves
-constexpr std::array<int, 10> kFactorial = {1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880};
 
 double now_ms() {
   return std::chrono::duration<double, std::milli>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
-
-// Lehmer rank of a permutation of 1..9: each number counted among the numbers not yet
-// used that are smaller than it.
-template <class Number>
-int rank9(const Number* p) {
-  int r = 0;
-  unsigned used = 0;
-  for (int i = 0; i < 9; ++i) {
-    const int v = static_cast<int>(p[i]) - 1;
-    r += (v - ones16(used & ((1u << v) - 1))) * kFactorial[8 - i];
-    used |= 1u << v;
-  }
-  return r;
-}
-
-std::array<std::uint8_t, 9> unrank9(int r) {
-  std::array<std::uint8_t, 9> p{};
-  unsigned used = 0;
-  for (int i = 0; i < 9; ++i) {
-    int k = r / kFactorial[8 - i];
-    r %= kFactorial[8 - i];
-    int v = 0;
-    while ((used >> v & 1) || k-- > 0) ++v;
-    p[i] = static_cast<std::uint8_t>(v + 1);
-    used |= 1u << v;
-  }
-  return p;
-}
-
-// Distances to 1..9 for one move set: breadth-first search from the solved board along
-// inverse moves, each a cell map (where the number in each cell goes).
-class Table3Build {
- public:
-  explicit Table3Build(MoveSet moves) : bfs_(kStates3, rank9(unrank9(0).data())) {
-    for (Move m : allowed_moves(3, moves)) {
-      m.quarter_turns = (4 - m.quarter_turns) % 4;
-      std::vector<int> b = {0, 1, 2, 3, 4, 5, 6, 7, 8};
-      apply_move(b, 3, m);
-      std::array<std::uint8_t, 9> to{};
-      for (int i = 0; i < 9; ++i) to[b[i]] = static_cast<std::uint8_t>(i);
-      maps_.push_back(to);
-    }
-  }
-  bool run(std::uint64_t max_states) {
-    return bfs_.run(max_states, [&](std::uint32_t r, auto&& visit) {
-      const std::array<std::uint8_t, 9> s = unrank9(static_cast<int>(r));
-      std::array<std::uint8_t, 9> n{};
-      for (const auto& to : maps_) {
-        for (int c = 0; c < 9; ++c) n[to[c]] = s[c];
-        visit(static_cast<std::uint32_t>(rank9(n.data())));
-      }
-    });
-  }
-  std::uint64_t states_done() const { return bfs_.expanded(); }
-  std::vector<std::uint8_t> take() { return bfs_.take(); }
-
- private:
-  std::vector<std::array<std::uint8_t, 9>> maps_;
-  ResumableBfs bfs_;
-};
 
 std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
   static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
@@ -269,8 +206,8 @@ bool BoxSearch::at_target_board() const {
 int BoxSearch::bound_of(int g, int enough) const {
   int h = 0;
   if (table_) {
-    const std::uint8_t d = (*table_)[rank9(s_.data())];
-    return d == ResumableBfs::kUnseen ? kMaxLength + 1 : d;
+    const std::uint8_t d = (*table_)[rank_3x3(s_.data())];
+    return d == kUnreached3 ? kMaxLength + 1 : d;
   }
   if (pattern_) {
     std::array<std::uint8_t, 16> b{};
@@ -511,7 +448,7 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
   std::vector<std::uint64_t> out;
   for (std::uint8_t d : table3(moves)) {
-    if (d == ResumableBfs::kUnseen) continue;
+    if (d == kUnreached3) continue;
     if (out.size() <= d) out.resize(d + 1);
     ++out[d];
   }
@@ -519,8 +456,8 @@ std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
 }
 
 int distance_3x3(const std::vector<int>& board, MoveSet moves) {
-  const std::uint8_t d = table3(moves)[rank9(board.data())];
-  return d == ResumableBfs::kUnseen ? -1 : d;
+  const std::uint8_t d = table3(moves)[rank_3x3(board.data())];
+  return d == kUnreached3 ? -1 : d;
 }
 
 }  // namespace tilewise::box
