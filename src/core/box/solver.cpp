@@ -212,7 +212,10 @@ int BoxSearch::bound_of(int g, int enough) const {
   if (pattern_) {
     std::array<std::uint8_t, 16> b{};
     for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s_[c] - 1);
-    h = pattern_->bound(b.data(), enough);
+    if (first_lookup_.size() <= static_cast<std::size_t>(g)) first_lookup_.resize(g + 1);
+    int& first = first_lookup_[g];
+    if (g > 0) first = first_lookup_[g - 1];  // the parent's deciding lookup first
+    h = pattern_->bound(b.data(), enough, first);
   } else {
     h = manhattan_bound(s_, size_, moves_);
   }
