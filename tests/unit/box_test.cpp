@@ -62,6 +62,45 @@ std::unordered_map<std::uint64_t, int> bfs_to(const std::vector<int>& target, in
   return dist;
 }
 
+// 3x3: the checker's own permutation index (for each cell, how many later cells hold a
+// smaller number: factorial base, computed pair by pair) and a breadth-first search over
+// a flat array of all 9! boards (a hash map of boards took a minute under the sanitizers).
+int index3(const std::vector<int>& b) {
+  int index = 0;
+  for (int i = 0; i < 9; ++i) {
+    int smaller_later = 0;
+    for (int j = i + 1; j < 9; ++j) smaller_later += b[j] < b[i];
+    index = index * (9 - i) + smaller_later;
+  }
+  return index;
+}
+
+std::vector<int> bfs3_to(const std::vector<int>& target, MoveSet m) {
+  std::vector<int> dist(362880, -1);
+  std::vector<std::vector<int>> queue{target};
+  dist[index3(target)] = 0;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::vector<int> s = queue[head];
+    for (int b = 0; b < 4; ++b)
+      for (int t : quarter_turns(m)) {
+        std::vector<int> prev = turn(s, 3, b, (4 - t) % 4);
+        int& d = dist[index3(prev)];
+        if (d >= 0) continue;
+        d = dist[index3(s)] + 1;
+        queue.push_back(std::move(prev));
+      }
+  }
+  return dist;
+}
+
+// The checker's lower bound: one press moves four numbers one step each.
+int manhattan_over_4(const std::vector<int>& b, int n) {
+  int sum = 0;
+  for (int c = 0; c < n * n; ++c)
+    sum += std::abs(c / n - (b[c] - 1) / n) + std::abs(c % n - (b[c] - 1) % n);
+  return (sum + 3) / 4;
+}
+
 std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& seq) {
   for (const Move& m : seq) b = turn(b, n, m.button, m.quarter_turns);
   return b;
@@ -99,15 +138,19 @@ TEST(BoxSolver, DistancesAgreeWithBreadthFirstSearchOnRandomStates) {
   std::mt19937 rng(2026);
   for (MoveSet m :
        {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
-    const auto dist = bfs_to(identity(3), 3, m);
-    ASSERT_EQ(dist.size(), 362880u);
-    std::uint64_t total = 0;
-    for (auto c : distance_distribution_3x3(m)) total += c;
-    EXPECT_EQ(total, 362880u);
+    const std::vector<int> dist = bfs3_to(identity(3), m);
+    ASSERT_EQ(std::count(dist.begin(), dist.end(), -1), 0);
+    // The whole table against the search: every distance.
+    std::vector<std::uint64_t> layers;
+    for (int d : dist) {
+      if (static_cast<int>(layers.size()) <= d) layers.resize(d + 1);
+      ++layers[d];
+    }
+    EXPECT_EQ(distance_distribution_3x3(m), layers);
     for (int k = 0; k < 150; ++k) {
       std::vector<int> b = identity(3);
       std::shuffle(b.begin(), b.end(), rng);
-      const int d = dist.at(key(b));
+      const int d = dist[index3(b)];
       EXPECT_EQ(distance_3x3(b, m), d);
       BoxPuzzle p{3, b, identity(3), m};
       Result<BoxSolveResult> r = solve_box(p, {});
@@ -131,20 +174,21 @@ TEST(BoxSolver, AnyTargetWorks) {
   std::mt19937 rng(7);
   std::vector<int> target = identity(3);
   std::shuffle(target.begin(), target.end(), rng);
-  const auto dist = bfs_to(target, 3, MoveSet::kBothDirections);
+  const std::vector<int> dist = bfs3_to(target, MoveSet::kBothDirections);
   for (int k = 0; k < 50; ++k) {
     std::vector<int> b = identity(3);
     std::shuffle(b.begin(), b.end(), rng);
     Result<BoxSolveResult> r = solve_box({3, b, target, MoveSet::kBothDirections}, {});
     ASSERT_TRUE(r.ok());
-    EXPECT_EQ(r->length, dist.at(key(b)));
+    EXPECT_EQ(r->length, dist[index3(b)]);
     for (const auto& seq : r->solutions) EXPECT_EQ(replay(b, 3, seq), target);
   }
 }
 
 TEST(BoxSolver, AllOptimalSequencesAreListed) {
   // Every sequence of the optimal length that solves (enumerated by brute force over all
-  // move strings) is listed, except `X' X'`, which is spelled `X X`.
+  // move strings, leaving out only strings that cannot reach the target in the moves
+  // left by the checker's Manhattan bound) is listed, except `X' X'`, spelled `X X`.
   std::mt19937 rng(11);
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     for (int k = 0; k < 20; ++k) {
@@ -170,6 +214,7 @@ TEST(BoxSolver, AllOptimalSequencesAreListed) {
           }
           return;
         }
+        if (manhattan_over_4(s, 3) > r->length - static_cast<int>(seq.size())) return;
         for (const Move& mv : moves) {
           seq.push_back(mv);
           self(self, turn(s, 3, mv.button, mv.quarter_turns));
@@ -263,19 +308,29 @@ TEST(BoxSolver, PatternBoundIsAdmissibleOnEveryStateNearTheTarget) {
   }
 }
 
-// Shortest press sequences from each state to the target, by the BFS distances.
+// Shortest sequences from a state to the target, by the BFS distances, in the listing's
+// spelling: with cw+ccw a button turned back twice in a row (`X' X'`) is spelled `X X`,
+// so those are left out (`X X'` and `X X X` are never shortest). `last_back` is the button
+// the sequence so far ended on with a turn back, or -1.
 std::uint64_t shortest_paths(const std::vector<int>& b, int d,
-                             const std::unordered_map<std::uint64_t, int>& dist) {
+                             const std::unordered_map<std::uint64_t, int>& dist, MoveSet m,
+                             int last_back = -1) {
   if (d == 0) return 1;
   std::uint64_t n = 0;
-  for (int button = 0; button < 9; ++button) {
-    const auto next = turn(b, 4, button, 1);
-    const auto it = dist.find(key(next));
-    if (it != dist.end() && it->second == d - 1) n += shortest_paths(next, d - 1, dist);
-  }
+  for (int button = 0; button < 9; ++button)
+    for (int t : quarter_turns(m)) {
+      if (t == 3 && button == last_back) continue;
+      const auto next = turn(b, 4, button, t);
+      const auto it = dist.find(key(next));
+      if (it != dist.end() && it->second == d - 1)
+        n += shortest_paths(next, d - 1, dist, m, t == 3 ? button : -1);
+    }
   return n;
 }
 
+// First solution, all solutions, and all solutions with only 3 kept in memory (the count
+// then comes partly from the listing's table of subtree counts): lengths from the BFS,
+// counts from the BFS's shortest paths, both orders of commuting buttons counted.
 TEST(BoxSolver, IdaStarFirstAndAllSolutionsAgreeWithBreadthFirstSearchOn4x4) {
   std::mt19937 rng(17);
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
@@ -286,17 +341,20 @@ TEST(BoxSolver, IdaStarFirstAndAllSolutionsAgreeWithBreadthFirstSearchOn4x4) {
       for (int s = 0; s < depth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
       const auto it = dist.find(key(b));
       ASSERT_NE(it, dist.end());
+      const std::uint64_t paths = shortest_paths(b, it->second, dist, m);
       BoxSolveOptions o;
       o.pattern_tiles = 5;
-      for (bool all : {false, true}) {
-        o.all = all;
+      for (int run = 0; run < 3; ++run) {
+        o.all = run > 0;
+        o.max_solutions = run == 2 ? 3 : 10000;
         Result<BoxSolveResult> r = solve_box({4, b, identity(4), m}, o);
         ASSERT_TRUE(r.ok());
         EXPECT_TRUE(r->proven_optimal);
         EXPECT_EQ(r->length, it->second);
         for (const auto& seq : r->solutions) EXPECT_EQ(replay(b, 4, seq), identity(4));
-        if (all && m == MoveSet::kClockwise) {  // every shortest sequence, both orders counted
-          EXPECT_EQ(r->count, shortest_paths(b, it->second, dist));
+        if (o.all) {
+          EXPECT_EQ(r->count, paths) << move_set_name(m) << " board " << k << " run " << run;
+          EXPECT_EQ(r->solutions.size(), std::min<std::uint64_t>(paths, o.max_solutions));
         }
       }
     }
@@ -354,19 +412,25 @@ TEST(BoxSolver, ABudgetThatRunsOutLeavesTheBestSolutionFoundAndALowerBound) {
 // 5x5 and up: when the optimal search runs out, the frame-by-frame search still gives a
 // sequence that reaches the target (here the reversed board, whose optimum is unknown).
 TEST(BoxSolver, ABudgetThatRunsOutOn5x5LeavesAFrameByFrameSolution) {
-  std::vector<int> reversed(25);
+  // The reversed board (cw) looks the same turned; the shuffled one's (cw+ccw) shortest
+  // frame-by-frame solution comes from a turned pass (turned back wrongly, it fails).
+  std::vector<int> reversed(25), shuffled = identity(5);
   for (int i = 0; i < 25; ++i) reversed[i] = 25 - i;
-  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+  std::mt19937 rng(55);
+  std::shuffle(shuffled.begin(), shuffled.end(), rng);
+  const std::pair<MoveSet, std::vector<int>> cases[] = {{MoveSet::kClockwise, reversed},
+                                                        {MoveSet::kBothDirections, shuffled}};
+  for (const auto& [m, start] : cases) {
     BoxSolveOptions o;
     o.all = false;
     o.pattern_tiles = 5;
     o.node_budget = 1000;
-    Result<BoxSolveResult> r = solve_box({5, reversed, identity(5), m}, o);
+    Result<BoxSolveResult> r = solve_box({5, start, identity(5), m}, o);
     ASSERT_TRUE(r.ok());
     EXPECT_FALSE(r->proven_optimal);
     ASSERT_EQ(r->solutions.size(), 1u);
     EXPECT_EQ(static_cast<int>(r->solutions[0].size()), r->length);
-    EXPECT_EQ(replay(reversed, 5, r->solutions[0]), identity(5));
+    EXPECT_EQ(replay(start, 5, r->solutions[0]), identity(5));
     EXPECT_GE(r->length, r->lower_bound);
   }
 }

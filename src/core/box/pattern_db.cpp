@@ -279,25 +279,40 @@ PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {
 
 // The image of the board under symmetry g is g . board . g^-1: its number j sits at
 // g(cell of number g^-1(j)); on the inverse board the cell of number n is board[n].
+std::uint32_t PatternBound4x4::index_of(const Lookup& l, const std::uint8_t* board,
+                                        const std::uint8_t* where) const {
+  const std::uint8_t* from = l.inverse ? board : where;
+  std::array<std::uint8_t, kLargestPatternTiles> cell{};
+  const int tiles = table_->tiles();
+  for (int j = 0; j < tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
+  return rank(cell.data(), tiles);
+}
+
 int PatternBound4x4::bound(const std::uint8_t* board, int enough) const {
+  int first = 0;
+  return bound(board, enough, first);
+}
+
+// The lookup that decided the parent's bound first: alone it often settles the node. Then
+// every other index, its table byte fetched at once (the lookups are cache misses; issued
+// together they overlap), then the maximum, stopping once it is enough.
+int PatternBound4x4::bound(const std::uint8_t* board, int enough, int& first) const {
   std::array<std::uint8_t, kCells> where{};
   for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-  const int tiles = table_->tiles();
-  // Every index first, its table byte fetched from memory at once (the lookups are cache
-  // misses; issued together they overlap), then the maximum, stopping once it is enough.
+  int best = table_->at(index_of(lookups_[first], board, where.data()));
+  if (best > enough) return best;
   std::array<std::uint32_t, 16> index{};
-  const std::size_t n = lookups_.size();
-  for (std::size_t k = 0; k < n; ++k) {
-    const Lookup& l = lookups_[k];
-    const std::uint8_t* from = l.inverse ? board : where.data();
-    std::array<std::uint8_t, kLargestPatternTiles> cell{};
-    for (int j = 0; j < tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
-    index[k] = rank(cell.data(), tiles);
+  const int n = static_cast<int>(lookups_.size());
+  for (int k = 0; k < n; ++k) {
+    if (k == first) continue;
+    index[k] = index_of(lookups_[k], board, where.data());
     table_->prefetch(index[k]);
   }
-  int best = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    best = std::max(best, table_->at(index[k]));
+  for (int k = 0; k < n; ++k) {
+    if (k == first) continue;
+    const int d = table_->at(index[k]);
+    if (d <= best) continue;
+    best = d, first = k;
     if (best > enough) break;
   }
   return best;

@@ -42,6 +42,9 @@ class PatternBound4x4 {
   // Lower bound on the moves from `board` (cell -> number 0..15, the target is 0..15 in
   // order) to the target; stops looking up once a lookup exceeds `enough`.
   int bound(const std::uint8_t* board, int enough = 255) const;
+  // The same, trying lookup `first` first (the one that decided a neighbour's bound, say);
+  // `first` becomes the lookup that gave the bound.
+  int bound(const std::uint8_t* board, int enough, int& first) const;
   int lookups() const { return static_cast<int>(lookups_.size()); }
 
  private:
@@ -51,6 +54,8 @@ class PatternBound4x4 {
                                                             // number[j] of the board
     bool inverse;
   };
+  std::uint32_t index_of(const Lookup& l, const std::uint8_t* board,
+                         const std::uint8_t* where) const;
   const PatternTable* table_;
   std::vector<Lookup> lookups_;
 };

@@ -95,12 +95,15 @@ std::optional<std::vector<Move>> quick_search(const Board& start, int size, Move
                     std::chrono::steady_clock::now(), states);
 }
 
-std::optional<std::vector<Move>> frame_search(const Board& start, int size, MoveSet moves,
-                                              const Estimate& bound_4x4,
-                                              const QuickSearchLimits& limits,
-                                              std::uint64_t& states) {
-  const auto t0 = std::chrono::steady_clock::now();
-  states = 0;
+namespace {
+
+// One frame-by-frame pass: frames of the top row and left column down to the bottom-right
+// 4x4, which `finish_4x4` solves (numbers renamed 1..16).
+std::optional<std::vector<Move>> frame_pass(const Board& start, int size, MoveSet moves,
+                                            const Finish4x4& finish_4x4,
+                                            const QuickSearchLimits& limits,
+                                            std::chrono::steady_clock::time_point t0,
+                                            std::uint64_t& states) {
   Board b = start;
   std::vector<Move> path;
   auto follow = [&](const std::vector<Move>& part) {
@@ -148,14 +151,51 @@ std::optional<std::vector<Move>> frame_search(const Board& start, int size, Move
       const int home = b[(o + r) * size + o + c] - 1;
       sub[r * 4 + c] = (home / size - o) * 4 + (home % size - o) + 1;
     }
-  auto rest = best_first(sub, 4, allowed_moves(4, moves), 3, bound_4x4, solved, limits, t0, states);
+  auto rest = finish_4x4(sub);
   if (!rest) return std::nullopt;
-  for (const Move& m : *rest) {
-    const Move big{(m.button / 3 + o) * w + m.button % 3 + o, m.quarter_turns};
-    apply_move(b, size, big);
-    path.push_back(big);
-  }
+  for (const Move& m : *rest)
+    path.push_back({(m.button / 3 + o) * w + m.button % 3 + o, m.quarter_turns});
   return path;
+}
+
+// The board turned a quarter clockwise: cell (r, c) goes to (c, n-1-r) and each number is
+// renamed after its home cell's image, so that 1..n*n stays the target; a turn keeps
+// clockwise presses clockwise.
+int turned_cell(int cell, int n) {
+  return (cell % n) * n + (n - 1 - cell / n);
+}
+Board turned_board(const Board& b, int n) {
+  Board out(b.size());
+  for (int cell = 0; cell < n * n; ++cell)
+    out[turned_cell(cell, n)] = turned_cell(b[cell] - 1, n) + 1;
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::vector<Move>> frame_search(const Board& start, int size, MoveSet moves,
+                                              const Finish4x4& finish_4x4,
+                                              const QuickSearchLimits& limits,
+                                              std::uint64_t& states) {
+  const auto t0 = std::chrono::steady_clock::now();
+  states = 0;
+  std::optional<std::vector<Move>> best;
+  Board b = start;
+  for (int turns = 0; turns < 4; ++turns, b = turned_board(b, size)) {
+    const double spent =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (turns > 0 && ((limits.max_seconds > 0 && spent > limits.max_seconds) ||
+                      (limits.cancel && limits.cancel->load(std::memory_order_relaxed))))
+      break;
+    std::optional<std::vector<Move>> path =
+        frame_pass(b, size, moves, finish_4x4, limits, t0, states);
+    if (!path) continue;
+    // The buttons turned back: a solution of the turned board, turned back, solves this one.
+    for (Move& m : *path)
+      for (int k = 0; k < (4 - turns) % 4; ++k) m.button = turned_cell(m.button, size - 1);
+    if (!best || path->size() < best->size()) best = std::move(path);
+  }
+  return best;
 }
 
 }  // namespace tilewise::box

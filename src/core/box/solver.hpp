@@ -121,6 +121,7 @@ class BoxSearch {
   std::vector<std::size_t> next_;  // per open node: index in allowed_ of its next child
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
   std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
+  mutable std::vector<int> first_lookup_;  // per depth: the lookup that decided its last bound
   int parity_ = -1;  // with quarter turns only: the start's permutation parity (else -1)
   int limit_ = -1;
   bool finished_ = false;
