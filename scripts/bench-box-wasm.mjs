@@ -74,9 +74,14 @@ async function ask(page, request, until = (e) => e.type === 'done' || e.type ===
     poll();
   }), { request, until: until.toString(), timeout });
 }
+// Waits for an event of the last request that has already come or comes later.
+async function waitFor(page, type, timeout = 60000) {
+  await page.waitForFunction((t) => globalThis.benchEvents.some((e) => e.type === t), type, { timeout });
+  return page.evaluate((t) => globalThis.benchEvents.find((e) => e.type === t), type);
+}
 let nextId = 1;
-const solve = (page, start, moves, extra = {}, until = undefined) => ask(page,
-  { id: nextId++, type: 'box.solve', start, moves, all: false, pattern_tiles: tiles, ...extra }, until);
+const solve = (page, start, moves, extra = {}) => ask(page,
+  { id: nextId++, type: 'box.solve', start, moves, all: false, pattern_tiles: tiles, ...extra });
 const done = (r) => r.events.find((e) => e.type === 'done');
 
 function timed(command, argv, env) {
@@ -107,12 +112,11 @@ try {
   out.random = {};
   for (const moves of moveSets) {
     // 1. + 2. the table, built in the worker (a fresh visit's first solve) and natively.
-    // (until the table is stored: "table_saved" comes after "done")
-    const first = await solve(page, boards[0], moves, {}, (e) => e.type === 'table_saved' || e.type === 'error');
-    const firstMs = first.events.find((e) => e.type === 'done').elapsed_ms ?? done(first).result.elapsed_ms;
+    const first = await solve(page, boards[0], moves);
+    const firstMs = first.ms;
     out.fresh[moves] = { first_solve_ms: firstMs, table: done(first).table,
       length: done(first).result.length, proven: done(first).result.proven_optimal,
-      saved: first.events.find((e) => e.type === 'table_saved') ?? null };
+      saved: await waitFor(page, 'table_saved') };
     const built = timed(native, ['box', 'solve', '1,2,3,4/5,6,7,8/9,10,11,12/13,14,16,15', '--moves', moves],
       { TILEWISE_CACHE: cache });
     out.native_table[moves] = { wall_s: built.wall_s, cpu_s: built.cpu_s };
