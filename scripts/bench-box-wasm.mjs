@@ -11,7 +11,10 @@
 //    (table in memory), then by the native CLI (its table from its cache), ratio per board.
 // 5. A later visit: a new page in the same browser profile; the table must come from storage.
 // 6. The reversed board (cw+ccw), capped at --reversed seconds, in the worker and natively.
-// Wall times: on a shared machine read the ratios, each pair run back to back.
+// Wall times and CPU times: the worker's CPU is that of this script's Chromium processes
+// while a request runs (the page draws nothing meanwhile), the CLI's from /usr/bin/time less
+// the CPU of a one-move solve (start-up and reading its table). On a shared machine read
+// the CPU ratios; each pair runs back to back.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,9 +83,35 @@ async function waitFor(page, type, timeout = 60000) {
   return page.evaluate((t) => globalThis.benchEvents.find((e) => e.type === t), type);
 }
 let nextId = 1;
-const solve = (page, start, moves, extra = {}) => ask(page,
-  { id: nextId++, type: 'box.solve', start, moves, all: false, pattern_tiles: tiles, ...extra });
+const solve = (page, start, moves, extra = {}) => withCpu(() => ask(page,
+  { id: nextId++, type: 'box.solve', start, moves, all: false, pattern_tiles: tiles, ...extra }));
 const done = (r) => r.events.find((e) => e.type === 'done');
+
+// CPU milliseconds used so far by this script's descendants (Chromium's processes).
+function browserCpuMs() {
+  const parent = new Map(), cpu = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(d), Number(f[1]));
+      cpu.set(Number(d), (Number(f[11]) + Number(f[12])) * 10);  // utime + stime, 100 ticks/s
+    } catch (e) { /* gone */ }
+  }
+  let total = 0;
+  for (const [pid, ms] of cpu) {
+    let p = pid;
+    while (p > 1 && p !== process.pid) p = parent.get(p) ?? 0;
+    if (p === process.pid && pid !== process.pid) total += ms;
+  }
+  return total;
+}
+async function withCpu(work) {
+  const c0 = browserCpuMs();
+  const r = await work();
+  return { ...r, cpu_ms: browserCpuMs() - c0 };
+}
 
 function timed(command, argv, env) {
   const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', command, ...argv],
@@ -114,19 +143,25 @@ try {
     // 1. + 2. the table, built in the worker (a fresh visit's first solve) and natively.
     const first = await solve(page, boards[0], moves);
     const firstMs = first.ms;
-    out.fresh[moves] = { first_solve_ms: firstMs, table: done(first).table,
+    out.fresh[moves] = { first_solve_ms: firstMs, first_solve_cpu_ms: first.cpu_ms, table: done(first).table,
       length: done(first).result.length, proven: done(first).result.proven_optimal,
       saved: await waitFor(page, 'table_saved') };
     const built = timed(native, ['box', 'solve', '1,2,3,4/5,6,7,8/9,10,11,12/13,14,16,15', '--moves', moves],
       { TILEWISE_CACHE: cache });
     out.native_table[moves] = { wall_s: built.wall_s, cpu_s: built.cpu_s };
     console.log(`table ${moves}: worker ${(done(first).table.ms / 1000).toFixed(1)} s (fresh visit's first solve ` +
-      `${(firstMs / 1000).toFixed(1)} s), stored in ${out.fresh[moves].saved?.ms?.toFixed(0)} ms, native ${built.wall_s} s wall / ${built.cpu_s.toFixed(1)} s CPU`);
+      `${(firstMs / 1000).toFixed(1)} s wall, ${(first.cpu_ms / 1000).toFixed(1)} s CPU), stored in ${out.fresh[moves].saved?.ms?.toFixed(0)} ms, native ${built.wall_s} s wall / ${built.cpu_s.toFixed(1)} s CPU`);
     // 4. random boards, one at a time: worker, then native.
     const rows = [];
+    const oneMove = nativeSolve([2, 6, 3, 4, 1, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], moves, { TILEWISE_CACHE: cache });
+    const overheadCpu = oneMove.process.cpu_s;
+    let wasmCpu = 0, nativeCpu = 0;
     for (const b of boards) {
-      const w = done(await solve(page, b, moves)).result;
+      const asked = await solve(page, b, moves);
+      const w = done(asked).result;
       const n = nativeSolve(b, moves, { TILEWISE_CACHE: cache });
+      wasmCpu += asked.cpu_ms;
+      nativeCpu += Math.max(0, n.process.cpu_s - overheadCpu) * 1000;
       rows.push({ board: b.join(','), length: w.length, native_length: n.length, proven: w.proven_optimal,
         native_proven: n.proven_optimal, nodes: w.nodes, native_nodes: n.nodes, wasm_ms: w.elapsed_ms,
         native_ms: n.elapsed_ms, ratio: w.elapsed_ms / Math.max(n.elapsed_ms, 0.001) });
@@ -136,23 +171,28 @@ try {
       native_median_ms: median(nativeMs), native_max_ms: Math.max(...nativeMs),
       total_ratio: sum(wasmMs) / sum(nativeMs), median_ratio: median(rows.map((r) => r.ratio)),
       same_lengths: rows.every((r) => r.length === r.native_length),
+      wasm_cpu_ms: wasmCpu, native_cpu_ms: nativeCpu, native_overhead_cpu_s: overheadCpu,
       longest: Math.max(...rows.map((r) => r.length)) };
     const f = out.random[moves];
     console.log(`random 4x4 ${moves} (${rows.length} boards, longest ${f.longest}, same lengths: ${f.same_lengths}): ` +
       `worker median ${f.wasm_median_ms.toFixed(0)} ms, max ${f.wasm_max_ms.toFixed(0)} ms; native median ` +
       `${f.native_median_ms.toFixed(0)} ms, max ${f.native_max_ms.toFixed(0)} ms; worker/native ` +
-      `${f.total_ratio.toFixed(2)}x in total, median per board ${f.median_ratio.toFixed(2)}x`);
+      `${f.total_ratio.toFixed(2)}x in total, median per board ${f.median_ratio.toFixed(2)}x; CPU: worker ` +
+      `${(wasmCpu / 1000).toFixed(2)} s, native ${(nativeCpu / 1000).toFixed(2)} s, ${(wasmCpu / Math.max(nativeCpu, 1)).toFixed(2)}x`);
   }
   // 3. the 3x3 table.
-  const b3 = done(await ask(page, { id: nextId++, type: 'box.bench', table3_repeats: 7, pattern_tiles: 0 })).result;
+  const bench3 = await withCpu(() => ask(page, { id: nextId++, type: 'box.bench', table3_repeats: 7, pattern_tiles: 0 }));
+  const b3 = done(bench3).result;
   const nb = spawnSync(boxBench, ['--benchmark_filter=box_table_build$', '--benchmark_repetitions=7',
     '--benchmark_format=json'], { encoding: 'utf8' });
   const runs = nb.status === 0 ? JSON.parse(nb.stdout).benchmarks.filter((r) => r.run_type === 'iteration') : [];
   out.table_3x3 = { wasm_min_ms: b3.table_3x3_min_ms, wasm_median_ms: b3.table_3x3_median_ms,
+    wasm_cpu_ms_each: bench3.cpu_ms / 7,
     native_min_ms: runs.length ? Math.min(...runs.map((r) => r.real_time)) : null,
     native_median_cpu_ms: runs.length ? median(runs.map((r) => r.cpu_time)) : null };
   console.log(`3x3 table: worker min ${b3.table_3x3_min_ms.toFixed(1)} ms, median ${b3.table_3x3_median_ms.toFixed(1)} ms; ` +
-    `native min ${out.table_3x3.native_min_ms?.toFixed(1)} ms wall, median ${out.table_3x3.native_median_cpu_ms?.toFixed(1)} ms CPU`);
+    `CPU ${out.table_3x3.wasm_cpu_ms_each.toFixed(0)} ms each; native min ${out.table_3x3.native_min_ms?.toFixed(1)} ms wall, ` +
+    `median ${out.table_3x3.native_median_cpu_ms?.toFixed(1)} ms CPU`);
   // 5. a later visit: a new page, same profile; the table comes from storage.
   const later = await h.openApp(context, srv.url);
   await startWorker(later.page);
@@ -164,11 +204,13 @@ try {
     `first solve ${again.ms.toFixed(0)} ms`);
   // 6. the reversed board.
   if (reversedSeconds > 0) {
-    const w = done(await solve(later.page, REVERSED, 'cw+ccw', { max_seconds: reversedSeconds })).result;
+    const asked = await solve(later.page, REVERSED, 'cw+ccw', { max_seconds: reversedSeconds });
+    const w = { ...done(asked).result, cpu_ms: asked.cpu_ms };
     const n = nativeSolve(REVERSED, 'cw+ccw', { TILEWISE_CACHE: cache }, ['--max-seconds', String(reversedSeconds)]);
     out.reversed = { seconds: reversedSeconds,
-      wasm: { length: w.length, proven: w.proven_optimal, lower_bound: w.lower_bound, nodes: w.nodes, ms: w.elapsed_ms },
-      native: { length: n.length, proven: n.proven_optimal, lower_bound: n.lower_bound, nodes: n.nodes, ms: n.elapsed_ms } };
+      wasm: { length: w.length, proven: w.proven_optimal, lower_bound: w.lower_bound, nodes: w.nodes, ms: w.elapsed_ms, cpu_ms: w.cpu_ms },
+      native: { length: n.length, proven: n.proven_optimal, lower_bound: n.lower_bound, nodes: n.nodes, ms: n.elapsed_ms,
+        cpu_ms: n.process.cpu_s * 1000 } };
     console.log(`reversed 4x4 cw+ccw (cap ${reversedSeconds} s): worker ${JSON.stringify(out.reversed.wasm)}; ` +
       `native ${JSON.stringify(out.reversed.native)}`);
   }
