@@ -34,7 +34,10 @@ function tableEvents(text) {
 function readTable(name, id) {
   storageWait = true;
   const t0 = performance.now();
+  // The page's watchdog hears from the worker while storage is read (no slices run then).
+  const beat = setInterval(() => postEvents([{ id, type: 'progress', phase: 'tables', table: name, storage: true }]), 1000);
   TableStore.get(name).then((buf) => {
+    clearInterval(beat);
     let used = 0;
     if (buf) {
       const at = module._malloc(buf.byteLength);
