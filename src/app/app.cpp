@@ -20,6 +20,7 @@
 #include "app/offline_view.hpp"
 #include "app/search_view.hpp"
 #include "app/share.hpp"
+#include "app/text_entry.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/edge/format.hpp"
@@ -303,26 +304,20 @@ void puzzle_panel() {
     load_puzzle(chosen->puzzle, chosen->file);
     g.puzzle_title = chosen->title;  // also for generated entries (no file)
   }
-  const bool examples_open = ImGui::BeginCombo("Examples", "load an example");
-  record_item("Examples");
-  if (examples_open) {
-    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-    widget_rects()["Examples list"] = {at.x, at.y, size.x, size.y};
-    for (const Example& e : examples()) {
-      if (ImGui::Selectable(std::string(e.name).c_str()))
-        load_text(std::string(e.text), std::string(e.name));
-      record_item(std::string(e.name).c_str());
-    }
-    ImGui::EndCombo();
-  }
   if (button("Open file...")) platform::open_file_dialog();
   same_line_for("Save");
   if (button("Save")) save_puzzle();
   same_line_for("Share");
   share::share_controls(g.board);
-  begin_status_area("load status", 2);  // a bad file or link: what, where, why
+  // A bad file or link: what, where, why. On touch screens the area grows to show all of it (a
+  // finger has no tooltip to show the rest, nor a pointer that the controls below could move
+  // under).
+  begin_status_area("load status", touch_layout() && !g.error.empty() ? 4 : 2);
   if (g.error.empty()) {
-    ImGui::TextDisabled("Pick an example, open a puzzle file or drop one on the page.");
+    ImGui::TextDisabled(touch_layout()
+                            ? "Pick a puzzle from the Gallery or open a puzzle file."
+                            : "Pick a puzzle from the Gallery, open a puzzle file or drop one on "
+                              "the page.");
   } else {
     if (button("Dismiss")) g.error.clear();
     ImGui::SameLine();
@@ -343,6 +338,7 @@ void puzzle_panel() {
     if (g.gen_rule == 1) ImGui::Checkbox("grey frame", &g.gen_frame);
     ImGui::SliderInt("motifs", &g.gen_motifs, 1, g.gen_rule == 0 ? 26 : 40);
     ImGui::InputInt("seed", &g.gen_seed);
+    number_field_drawn();
     if (button("Generate")) {
       GenerateOptions o;
       o.rows = g.gen_rows;
@@ -437,9 +433,9 @@ void play_panel() {
   begin_status_area("hint area", 3);
   ImGui::TextUnformatted(g.hint_text.c_str());
   end_status_area();
-  ImGui::TextDisabled(
-      "click: turn, right-click or hold: turn back\n"
-      "drag: move; keys: arrows, Space, Enter, Tab");
+  ImGui::TextDisabled(touch_layout() ? "tap: turn, hold: turn back, drag: move"
+                                     : "click: turn, right-click or hold: turn back\n"
+                                       "drag: move; keys: arrows, Space, Enter, Tab");
 }
 
 void solve_panel() {
@@ -565,6 +561,7 @@ void publish_state() {
                              : nlohmann::json::array()},
       {"board_input", board_input_state()},
       {"text_input", ImGui::GetIO().WantTextInput},
+      {"text_entry", text_entry_state()},
       {"widgets", widget_rects()},
       {"controls", panel_controls()},
       {"layout", layout_state()},
