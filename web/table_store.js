@@ -1,9 +1,6 @@
-// Tables kept across visits (the Puzzle Box's 4x4 pattern tables) in IndexedDB, for the
-// solver worker (web/worker.js): database "tilewise-tables", object store "tables", key =
-// the table's name, which carries its format version ("box-pattern-cw+ccw-7.v1"), value =
-// its bytes (an ArrayBuffer; the module checks them before use: src/worker/box_tables.hpp).
-// Every call resolves, never rejects: where storage fails (private windows, quota, a
-// blocked database) the worker builds the table as if none were kept.
+// Tables kept across visits in IndexedDB for web/worker.js: key = the table's name with its
+// format version ("box-pattern-cw+ccw-7.v1"), value = its bytes (checked by the module
+// before use). Calls never reject: if storage fails the worker builds the table.
 'use strict';
 const TableStore = {
   DB: 'tilewise-tables',
@@ -24,7 +21,7 @@ const TableStore = {
     return this.opened;
   },
 
-  // One transaction; resolves with the request's result once the transaction is complete.
+  // One transaction; its request's result once complete.
   async run(mode, work) {
     const db = await this.open();
     return new Promise((resolve, reject) => {
@@ -46,8 +43,7 @@ const TableStore = {
     }
   },
 
-  // Keeps `bytes` under `name` and drops the same table's other format versions
-  // ("box-pattern-cw-7.v0" when "box-pattern-cw-7.v1" is stored). {ok, error}.
+  // Keeps `bytes` under `name`, drops the table's other format versions. {ok, error}.
   async put(name, bytes) {
     const stem = name.replace(/\.v\d+$/, '.v');
     try {

@@ -1,10 +1,10 @@
 #include "worker/box_tables.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string_view>
-#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/box/pattern_db.hpp"
@@ -13,18 +13,30 @@
 namespace tilewise::worker {
 namespace {
 
-using Key = std::tuple<int, int, int>;  // size, move set, pattern tiles (0 unless 4x4)
+// A table as one number: size, move set, pattern tiles (0 unless 4x4).
+using Key = int;
 
 Key key_of(const BoxTableId& id) {
-  return {id.size, static_cast<int>(id.moves), id.size == 4 ? id.pattern_tiles : 0};
+  return (id.size * 4 + static_cast<int>(id.moves)) * 16 + (id.size == 4 ? id.pattern_tiles : 0);
 }
 
+// (Small plain containers: the worker's download size counts.)
 struct Tables {
-  std::set<Key> ready;
+  std::vector<Key> ready;
   std::optional<Key> building;  // the one unfinished build kept
   std::unique_ptr<box::BoxTableBuild> build;
-  std::set<std::string, std::less<>> asked, answered;
+  std::vector<std::pair<std::string, StorageAnswer>> storage;  // per name asked
   std::vector<std::uint8_t> exported;
+
+  bool is_ready(Key k) const { return std::find(ready.begin(), ready.end(), k) != ready.end(); }
+  void set_ready(Key k) {
+    if (!is_ready(k)) ready.push_back(k);
+  }
+  StorageAnswer& answer(const std::string& name) {
+    for (auto& [n, a] : storage)
+      if (n == name) return a;
+    return storage.emplace_back(name, StorageAnswer::kNotAsked).second;
+  }
 };
 
 Tables& tables() {
@@ -50,28 +62,28 @@ std::string box_table_name(const BoxTableId& id) {
 }
 
 StorageAnswer storage_answer(const std::string& name) {
-  if (tables().answered.count(name)) return StorageAnswer::kAnswered;
-  return tables().asked.count(name) ? StorageAnswer::kAsked : StorageAnswer::kNotAsked;
+  return tables().answer(name);
 }
 
 void mark_storage_asked(const std::string& name) {
-  tables().asked.insert(name);
+  StorageAnswer& a = tables().answer(name);
+  if (a == StorageAnswer::kNotAsked) a = StorageAnswer::kAsked;
 }
 
 bool box_table_ready(const BoxTableId& id) {
-  return tables().ready.count(key_of(id)) > 0;
+  return tables().is_ready(key_of(id));
 }
 
 bool run_box_table_build(const BoxTableId& id, std::uint64_t max_states) {
   Tables& t = tables();
   const Key key = key_of(id);
-  if (t.ready.count(key)) return true;
+  if (t.is_ready(key)) return true;
   if (t.building != key) {  // another table's unfinished build is dropped (memory)
     t.build = std::make_unique<box::BoxTableBuild>(id.size, id.moves, id.pattern_tiles);
     t.building = key;
   }
   if (!t.build->run(max_states)) return false;
-  t.ready.insert(key);
+  t.set_ready(key);
   t.build.reset();
   t.building.reset();
   return true;
@@ -79,7 +91,7 @@ bool run_box_table_build(const BoxTableId& id, std::uint64_t max_states) {
 
 std::uint64_t box_table_states_done(const BoxTableId& id) {
   const Tables& t = tables();
-  if (t.ready.count(key_of(id))) return box_table_states_total(id);
+  if (t.is_ready(key_of(id))) return box_table_states_total(id);
   return t.building == key_of(id) ? t.build->states_done() : 0;
 }
 
@@ -103,14 +115,14 @@ extern "C" {
 int tw_table_offer(const char* name, const std::uint8_t* bytes, int size) {
   auto& t = tables();
   const std::string n = name ? name : "";
-  t.answered.insert(n);
+  t.answer(n) = tilewise::worker::StorageAnswer::kAnswered;
   const auto id = tilewise::worker::id_of_name(n);
   if (!id || !bytes || size <= 0) return 0;
   if (!tilewise::box::load_pattern_table(id->moves, id->pattern_tiles,
                                          std::vector<std::uint8_t>(bytes, bytes + size)))
     return 0;
   const auto key = tilewise::worker::key_of(*id);
-  t.ready.insert(key);
+  t.set_ready(key);
   if (t.building == key) t.build.reset(), t.building.reset();
   return 1;
 }
