@@ -219,7 +219,7 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   box::BoxSolveOptions o;
-  long long tiles = kWorkerPatternTiles;
+  long long tiles = p->size == 4 ? kWorkerPatternTiles : kWorkerFallbackPatternTiles;
   if (!read_field(request, "pattern_tiles", tiles, events)) return nullptr;
   if (tiles < box::kMinPatternTiles || tiles > box::kMaxPatternTiles) {
     events.push_back(
