@@ -25,14 +25,14 @@ globalThis.tilewise = {
     this.worker.onerror = (e) => { e.preventDefault(); this.workerLost('stopped unexpectedly (' + (e.message || 'worker error') + ')'); };
   },
 
-  // `?pattern_tiles=N` in the page's address (4-7): the Puzzle Box's 4x4 table with N numbers
+  // `?pattern_tiles=N` in the page's address (4-7): 4x4 Puzzle Box solves use a table of N numbers
   // instead of the worker's 7 (docs/puzzle-box.md): smaller tables build in a fraction of the
   // time and memory but make searches slower. The browser tests use 5 and 6.
   boxPatternTiles: Number(new URLSearchParams(location.search).get('pattern_tiles')) || 0,
   withPageOptions(text) {
     if (!this.boxPatternTiles || !text.includes('"box.solve"')) return text;
     const r = JSON.parse(text);
-    if (r.type !== 'box.solve' || 'pattern_tiles' in r) return text;
+    if (r.type !== 'box.solve' || r.size !== 4 || 'pattern_tiles' in r) return text;
     return JSON.stringify({ ...r, pattern_tiles: this.boxPatternTiles });
   },
 
