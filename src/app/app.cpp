@@ -401,6 +401,11 @@ double update_play_clock() {
   return g.play_started_ms >= 0 ? now - g.play_started_ms : 0;
 }
 
+// The green of "solved" lines, readable on either theme.
+ImVec4 solved_colour() {
+  return dark_theme() ? ImVec4(0.4f, 1.0f, 0.5f, 1.0f) : ImVec4(0.0f, 0.5f, 0.15f, 1.0f);
+}
+
 void play_panel() {
   const bool open = ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen);
   record_item("Play");
@@ -415,8 +420,7 @@ void play_panel() {
     ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Solved by the solver (solution %d of %zu)",
                        g.solve.shown + 1, g.solve.solutions.size());
   else if (solved)
-    ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "SOLVED! You did it in %d:%02d.", t / 60,
-                       t % 60);
+    ImGui::TextColored(solved_colour(), "SOLVED! You did it in %d:%02d.", t / 60, t % 60);
   else
     ImGui::TextUnformatted("");
   ImGui::BeginDisabled(!g.board.can_undo());
@@ -592,9 +596,17 @@ void puzzle_title() {
     shown = shown.substr(0, shown.size() - 4) + "...";
   ImGui::TextUnformatted(shown.c_str());
   ImGui::PopFont();
-  ImGui::TextDisabled("%d x %d tiles, %s, %s", p.rows, p.cols,
-                      p.rule == MatchRule::kComplement ? "halves match" : "colours match",
-                      p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
+  const char* rule = p.rule == MatchRule::kComplement ? "halves match" : "colours match";
+  const char* border = p.border == BorderRule::kFrame0 ? "grey frame" : "free border";
+  // Solved by the player: said here too, where a phone user is looking (the Play panel with
+  // the same line sits below the board, often off screen).
+  if (g.board.solved() && !solved_by_solver()) {
+    const int t = static_cast<int>(update_play_clock() / 1000.0);
+    ImGui::TextColored(solved_colour(), "Solved in %d:%02d! %d x %d tiles, %s", t / 60, t % 60,
+                       p.rows, p.cols, rule);
+  } else {
+    ImGui::TextDisabled("%d x %d tiles, %s, %s", p.rows, p.cols, rule, border);
+  }
 }
 
 void app_header() {

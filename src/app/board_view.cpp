@@ -219,7 +219,9 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
     handle_keys(board, grid, t, tray);
   }
   const InputView view = interactive ? input_view() : InputView{};
-  if (board_hovered && view.dragged_cell < 0 && view.dragged_tray_tile < 0 &&
+  // Not on touch screens: there the "pointer" stays where the last finger lifted, and the
+  // tooltip would sit over the tiles after every tap (the key above the board names colours).
+  if (board_hovered && !touch_layout() && view.dragged_cell < 0 && view.dragged_tray_tile < 0 &&
       !ImGui::IsMouseDown(ImGuiMouseButton_Left))
     side_tooltip(board, grid, mouse);
   const int cells = p.rows * p.cols;
