@@ -20,9 +20,20 @@ globalThis.tilewise = {
     this.heardAt = performance.now();
     this.heardSinceStart = false;
     const post = this.worker.postMessage.bind(this.worker);
-    this.worker.postMessage = (text) => { this.watchRequest(text); post(text); };
+    this.worker.postMessage = (text) => { text = this.withPageOptions(text); this.watchRequest(text); post(text); };
     this.worker.onmessage = (e) => { this.heard(e.data); this.inbox.push(e.data); };
     this.worker.onerror = (e) => { e.preventDefault(); this.workerLost('stopped unexpectedly (' + (e.message || 'worker error') + ')'); };
+  },
+
+  // `?pattern_tiles=N` in the page's address (4-7): 4x4 Puzzle Box solves use a table of N numbers
+  // instead of the worker's 7 (docs/puzzle-box.md): smaller tables build in a fraction of the
+  // time and memory but make searches slower. The browser tests use 5 and 6.
+  boxPatternTiles: Number(new URLSearchParams(location.search).get('pattern_tiles')) || 0,
+  withPageOptions(text) {
+    if (!this.boxPatternTiles || !text.includes('"box.solve"')) return text;
+    const r = JSON.parse(text);
+    if (r.type !== 'box.solve' || r.size !== 4 || 'pattern_tiles' in r) return text;
+    return JSON.stringify({ ...r, pattern_tiles: this.boxPatternTiles });
   },
 
   // Watchdog: the worker answers every request with events until its "done"/"error"/"pong"

@@ -1,15 +1,17 @@
 // The solver worker: runs the C++ solver (tilewise_worker.js/.wasm) in slices so the
 // worker's event loop turns between them and a "cancel" message is handled at once.
 'use strict';
-importScripts('tilewise_worker.js', 'edge_pool.js');
+importScripts('tilewise_worker.js', 'edge_pool.js', 'table_store.js');
 
 let api = null;
+let module = null;
 const pending = [];
 let pumping = false;
 const SLICE_MS = 30;
 const PROBE_MS = 250;  // a count/all search runs here alone first; longer ones go to a pool
 let probe = null;      // {id, request, until}: the search being tried alone
 let pool = null;       // EdgePool of the current search, when split across workers
+let storageWait = false;  // a job waits for a kept table read from storage: no stepping
 
 function post(eventsText) {
   if (eventsText && eventsText !== '[]') postMessage(eventsText);
@@ -17,8 +19,55 @@ function post(eventsText) {
 
 function postEvents(events) { postMessage(JSON.stringify(events)); }
 
+// Kept tables (src/worker/box_tables.hpp): "table_wanted" → read it from storage and offer
+// it to the module (stepping waits meanwhile); "table_built" → store it. Each ends with an
+// event for the page: {"type":"table_read","name","found","used","ms"} or
+// {"type":"table_saved","name","ok","bytes","ms","error"?}.
+function tableEvents(text) {
+  if (!text.includes('"table_')) return;
+  for (const e of JSON.parse(text)) {
+    if (e.type === 'table_wanted') readTable(e.name, e.id);
+    else if (e.type === 'table_built') saveTable(e.name, e.id);
+  }
+}
+
+function readTable(name, id) {
+  storageWait = true;
+  const t0 = performance.now();
+  // The page's watchdog hears from the worker while storage is read (no slices run then).
+  const beat = setInterval(() => postEvents([{ id, type: 'progress', phase: 'tables', table: name, storage: true }]), 1000);
+  TableStore.get(name).then((buf) => {
+    clearInterval(beat);
+    let used = 0;
+    if (buf) {
+      const at = module._malloc(buf.byteLength);
+      if (at) {
+        module.HEAPU8.set(new Uint8Array(buf), at);
+        used = api.offerTable(name, at, buf.byteLength);
+        module._free(at);
+      }
+      if (!used) TableStore.remove(name);  // damaged or foreign: rebuilt, then stored anew
+    }
+    if (!buf || !used) api.offerTable(name, 0, 0);
+    postEvents([{ id, type: 'table_read', name, found: !!buf, used: !!used, ms: performance.now() - t0 }]);
+    storageWait = false;
+    if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); }
+  });
+}
+
+function saveTable(name, id) {
+  const at = api.exportTable(name);
+  const size = api.exportSize();
+  if (!at) return;
+  const bytes = module.HEAPU8.slice(at, at + size).buffer;
+  api.exportFree();
+  const t0 = performance.now();
+  TableStore.put(name, bytes).then((r) => postEvents([{ id, type: 'table_saved', name, bytes: size,
+    ms: performance.now() - t0, ...r }]));
+}
+
 function pump() {
-  if (!api.busy()) { pumping = false; probe = null; return; }
+  if (!api.busy() || storageWait) { pumping = false; if (!storageWait) probe = null; return; }
   const text = api.step(SLICE_MS);
   if (probe) {  // if it runs long, a pool takes over
     const events = JSON.parse(text);
@@ -35,6 +84,7 @@ function pump() {
     if (events.length) postEvents(events);
   } else {
     post(text);
+    tableEvents(text);
   }
   setTimeout(pump, 0);
 }
@@ -64,18 +114,23 @@ function handle(text) {
   post(api.request(text));
   const probeMs = request && Number.isFinite(request.probe_ms) ? request.probe_ms : PROBE_MS;
   if (size > 1 && api.busy()) probe = { request, size, until: Date.now() + probeMs, streamed: 0 };
-  if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); }
+  if (!pumping && !storageWait && api.busy()) { pumping = true; setTimeout(pump, 0); }
 }
 
 onmessage = (e) => { if (api) handle(e.data); else pending.push(e.data); };
 
 createTilewiseWorker().then((m) => {
+  module = m;
   api = {
     request: m.cwrap('tw_request', 'string', ['string']),
     step: m.cwrap('tw_step', 'string', ['number']),
     cancel: m.cwrap('tw_cancel', 'string', []),
     busy: m.cwrap('tw_busy', 'number', []),
     speed: m.cwrap('tw_speed', null, ['number']),
+    offerTable: m.cwrap('tw_table_offer', 'number', ['string', 'number', 'number']),
+    exportTable: m.cwrap('tw_table_export', 'number', ['string']),
+    exportSize: m.cwrap('tw_table_export_size', 'number', []),
+    exportFree: m.cwrap('tw_table_export_free', null, []),
   };
   while (pending.length) handle(pending.shift());
 });

@@ -2,6 +2,7 @@
 // (box_board_view.cpp). Internal to the app.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,14 @@ struct BoxView {
   int length = -1;
   bool proven_optimal = true;  // false: the quick search's solution, after lower_bound
   int lower_bound = 0;
+  // The 4x4 table of the last solve (box_table_view.cpp): where it came from and whether
+  // it is kept in the browser's storage.
+  struct {
+    std::string source;  // "built", "storage", "memory", "none", "" (not ready)
+    std::string note;    // one line under the solver's status
+    bool read_found = false, read_used = false, saved = false;
+    double states = 0, states_total = 0, states_at_start = 0;
+  } table;
   // Playback of a chosen solution.
   int chosen = -1, step = 0;
   bool playing = false;
@@ -57,5 +66,11 @@ void box_turn(const box::Move& m);
 std::optional<box::Move> box_next_move();
 // Draws the board into the current window and turns blocks on clicks.
 void draw_box_board();
+// The table's part of a solve (box_table_view.cpp): a "progress" event of the tables phase
+// as the progress line; "table_read" / "table_saved" events and the "done" event's "table"
+// into v.table. box_table_event is false for events that are not the table's.
+std::string box_table_progress(const nlohmann::json& event);
+bool box_table_event(BoxView& v, const nlohmann::json& event);
+nlohmann::json box_table_test_state(const BoxView& v);
 
 }  // namespace tilewise::app

@@ -92,6 +92,7 @@ void start_solve() {
   v.solved_from = v.board;
   v.status = "solving...";
   v.progress.clear();
+  v.table = {};
   platform::worker_post(json_text(nlohmann::json{{"id", v.request_id},
                                                  {"type", "box.solve"},
                                                  {"size", v.size},
@@ -161,6 +162,7 @@ void solve_controls() {
   ImGui::EndDisabled();
   if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
+  if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
 }
 
 void choose(int k) {
@@ -357,11 +359,10 @@ bool box_handle_event(const nlohmann::json& e) {
   }
   if (id < kFirstBoxRequestId) return false;
   if (id != v.request_id) return true;  // an old request's late event
+  if (box_table_event(v, e)) return true;
   char buf[200];
   if (type == "progress" && e.value("phase", "") == "tables") {
-    std::snprintf(buf, sizeof buf, "building tables: %.0f%%",
-                  100.0 * e.value("states", 0.0) / std::max(1.0, e.value("states_total", 1.0)));
-    v.progress = buf;
+    v.progress = box_table_progress(e);
   } else if (type == "progress") {
     std::snprintf(buf, sizeof buf, "searching %d moves: %.0f nodes, %.1f s",
                   e.value("depth_bound", 0), e.value("nodes", 0.0),
@@ -425,6 +426,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"lower_bound", v.lower_bound},
               {"playing", v.playing},
               {"scramble_turns", v.scramble_turns},
+              {"table", box_table_test_state(v)},
               {"origin", {v.origin.x, v.origin.y}},
               {"cell", v.cell}};
 }

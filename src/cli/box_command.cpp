@@ -49,9 +49,7 @@ std::filesystem::path cache_dir() {
 // missing, damaged or foreign file is rebuilt; a cache that cannot be written is skipped.
 void load_or_build_pattern_table(box::MoveSet moves, int tiles) {
   const std::filesystem::path dir = cache_dir();
-  const std::filesystem::path file =
-      dir / ("box-pattern-" + std::string(box::move_set_name(moves)) + "-" + std::to_string(tiles) +
-             ".v1.bin");
+  const std::filesystem::path file = dir / (box::pattern_table_name(moves, tiles) + ".bin");
   if (!dir.empty()) {
     std::ifstream in(file, std::ios::binary);
     const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),

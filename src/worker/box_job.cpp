@@ -1,10 +1,12 @@
 // {"type":"box.solve","start":"765849321" or [7,6,5,...],"target":... (default 1..N*N),
 //  "moves":"cw|cw+ccw|cw+ccw+half","size":N (optional check),"all":true,
-//  "pattern_tiles":6 (4x4: numbers in the pattern database, 4..7),
+//  "pattern_tiles":7 (4x4: numbers in the pattern database, 4..7),
 //  "max_seconds":30 (whole seconds for the optimal search; 0 or absent = none)}
-// Phases, each in slices: "tables" (the 3x3 distance table or the 4x4 pattern databases,
-// built once per worker and move set), then "search". Events: progress, solution, done
-// (its "result" is the object `tilewise box solve --json` prints), error.
+// Phases, each in slices: "tables" (the 3x3 distance table or the 4x4 pattern database:
+// first asked of the page's storage, else built, resuming a cancelled build; box_tables.hpp),
+// then "search". Events: progress, table_wanted / table_built (for web/worker.js), solution,
+// done (its "result" is the object `tilewise box solve --json` prints, its "table" where the
+// table came from), error.
 // On 4x4 and up a search that runs out of budget, or is cancelled while searching, with
 // nothing found ends with the quick search's solution (not proven optimal, with the optimal
 // search's lower bound), so a solvable board never ends with nothing.
@@ -15,6 +17,7 @@
 #include "core/box/json.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
+#include "worker/box_tables.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
 
@@ -31,30 +34,43 @@ class BoxSolveJob : public Job {
   BoxSolveJob(const box::BoxPuzzle& p, const box::BoxSolveOptions& o)
       : puzzle_(p),
         options_(o),
-        tables_(p.size, p.moves, o.pattern_tiles),
-        started_(Clock::now()) {}
+        table_{p.size, p.moves, o.pattern_tiles},
+        table_name_(box_table_name(table_)),
+        started_(Clock::now()) {
+    if (box_table_ready(table_)) source_ = "memory";
+    states_at_start_ = box_table_states_done(table_);
+  }
 
   bool step(double budget_ms, nlohmann::json& events) override {
     const auto end = Clock::now() + std::chrono::duration<double, std::milli>(budget_ms);
+    if (!search_ && waiting_for_storage(events)) {
+      events.push_back(progress_json());
+      return false;
+    }
+    if (!search_ && source_.empty() && box_table_ready(table_)) source_ = "storage";
     while (!search_ && Clock::now() < end)
-      if (tables_.run(kTableChunk)) search_.emplace(puzzle_, options_);
+      if (run_box_table_build(table_, kTableChunk)) start_search(events);
     while (search_ && !search_->finished() && Clock::now() < end) search_->run(kSearchChunk);
     if (search_) stream_solutions(events);
     if (search_ && search_->finished()) {
       finish_with_quick_solution(events);
-      events.push_back({{"type", "done"}, {"result", result_json()}});
+      events.push_back({{"type", "done"}, {"result", result_json()}, {"table", table_json()}});
       return true;
     }
     events.push_back(progress_json());
     return false;
   }
 
+  // A cancel while the table is built keeps the partial table (box_tables.hpp).
   void cancel(nlohmann::json& events) override {
     if (search_) {
       stream_solutions(events);
       finish_with_quick_solution(events);
     }
-    events.push_back({{"type", "done"}, {"cancelled", true}, {"result", result_json()}});
+    events.push_back({{"type", "done"},
+                      {"cancelled", true},
+                      {"result", result_json()},
+                      {"table", table_json()}});
   }
 
  private:
@@ -62,12 +78,40 @@ class BoxSolveJob : public Job {
     return std::chrono::duration<double, std::milli>(Clock::now() - started_).count();
   }
 
+  // A kept 4x4 table is asked of the page's storage once per worker before it is built:
+  // "table_wanted" (web/worker.js answers through tw_table_offer, then steps on). True
+  // while the answer is awaited.
+  bool waiting_for_storage(nlohmann::json& events) {
+    if (table_name_.empty() || box_table_ready(table_)) return false;
+    const StorageAnswer answer = storage_answer(table_name_);
+    if (answer == StorageAnswer::kAnswered) return false;
+    if (answer == StorageAnswer::kNotAsked) {
+      mark_storage_asked(table_name_);
+      events.push_back({{"type", "table_wanted"}, {"name", table_name_}});
+    }
+    return true;
+  }
+
+  void start_search(nlohmann::json& events) {
+    table_ms_ = elapsed_ms();
+    if (source_.empty() && box_table_states_total(table_) == 0) source_ = "none";
+    if (source_.empty()) {
+      source_ = "built";
+      if (!table_name_.empty()) events.push_back({{"type", "table_built"}, {"name", table_name_}});
+    }
+    search_.emplace(puzzle_, options_);
+  }
+
   nlohmann::json progress_json() const {
     if (!search_)
       return {{"type", "progress"},
               {"phase", "tables"},
-              {"states", tables_.states_done()},
-              {"states_total", tables_.states_total()},
+              {"table", table_name_},
+              {"storage", !table_name_.empty() && !box_table_ready(table_) &&
+                              storage_answer(table_name_) != StorageAnswer::kAnswered},
+              {"states", box_table_states_done(table_)},
+              {"states_at_start", states_at_start_},
+              {"states_total", box_table_states_total(table_)},
               {"elapsed_ms", elapsed_ms()}};
     return {{"type", "progress"},
             {"phase", "search"},
@@ -76,6 +120,19 @@ class BoxSolveJob : public Job {
             {"depth", search_->depth()},
             {"count", search_->result().count},
             {"elapsed_ms", elapsed_ms()}};
+  }
+
+  // Where the solve's table came from: "memory" (this worker had it), "storage" (kept by an
+  // earlier visit), "built" (here, resumed from states_at_start when an earlier solve was
+  // cancelled), "none" (5x5 and up), "" (cancelled before it was ready); ms = the time it
+  // took this solve.
+  nlohmann::json table_json() const {
+    return {{"name", table_name_},
+            {"source", search_ ? source_ : std::string()},
+            {"ms", search_ ? table_ms_ : elapsed_ms()},
+            {"states_at_start", states_at_start_},
+            {"states", box_table_states_done(table_)},
+            {"states_total", box_table_states_total(table_)}};
   }
 
   // Nothing found and the search not complete (out of budget or cancelled): the quick
@@ -108,7 +165,11 @@ class BoxSolveJob : public Job {
 
   box::BoxPuzzle puzzle_;
   box::BoxSolveOptions options_;
-  box::BoxTableBuild tables_;
+  BoxTableId table_;
+  std::string table_name_;  // storage name ("" when not kept)
+  std::uint64_t states_at_start_ = 0;
+  std::string source_;  // see table_json()
+  double table_ms_ = 0;
   std::optional<box::BoxSearch> search_;
   std::optional<box::BoxSolveResult> final_;  // once finished or cancelled
   Clock::time_point started_;
@@ -158,7 +219,7 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   box::BoxSolveOptions o;
-  long long tiles = kWorkerPatternTiles;
+  long long tiles = p->size == 4 ? kWorkerPatternTiles : kWorkerFallbackPatternTiles;
   if (!read_field(request, "pattern_tiles", tiles, events)) return nullptr;
   if (tiles < box::kMinPatternTiles || tiles > box::kMaxPatternTiles) {
     events.push_back(

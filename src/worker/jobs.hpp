@@ -27,11 +27,13 @@ class Job {
 
 // Each factory returns nullptr and appends an "error" event when the request is bad.
 std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann::json& events);
-// The worker's 4x4 pattern table: 6 numbers (5,765,760 entries, 2.7 MiB, ~1.3 s to build
-// natively) rather than the CLI's 7 (57,657,600 entries, 27.5 MiB + 55 MB while building,
-// ~13 s natively, ~2x that in wasm): the browser builds it on every visit until tables are
-// kept across visits.
-inline constexpr int kWorkerPatternTiles = 6;
+// The worker's 4x4 pattern table: 7 numbers, as the CLI (57,657,600 entries, 27.5 MiB, and
+// 55 MB more while building), built once in slices and kept in the browser's storage
+// (box_tables.hpp). A request's "pattern_tiles" (the page's ?pattern_tiles=) asks for less.
+inline constexpr int kWorkerPatternTiles = 7;
+// On 5x5 and up the quick search finishes on a 4x4 corner with a table built in one go (not
+// in slices) when it is missing: 6 numbers there, ~1 s natively, ~2.5 s in wasm.
+inline constexpr int kWorkerFallbackPatternTiles = 6;
 std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann::json& events);
 std::unique_ptr<Job> make_box_bench_job(const nlohmann::json& request, nlohmann::json& events);
 // One shard of a count/all search split across workers (edge_shard_job.cpp).

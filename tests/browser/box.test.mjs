@@ -4,6 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
 
+const { pressSlowly } = h;
+
 let srv, browser;
 before(async () => { srv = await h.startServer(); browser = await h.launch(); });
 after(async () => { await browser?.close(); srv?.server.close(); });
@@ -16,8 +18,10 @@ const SEED_SOLUTIONS = [
   'Q3 Q3 Q4 Q2 Q1 Q1 Q3 Q3 Q1 Q2', 'Q3 Q4 Q2 Q1 Q3 Q1 Q3 Q2 Q1 Q3',
   'Q4 Q2 Q3 Q1 Q1 Q2 Q1 Q3 Q1 Q3'];
 
+// The 4x4 table with 6 numbers (the worker's 7 take ~15-50 s to build here: box_4x4.test.mjs
+// and scripts/bench-box-wasm.mjs cover the table itself).
 async function openBox() {
-  const opened = await h.openApp(browser, srv.url);
+  const opened = await h.openApp(browser, srv.url + '?pattern_tiles=6');
   await h.clickWidget(opened.page, 'Puzzle Box');
   await h.waitState(opened.page, 's.box.active');
   return opened;
@@ -152,12 +156,6 @@ async function setNumber(page, widget, n) {
   await page.keyboard.type(String(n), { delay: 30 });
   await pressSlowly(page, 'Enter');
   await h.waitState(page, widget === 'box:size' ? `s.box.size === ${n}` : `s.box.scramble_turns === ${n}`);
-}
-// ImGui reads key states once per frame: hold each key for a few frames.
-async function pressSlowly(page, combo) {
-  const keys = combo.split('+');
-  for (const k of keys) { await page.keyboard.down(k); await page.waitForTimeout(60); }
-  for (const k of keys.reverse()) { await page.keyboard.up(k); await page.waitForTimeout(60); }
 }
 
 // Issue 21 item 8. The move counter counts the player's turns; the start field follows the

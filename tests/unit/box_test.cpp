@@ -451,6 +451,14 @@ TEST(BoxSolver, PatternTableBytesLoadBackOnlyWhenWholeAndUnchanged) {
   EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 4, damaged));
 }
 
+// The kept table's name (the CLI's cache file, the browser's storage key) carries the move
+// set, the numbers and the format version, so no other table is ever read under it.
+TEST(BoxSolver, PatternTableNamesCarryMoveSetNumbersAndVersion) {
+  EXPECT_EQ(pattern_table_name(MoveSet::kBothDirections, 7), "box-pattern-cw+ccw-7.v1");
+  EXPECT_EQ(pattern_table_name(MoveSet::kClockwise, 6), "box-pattern-cw-6.v1");
+  EXPECT_EQ(pattern_table_name(MoveSet::kBothDirectionsAndHalf, 5), "box-pattern-cw+ccw+half-5.v1");
+}
+
 TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
   EXPECT_EQ(*parse_board("765849321", "s"), (std::vector<int>{7, 6, 5, 8, 4, 9, 3, 2, 1}));
   EXPECT_EQ(*parse_board("765/849/321", "s"), *parse_board("765849321", "s"));

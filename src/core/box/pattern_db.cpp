@@ -121,7 +121,8 @@ int clamp_tiles(int tiles) {
   return std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles);
 }
 
-constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', 1};
+constexpr std::uint8_t kFormatVersion = 1;  // of the bytes below and of the names
+constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', kFormatVersion};
 constexpr std::size_t kHeader = sizeof(kMagic) + 2 + 8;
 
 std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
@@ -237,6 +238,11 @@ std::uint64_t PatternDbBuild::states_done() const {
 
 std::uint64_t PatternDbBuild::states_total() const {
   return impl_->entries;
+}
+
+std::string pattern_table_name(MoveSet moves, int tiles) {
+  return "box-pattern-" + std::string(move_set_name(moves)) + "-" + std::to_string(tiles) + ".v" +
+         std::to_string(kFormatVersion);
 }
 
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {

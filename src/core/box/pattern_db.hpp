@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/box/puzzle.hpp"
@@ -63,6 +64,10 @@ class PatternBound4x4 {
 // Lower bound from 1-based numbers (board[cell] in 1..16), for tests and tools.
 int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves, int tiles);
 
+// The name a kept table goes by, its format version included ("box-pattern-cw+ccw-7.v1"):
+// the CLI's cache file (+ ".bin") and the browser worker's storage key. A table kept under
+// another version's name is never read.
+std::string pattern_table_name(MoveSet moves, int tiles);
 // A built table as bytes to keep on disk ("TWPDB" 1, move set, tiles, FNV-1a checksum of
 // the entries, the 4-bit entries); empty if that table is not built in this process.
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles);

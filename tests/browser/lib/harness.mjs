@@ -172,3 +172,10 @@ export async function workerRequest(page, request, timeout = 30000) {
     w.postMessage(JSON.stringify(request));
   }), { request, timeout });
 }
+
+// ImGui reads key states once per frame: holds each key of a combo ("Control+A") a few frames.
+export async function pressSlowly(page, combo) {
+  const keys = combo.split('+');
+  for (const k of keys) { await page.keyboard.down(k); await page.waitForTimeout(60); }
+  for (const k of keys.reverse()) { await page.keyboard.up(k); await page.waitForTimeout(60); }
+}

@@ -1,0 +1,95 @@
+// The Puzzle Box's 4x4 table as the page tells it: building (percent, resumed after a
+// cancel), read from this browser's storage, kept there for later visits (the worker side:
+// src/worker/box_tables.hpp and web/worker.js).
+#include <algorithm>
+#include <cstdio>
+
+#include "app/box_state.hpp"
+
+namespace tilewise::app {
+namespace {
+
+double percent(double part, double whole) {
+  return 100.0 * part / std::max(1.0, whole);
+}
+
+}  // namespace
+
+std::string box_table_progress(const nlohmann::json& e) {
+  char buf[200];
+  const double total = e.value("states_total", 1.0), at_start = e.value("states_at_start", 0.0);
+  const bool kept = !e.value("table", std::string()).empty();  // the 4x4 table
+  if (kept && e.value("storage", false)) return "reading the 4x4 table kept in this browser...";
+  if (!kept) {
+    std::snprintf(buf, sizeof buf, "building tables: %.0f%%",
+                  percent(e.value("states", 0.0), total));
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "building the 4x4 table (once: this browser keeps it): %.0f%%",
+                percent(e.value("states", 0.0), total));
+  std::string text = buf;
+  if (at_start > 0) {
+    std::snprintf(buf, sizeof buf, ", resumed at %.0f%%", percent(at_start, total));
+    text += buf;
+  }
+  return text;
+}
+
+bool box_table_event(BoxView& v, const nlohmann::json& e) {
+  const std::string type = e.value("type", std::string());
+  char buf[200];
+  if (type == "table_read") {
+    v.table.read_found = e.value("found", false);
+    v.table.read_used = e.value("used", false);
+    if (v.table.read_found && !v.table.read_used)
+      v.table.note = "the table kept in this browser was damaged or old: building it anew";
+    return true;
+  }
+  if (type == "table_saved") {
+    v.table.saved = e.value("ok", false);
+    std::snprintf(buf, sizeof buf, "%.1f MiB", e.value("bytes", 0.0) / (1024.0 * 1024.0));
+    v.table.note += v.table.saved
+                        ? std::string("; kept in this browser for later visits (") + buf + ")"
+                        : "; could not keep it in this browser: " + e.value("error", std::string());
+    return true;
+  }
+  if (type != "done" || !e.contains("table") || !e["table"].is_object()) return false;
+  const nlohmann::json& t = e["table"];
+  v.table.source = t.value("source", std::string());
+  v.table.states = t.value("states", 0.0);
+  v.table.states_total = t.value("states_total", 0.0);
+  v.table.states_at_start = t.value("states_at_start", 0.0);
+  const double seconds = t.value("ms", 0.0) / 1000;
+  if (t.value("name", std::string()).empty()) {
+    v.table.note.clear();
+  } else if (v.table.source == "built") {
+    std::snprintf(
+        buf, sizeof buf, "%s4x4 table built in %.1f s",
+        v.table.read_found && !v.table.read_used ? "the kept table was damaged or old: " : "",
+        seconds);
+    v.table.note = buf;
+  } else if (v.table.source == "storage") {
+    std::snprintf(buf, sizeof buf, "4x4 table read from this browser's storage in %.1f s", seconds);
+    v.table.note = buf;
+  } else if (v.table.source.empty() && v.table.states > 0) {
+    std::snprintf(buf, sizeof buf, "4x4 table %.0f%% built: Solve goes on from there",
+                  percent(v.table.states, v.table.states_total));
+    v.table.note = buf;
+  } else {
+    v.table.note.clear();
+  }
+  return false;  // the solve's own handling goes on
+}
+
+nlohmann::json box_table_test_state(const BoxView& v) {
+  return {{"source", v.table.source},
+          {"note", v.table.note},
+          {"read_found", v.table.read_found},
+          {"read_used", v.table.read_used},
+          {"saved", v.table.saved},
+          {"states", v.table.states},
+          {"states_total", v.table.states_total},
+          {"states_at_start", v.table.states_at_start}};
+}
+
+}  // namespace tilewise::app

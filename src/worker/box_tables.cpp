@@ -1,0 +1,146 @@
+#include "worker/box_tables.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/box/pattern_db.hpp"
+#include "core/box/solver.hpp"
+
+namespace tilewise::worker {
+namespace {
+
+// A table as one number: size, move set, pattern tiles (0 unless 4x4).
+using Key = int;
+
+Key key_of(const BoxTableId& id) {
+  return (id.size * 4 + static_cast<int>(id.moves)) * 16 + (id.size == 4 ? id.pattern_tiles : 0);
+}
+
+// (Small plain containers: the worker's download size counts.)
+struct Tables {
+  std::vector<Key> ready;
+  std::optional<Key> building;  // the one unfinished build kept
+  std::unique_ptr<box::BoxTableBuild> build;
+  std::vector<std::pair<std::string, StorageAnswer>> storage;  // per name asked
+  std::vector<std::uint8_t> exported;
+
+  bool is_ready(Key k) const { return std::find(ready.begin(), ready.end(), k) != ready.end(); }
+  void set_ready(Key k) {
+    if (!is_ready(k)) ready.push_back(k);
+  }
+  StorageAnswer& answer(const std::string& name) {
+    for (auto& [n, a] : storage)
+      if (n == name) return a;
+    return storage.emplace_back(name, StorageAnswer::kNotAsked).second;
+  }
+};
+
+Tables& tables() {
+  static Tables t;
+  return t;
+}
+
+constexpr box::MoveSet kMoveSets[] = {box::MoveSet::kClockwise, box::MoveSet::kBothDirections,
+                                      box::MoveSet::kBothDirectionsAndHalf};
+
+// The 4x4 table stored under `name`, if any.
+std::optional<BoxTableId> id_of_name(std::string_view name) {
+  for (box::MoveSet moves : kMoveSets)
+    for (int tiles = box::kMinPatternTiles; tiles <= box::kMaxPatternTiles; ++tiles)
+      if (box::pattern_table_name(moves, tiles) == name) return BoxTableId{4, moves, tiles};
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string box_table_name(const BoxTableId& id) {
+  return id.size == 4 ? box::pattern_table_name(id.moves, id.pattern_tiles) : std::string();
+}
+
+StorageAnswer storage_answer(const std::string& name) {
+  return tables().answer(name);
+}
+
+void mark_storage_asked(const std::string& name) {
+  StorageAnswer& a = tables().answer(name);
+  if (a == StorageAnswer::kNotAsked) a = StorageAnswer::kAsked;
+}
+
+bool box_table_ready(const BoxTableId& id) {
+  return tables().is_ready(key_of(id));
+}
+
+bool run_box_table_build(const BoxTableId& id, std::uint64_t max_states) {
+  Tables& t = tables();
+  const Key key = key_of(id);
+  if (t.is_ready(key)) return true;
+  if (t.building != key) {  // another table's unfinished build is dropped (memory)
+    t.build = std::make_unique<box::BoxTableBuild>(id.size, id.moves, id.pattern_tiles);
+    t.building = key;
+  }
+  if (!t.build->run(max_states)) return false;
+  t.set_ready(key);
+  t.build.reset();
+  t.building.reset();
+  return true;
+}
+
+std::uint64_t box_table_states_done(const BoxTableId& id) {
+  const Tables& t = tables();
+  if (t.is_ready(key_of(id))) return box_table_states_total(id);
+  return t.building == key_of(id) ? t.build->states_done() : 0;
+}
+
+std::uint64_t box_table_states_total(const BoxTableId& id) {
+  std::uint64_t n = 1;
+  if (id.size == 3)
+    for (int k = 2; k <= 9; ++k) n *= static_cast<std::uint64_t>(k);
+  else if (id.size == 4)
+    for (int j = 0; j < id.pattern_tiles; ++j) n *= static_cast<std::uint64_t>(16 - j);
+  else
+    n = 0;
+  return n;
+}
+
+}  // namespace tilewise::worker
+
+using tilewise::worker::tables;
+
+extern "C" {
+
+int tw_table_offer(const char* name, const std::uint8_t* bytes, int size) {
+  auto& t = tables();
+  const std::string n = name ? name : "";
+  t.answer(n) = tilewise::worker::StorageAnswer::kAnswered;
+  const auto id = tilewise::worker::id_of_name(n);
+  if (!id || !bytes || size <= 0) return 0;
+  if (!tilewise::box::load_pattern_table(id->moves, id->pattern_tiles,
+                                         std::vector<std::uint8_t>(bytes, bytes + size)))
+    return 0;
+  const auto key = tilewise::worker::key_of(*id);
+  t.set_ready(key);
+  if (t.building == key) t.build.reset(), t.building.reset();
+  return 1;
+}
+
+const std::uint8_t* tw_table_export(const char* name) {
+  auto& t = tables();
+  const auto id = tilewise::worker::id_of_name(name ? name : "");
+  t.exported = id ? tilewise::box::pattern_table_bytes(id->moves, id->pattern_tiles)
+                  : std::vector<std::uint8_t>{};
+  return t.exported.empty() ? nullptr : t.exported.data();
+}
+
+int tw_table_export_size() {
+  return static_cast<int>(tables().exported.size());
+}
+
+void tw_table_export_free() {
+  tables().exported = {};
+}
+
+}  // extern "C"
