@@ -235,9 +235,13 @@ class EdgeSearch {
   void run_blocks(std::uint64_t node_budget);
   bool lanes_fit() const;
   bool start_lane(MaskLane& lane);
+  void end_lane(MaskLane& lane);
+  void record_placed(const std::uint32_t* placed);
+  void lane_found(MaskLane& lane);
   void run_lanes(std::uint64_t node_budget);
-  template <bool kTwoOthers, bool kFiltered>
+  template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered>
   void lane_rounds(std::uint64_t rounds, bool all);
+  void lane_rounds_for(std::uint64_t rounds, bool all);
   MaskSearch masks_;
   LaneSearch lanes_;
   int depth_ = 0;
