@@ -1,5 +1,5 @@
-// Counting in lanes: when every class of tiles fits one mask word and the search only counts,
-// the tree is cut at a depth (`LaneSearch::split`, a quarter of the way down) and kLanes
+// Lanes: a count or a listing without a limit, on masks (classes of 1-3 words, tiles or
+// kinds), cuts the tree at a depth (`LaneSearch::split`, a quarter of the way down) and kLanes
 // subtrees below the cut are searched side by side, one step of each in turn. A step places
 // the cell's next candidate or backs up, and goes down when the next cell lists an unused
 // tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
