@@ -13,7 +13,8 @@ before(async () => { srv = await h.startServer(); browser = await h.launch(); })
 after(async () => { await browser?.close(); srv?.server.close(); });
 
 const external = path.join(h.root, '../shared/puzzles/external');
-const names = ['e2style_brendan_set1_06x06', 'e2_clue1', 'e2_clue2', 'e2_clue3', 'e2_clue4'];
+const names = ['e2style_brendan_set1_06x06', 'e2_clue1', 'e2_clue2', 'e2_clue3', 'e2_clue4',
+  'e2style_brendan_set1_07x07', 'e2style_brendan_set1_08x08'];
 
 test('the benchmark suite runs in the worker and reports ratios to the reference', async () => {
   const { page } = await h.openApp(browser, srv.url);

@@ -245,69 +245,120 @@ TEST(EdgeSolver, ResumingInSlicesGivesTheSameResult) {
   EXPECT_EQ(sliced.stats.nodes_per_depth, whole.stats.nodes_per_depth);
 }
 
-TEST(EdgeSolver, CountingInLanesWalksTheSameTreeAsOneSubtreeAtATime) {
-  int in_lanes = 0;
-  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+// Lanes (several subtrees side by side) against one subtree at a time, run whole: the same
+// figures, and the same solutions kept in the same (search) order.
+void expect_lanes_agree(const EdgePuzzle& p, const SolveOptions& o, int* in_lanes) {
+  SolveOptions one = o;
+  one.use_lanes = false;
+  EdgeSearch single(p, one);
+  while (!single.run(1u << 20)) {
+  }
+  EdgeSearch lanes(p, o);
+  int slices = 0;
+  while (!lanes.run(slices % 2 ? 5 : 300)) ++slices;  // paused often, mid-subtree
+  EXPECT_EQ(std::string(single.engine()), "masks");
+  EXPECT_EQ(std::string(lanes.engine()), "lanes");
+  *in_lanes += std::string(lanes.engine()) == "lanes" ? 1 : 0;
+  EXPECT_TRUE(lanes.complete());
+  EXPECT_EQ(lanes.count(), single.count());
+  EXPECT_EQ(lanes.distinct_boards(), single.distinct_boards());
+  EXPECT_EQ(lanes.listed(), single.listed());
+  EXPECT_EQ(lanes.stats().nodes, single.stats().nodes);
+  EXPECT_EQ(lanes.stats().tries, single.stats().tries);
+  EXPECT_EQ(lanes.stats().nodes_per_depth, single.stats().nodes_per_depth);
+  EXPECT_EQ(as_cells(lanes.solutions()), as_cells(single.solutions()));  // unsorted
+  EXPECT_EQ(lanes.solutions_truncated(), single.solutions_truncated());
+}
+
+TEST(EdgeSolver, LanesWalkTheSameTreeAsOneSubtreeAtATime) {
+  int in_lanes = 0, boards = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    // Framed 5x4-6x6 (one word a class), framed 7x7 (two), free 6x6 (three) and 5x4 (two);
+    // few colours (framed, seed % 3 == 0) make identical tiles (kinds).
     GenerateOptions g;
-    g.rows = 5 + static_cast<int>(seed % 2);  // 5x5, 6x6, 5x4 and 6x5 (framed: one word a class)
-    g.cols = g.rows - static_cast<int>(seed % 4 >= 2);
     g.seed = seed;
     g.rule = MatchRule::kEqual;
-    g.border = seed % 8 == 7 ? BorderRule::kFree : BorderRule::kFrame0;
-    g.motifs = g.border == BorderRule::kFree ? 8 : 5 + static_cast<int>(seed % 3 != 0);
-    if (g.border == BorderRule::kFree) g.rows = g.cols = 4;  // 16 tiles: one word, too few cells
+    g.border = seed % 4 == 3 ? BorderRule::kFree : BorderRule::kFrame0;
+    g.rows = static_cast<int>(g.border == BorderRule::kFree ? 5 + seed / 4 % 2 : 5 + seed % 3);
+    g.cols = g.rows - static_cast<int>(seed % 5 == 1);
+    g.motifs = g.border == BorderRule::kFree ? 4 * g.rows - 2 : 3 + g.rows;
+    if (seed % 3 == 0 && g.border == BorderRule::kFrame0) {  // 5x4
+      g.rows = 5;
+      g.cols = 4;
+      g.motifs = 4;
+      g.border_colours = 2;
+    }
     g.fixed_hints = seed % 5 == 0 ? 1 : 0;
     Result<EdgePuzzle> p = generate_puzzle(g);
     ASSERT_TRUE(p.ok()) << p.error().to_string();
+    ++boards;
     // Frame first: cells keyed by two cells other than the one placed before, and cells with
     // further known neighbours (tests beyond the key); rows and shells: one other key cell.
-    for (auto order : {PlacementOrder::kAuto, PlacementOrder::kRowMajor,
-                       PlacementOrder::kFrameFirst, PlacementOrder::kShell}) {
-      if (order == PlacementOrder::kFrameFirst && g.border != BorderRule::kFrame0) continue;
-      for (auto symmetry : {SymmetryBreaking::kAuto, SymmetryBreaking::kLowestTile}) {
-        SCOPED_TRACE(format_puzzle(*p) + " order " + std::to_string(static_cast<int>(order)) +
-                     " symmetry " + std::to_string(static_cast<int>(symmetry)));
-        SolveOptions o;
-        o.mode = SolveMode::kCount;
-        o.order = order;
-        o.symmetry = symmetry;
-        o.search_kinds = false;  // labels: lanes do not search kinds
-        SolveOptions one = o;
-        one.use_lanes = false;
-        const SolveResult single = solve(*p, one);
-        EdgeSearch lanes(*p, o);
-        int slices = 0;
-        while (!lanes.run(slices % 2 ? 5 : 300)) ++slices;  // paused often, mid-subtree
-        // Lanes only count: boards whose tiles all differ (else each board is looked at).
-        const bool expected = g.border == BorderRule::kFrame0 && lanes.boards_are_solutions();
-        EXPECT_EQ(std::string(lanes.engine()), expected ? "lanes" : "masks");
-        in_lanes += std::string(lanes.engine()) == "lanes" ? 1 : 0;
-        EXPECT_TRUE(lanes.complete());
-        EXPECT_EQ(lanes.count(), single.count);
-        EXPECT_EQ(lanes.stats().nodes, single.stats.nodes);
-        EXPECT_EQ(lanes.stats().tries, single.stats.tries);
-        EXPECT_EQ(lanes.stats().nodes_per_depth, single.stats.nodes_per_depth);
-        // Below a prefix (as a thread or worker searches): the same.
-        EdgeSearch cut(*p, o);
-        cut.set_split_depth(2);
-        while (!cut.run(1u << 20)) {
-        }
-        std::uint64_t count = 0, nodes = cut.stats().nodes;
-        for (const auto& prefix : cut.prefixes()) {
-          EdgeSearch below(*p, o);
-          below.start_from(prefix);
-          while (!below.run(1u << 20)) {
+    for (auto order : {PlacementOrder::kAuto, PlacementOrder::kFrameFirst, PlacementOrder::kShell,
+                       PlacementOrder::kSpiral}) {
+      // (A spiral on a framed board meets the frame last: a tree thousands of times larger.)
+      if ((order == PlacementOrder::kFrameFirst) != (g.border == BorderRule::kFrame0) &&
+          (order == PlacementOrder::kFrameFirst || order == PlacementOrder::kSpiral))
+        continue;
+      for (auto symmetry :
+           {SymmetryBreaking::kAuto, SymmetryBreaking::kLowestTile, SymmetryBreaking::kNone}) {
+        for (SolveMode mode : {SolveMode::kCount, SolveMode::kAll}) {
+          for (bool kinds : {true, false}) {
+            SCOPED_TRACE(format_puzzle(*p) + " order " + std::to_string(static_cast<int>(order)) +
+                         " symmetry " + std::to_string(static_cast<int>(symmetry)) + " mode " +
+                         std::to_string(static_cast<int>(mode)) + " kinds " +
+                         std::to_string(kinds));
+            SolveOptions o;
+            o.mode = mode;
+            o.order = order;
+            o.symmetry = symmetry;
+            o.search_kinds = kinds;
+            o.max_kept = 5;  // the first five in search order
+            expect_lanes_agree(*p, o, &in_lanes);
           }
-          EXPECT_EQ(std::string(below.engine()), expected ? "lanes" : "masks");
-          count += below.count();
-          nodes += below.stats().nodes;
         }
-        EXPECT_EQ(count, single.count);
-        EXPECT_EQ(nodes, single.stats.nodes);
       }
     }
   }
-  EXPECT_GE(in_lanes, 40);
+  EXPECT_EQ(boards, 12);
+  EXPECT_GE(in_lanes, 300);
+}
+
+TEST(EdgeSolver, LanesBelowAPrefixGiveTheWholeSearch) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    GenerateOptions g;
+    g.rows = 5 + static_cast<int>(seed % 2 == 0);  // 6x6, or 5x4 with identical tiles (kinds)
+    g.cols = seed % 2 ? 4 : 6;
+    g.seed = seed;
+    g.rule = MatchRule::kEqual;
+    g.border = BorderRule::kFrame0;
+    g.motifs = seed % 2 ? 4 : 8;
+    g.border_colours = seed % 2 ? 2 : 0;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    SCOPED_TRACE(format_puzzle(*p));
+    SolveOptions o;
+    o.mode = SolveMode::kCount;
+    SolveOptions one = o;
+    one.use_lanes = false;
+    const SolveResult single = solve(*p, one);
+    EdgeSearch cut(*p, o);
+    cut.set_split_depth(2);
+    while (!cut.run(1u << 20)) {
+    }
+    std::uint64_t count = 0, nodes = cut.stats().nodes;
+    for (const auto& prefix : cut.prefixes()) {
+      EdgeSearch below(*p, o);
+      below.start_from(prefix);
+      while (!below.run(1u << 20)) {
+      }
+      EXPECT_EQ(std::string(below.engine()), "lanes");
+      count += below.count();
+      nodes += below.stats().nodes;
+    }
+    EXPECT_EQ(count, single.count);
+    EXPECT_EQ(nodes, single.stats.nodes);
+  }
 }
 
 TEST(EdgeSolver, FirstModeLimitAndCancelMarkTheResultIncomplete) {

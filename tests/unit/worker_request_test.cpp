@@ -72,7 +72,8 @@ TEST(WorkerRequest, BenchRunsOnePartPerStepAndCancelsBetweenThem) {
   ASSERT_EQ(events.size(), 1u) << events.dump();
   EXPECT_EQ(events[0]["type"], "progress");
   EXPECT_EQ(events[0]["stage"], 0);
-  EXPECT_EQ(events[0]["stages"], 5);           // 3x3, rate, all solutions, threads, identical tiles
+  // 3x3, rate, all solutions, threads, identical tiles, generated framed 7x7 and 8x8 rates
+  EXPECT_EQ(events[0]["stages"], 7);
   events = nlohmann::json::parse(tw_step(1));  // one part: the 3x3 figure
   ASSERT_EQ(events.size(), 1u) << events.dump();
   EXPECT_EQ(events[0]["stage"], 1);

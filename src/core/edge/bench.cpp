@@ -257,10 +257,73 @@ std::vector<BenchRow> identical_tiles(bool quick) {
   return {k, l};
 }
 
+// Placements per second on a board too big to count to the end: the first `steps` steps of
+// its count, in lanes against one subtree at a time (use_lanes = false: the mask search the
+// board had before lanes took classes of several words, tile kinds and listing).
+BenchRow lane_rate(const EdgePuzzle& p, const std::string& name, bool quick) {
+  const std::uint64_t steps = quick ? 1u << 21 : 1u << 24;
+  std::string engine;
+  auto rate = [&](bool lanes, std::uint64_t& nodes) {
+    double best = 0;
+    for (int run = 0; run < (quick ? 1 : kRuns); ++run) {
+      SolveOptions o;
+      o.mode = SolveMode::kCount;
+      o.use_lanes = lanes;
+      const auto t0 = Clock::now();
+      EdgeSearch search(p, o);
+      search.run(steps);
+      const double ms = ms_since(t0);
+      nodes = search.stats().nodes;
+      if (lanes) engine = search.engine();
+      best = std::max(best, static_cast<double>(nodes) / ms / 1000);
+    }
+    return best;
+  };
+  std::uint64_t lane_nodes = 0, one_nodes = 0;
+  BenchRow r;
+  r.figure = "placements per second (" + name + ", count, first " + std::to_string(steps >> 20) +
+             " M steps)";
+  r.unit = "M nodes/s";
+  r.value = rate(true, lane_nodes);
+  r.baseline = rate(false, one_nodes);
+  r.ratio = r.value / r.baseline;
+  r.detail = std::to_string(lane_nodes) + " / " + std::to_string(one_nodes) +
+             " tiles placed; search: " + engine +
+             "; baseline: the same search one subtree at a time (masks)";
+  return r;
+}
+
+// The boards of the placement rates: Brendan's 7x7 and 8x8 (when given), the clue puzzles and
+// generated Eternity II-style framed boards (seeds of their own, other sizes).
+std::vector<std::pair<std::string, EdgePuzzle>> rate_boards(
+    const std::vector<std::pair<std::string, EdgePuzzle>>& given) {
+  std::vector<std::pair<std::string, EdgePuzzle>> boards;
+  for (const auto& [name, p] : given)
+    if (name != "e2style_brendan_set1_06x06") boards.emplace_back(name, p);
+  for (int size : {7, 8}) {
+    GenerateOptions g;
+    g.rows = g.cols = size;
+    g.rule = MatchRule::kEqual;
+    g.border = BorderRule::kFrame0;
+    g.motifs = size + 1;
+    g.border_colours = 4;
+    g.seed = 40 + static_cast<std::uint64_t>(size);
+    boards.emplace_back("generated framed " + std::to_string(size) + "x" + std::to_string(size),
+                        *generate_puzzle(g));
+  }
+  return boards;
+}
+
 }  // namespace
 
 std::vector<std::string> bench_puzzle_names() {
-  return {"e2style_brendan_set1_06x06", "e2_clue1", "e2_clue2", "e2_clue3", "e2_clue4"};
+  return {"e2style_brendan_set1_06x06",
+          "e2_clue1",
+          "e2_clue2",
+          "e2_clue3",
+          "e2_clue4",
+          "e2style_brendan_set1_07x07",
+          "e2style_brendan_set1_08x08"};
 }
 
 EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
@@ -278,7 +341,8 @@ EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
   }
   for (int clue = 1; clue <= 4; ++clue)
     if (find_puzzle(puzzles_, "e2_clue" + std::to_string(clue))) clues_.push_back(clue);
-  parts_ = 5 + static_cast<int>(clues_.size());
+  rate_boards_ = rate_boards(puzzles_);
+  parts_ = 5 + static_cast<int>(clues_.size() + rate_boards_.size());
 }
 
 void EdgeBench::run_next() {
@@ -296,6 +360,9 @@ void EdgeBench::run_next() {
           solve_time(hard_, hard_name_, SolveMode::kCount, options_.threads, options_.quick));
   } else if (part == 4) {
     for (BenchRow& r : identical_tiles(options_.quick)) rows_.push_back(r);
+  } else if (part >= 5 + static_cast<int>(clues_.size())) {
+    const auto& [name, p] = rate_boards_[static_cast<size_t>(part - 5) - clues_.size()];
+    rows_.push_back(lane_rate(p, name, options_.quick));
   } else {
     const int clue = clues_[static_cast<size_t>(part - 5)];
     rows_.push_back(solve_time(*find_puzzle(puzzles_, "e2_clue" + std::to_string(clue)),

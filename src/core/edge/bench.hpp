@@ -54,7 +54,8 @@ class EdgeBench {
   std::vector<std::pair<std::string, EdgePuzzle>> puzzles_;
   EdgePuzzle hard_;
   std::string hard_name_;
-  std::vector<int> clues_;  // the clue puzzles given (1..4)
+  std::vector<int> clues_;                                       // the clue puzzles given (1..4)
+  std::vector<std::pair<std::string, EdgePuzzle>> rate_boards_;  // placement rates, by name
   int parts_ = 0, next_ = 0;
   std::vector<BenchRow> rows_;
 };

@@ -1,5 +1,5 @@
-// Counting in lanes: when every class of tiles fits one mask word and the search only counts,
-// the tree is cut at a depth (`LaneSearch::split`, a quarter of the way down) and kLanes
+// Lanes: a count or a listing without a limit, on masks (classes of 1-3 words, tiles or
+// kinds), cuts the tree at a depth (`LaneSearch::split`, a quarter of the way down) and kLanes
 // subtrees below the cut are searched side by side, one step of each in turn. A step places
 // the cell's next candidate or backs up, and goes down when the next cell lists an unused
 // tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
@@ -20,10 +20,9 @@ namespace tilewise {
 
 bool EdgeSearch::lanes_fit() const {
   const int n = static_cast<int>(order_.size());
-  return options_.use_lanes && masks_.one_word && options_.mode == SolveMode::kCount &&
-         options_.limit == 0 && boards_are_solutions_ &&
-         options_.symmetry != SymmetryBreaking::kNone && split_depth_ < 0 &&
-         masks_.blocks <= kLaneWords && n - base_depth_ >= 17 && n <= kLaneCells;
+  return options_.use_lanes &&
+         (options_.mode == SolveMode::kCount || options_.mode == SolveMode::kAll) &&
+         options_.limit == 0 && split_depth_ < 0 && n - base_depth_ >= 17 && n <= kLaneCells;
 }
 
 // Sets the lane to search below the next prefix; false (the lane idle) when there is none.
@@ -32,23 +31,83 @@ bool EdgeSearch::start_lane(MaskLane& lane) {
   lane.active = ls.next_prefix < prefixes_.size();
   if (!lane.active) return false;
   const std::vector<std::uint16_t>& prefix = prefixes_[ls.next_prefix++];
+  lane.index = ls.started++;
   const MaskStep* const steps = masks_.steps.data();
   const int base = static_cast<int>(prefix.size());
   std::uint32_t* const placed = lane.placed;
   LaneLevel& level = lane.levels[base];
   std::fill(level.used, level.used + kLaneWords, 0);
-  for (int d = 0; d < base; ++d) {
-    const int k = masks_.kernel_tile[prefix[d] >> 2] * 4 + (prefix[d] & 3);
-    placed[d] = static_cast<std::uint32_t>(k);
-    level.used[k >> 6] |= std::uint64_t{15} << (k & 60);
+  level.counted = kLaneCells;
+  lane.levels[base - 1].counted = kLaneCells;  // backing up two cells out of the subtree
+  if (kinds_) {  // the copies left below the search's own prefix (start_from), less the lane's
+    for (int t = 0; t < tiles_; ++t) lane.copies[masks_.kernel_tile[t]] = copies_left_[t];
   }
+  for (int d = 0; d < base; ++d) {
+    const int o = kinds_ ? look_[prefix[d]] : prefix[d];  // kinds: the copy's kind and look
+    const int k = masks_.kernel_tile[o >> 2] * 4 + (o & 3);
+    placed[d] = static_cast<std::uint32_t>(k);
+    if (kinds_ && d >= base_depth_) --lane.copies[k >> 2];
+  }
+  for (int d = 0; d < base; ++d)
+    if (!kinds_ || lane.copies[placed[d] >> 2] == 0)
+      level.used[placed[d] >> 6] |= std::uint64_t{15} << (placed[d] & 60);
   const MaskStep& step = steps[base];
   const std::uint64_t* row = step.others_row(placed) + step.parent_part[placed[base - 1]];
-  level.left = row[1] & ~level.used[step.word0];  // its tries: counted by the cutting search
-  if (step.filtered) filter_masks(base, &level.left, placed, level.used);
+  for (int w = 0; w < kLaneClassWords; ++w)  // its tries: counted by the cutting search
+    level.left[w] = w < step.words ? row[1 + w] & ~level.used[step.word0 + w] : 0;
+  if (step.filtered) filter_masks(base, level.left, placed, level.used);
   level.child_masks = steps[base + 1].others_row(placed);
   lane.base = lane.depth = base;
   return true;
+}
+
+// Records a complete board given as placed kernel ids (depth -> id). depth_ is the depth of
+// the search above the cut (run_blocks resumes there): kept.
+void EdgeSearch::record_placed(const std::uint32_t* placed) {
+  const int n = static_cast<int>(order_.size());
+  for (int d = 0; d < n; ++d) {
+    const int k = static_cast<int>(placed[d]);
+    board_[order_[d]] = masks_.tile_of_kernel[k >> 2] * 4 + (k & 3);
+  }
+  const int depth = depth_;
+  depth_ = n;
+  record_solution();
+  depth_ = depth;
+}
+
+// A lane completed a board: recorded now when no earlier prefix is still searched, else kept.
+void EdgeSearch::lane_found(MaskLane& lane) {
+  if (lane.index == lanes_.flushed) {
+    record_placed(lane.placed);
+  } else {
+    lane.found.insert(lane.found.end(), lane.placed, lane.placed + order_.size());
+  }
+}
+
+// A lane left its subtree: the boards of every prefix now done are recorded in prefix order.
+void EdgeSearch::end_lane(MaskLane& lane) {
+  LaneSearch& ls = lanes_;
+  if (!ls.record) return;
+  ls.pending.emplace_back(lane.index, std::move(lane.found));
+  lane.found.clear();
+  const size_t n = order_.size();
+  for (bool more = true; more;) {
+    more = false;
+    for (size_t k = 0; k < ls.pending.size(); ++k) {
+      if (ls.pending[k].first != ls.flushed) continue;
+      const std::vector<std::uint32_t> boards = std::move(ls.pending[k].second);
+      ls.pending.erase(ls.pending.begin() + static_cast<std::ptrdiff_t>(k));
+      for (size_t b = 0; b < boards.size(); b += n) record_placed(&boards[b]);
+      ++ls.flushed;
+      more = true;
+      break;
+    }
+  }
+  for (MaskLane& other : ls.lanes) {  // the lane now earliest records from here on
+    if (!other.active || &other == &lane || other.index != ls.flushed) continue;
+    for (size_t b = 0; b < other.found.size(); b += n) record_placed(&other.found[b]);
+    other.found.clear();
+  }
 }
 
 namespace {
@@ -64,13 +123,19 @@ constexpr std::array<std::uint64_t, 64> kTileBits = [] {
 
 // Steps the lanes `rounds` times (every lane once a round, `all`: every lane is active), a
 // lane that leaves its subtree taking the next prefix; stops early when one finds none.
-// kTwoOthers: some cell's key has two cells besides the one placed just before; kFiltered:
-// some cell has tests beyond its key (else the steps leave both out).
-template <bool kTwoOthers, bool kFiltered>
+// kWords: the most words a class takes (1-3); kTwoOthers: some cell's key has two cells besides
+// the one placed just before; kFiltered: some cell has tests beyond its key (else the steps
+// leave both out).
+template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered>
 void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   LaneSearch& ls = lanes_;
   const LaneStep* const lane_steps = ls.steps.data();
   MaskLane* const lanes = ls.lanes.data();
+  // Boards are completed at depth `last` (none when only counting: read from the figures).
+  const std::int64_t last = ls.record ? static_cast<std::int64_t>(order_.size()) - 1 : -1;
+  // The used words a step copies: one-word boards here have at most 3 blocks (run_lanes);
+  // the words past the blocks stay 0.
+  constexpr int kUsedWords = kWords == 1 ? kLaneClassWords : kMaskBlocks;
   // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
   // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
   // once), or with none left the lane backs up. Negative when the lane has left its subtree.
@@ -79,38 +144,76 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     const std::int64_t d = lane.depth;
     const LaneStep& s = lane_steps[d];
     LaneLevel* const level = lane.levels + d;
-    const std::uint64_t m = level->left;
+    if constexpr (kKinds) lane.copies[level->counted] += 1;  // the copy it held goes back
+    // The first word with a candidate left (the class's last word when none: m == 0; the
+    // words past the class's are 0).
+    std::uint64_t l[kWords];
+    for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
+    std::uint64_t w = 0;
+    if constexpr (kWords >= 2) w = static_cast<std::uint64_t>(l[0] == 0);
+    if constexpr (kWords == 3) w += static_cast<std::uint64_t>((l[0] | l[1]) == 0);
+    const std::uint64_t m = kWords == 1 ? l[0] : level->left[w];
     const std::uint64_t rest = m & (m - 1);
-    level->left = rest;
+    level->left[w] = rest;
+    // Candidates left in the cell after this one: in word w and the words after it.
+    std::uint64_t remaining = rest;
+    if constexpr (kWords >= 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
+    if constexpr (kWords == 3) remaining |= l[2] & (0 - static_cast<std::uint64_t>(w < 2));
     const std::uint64_t place = m != 0;
     const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
-    const std::uint64_t tile = kTileBits[bit] & (0 - place);
-    const std::uint64_t o = s.word_base | bit;  // m == 0: unused
+    const std::uint64_t o = s.word_base + (w << 6) + bit;  // m == 0: unused (key parts padded)
+    std::uint64_t tile = kTileBits[bit] & (0 - place);
+    std::int64_t kind = kLaneCells;  // kinds: the kernel tile whose copy is taken (none: this)
+    if constexpr (kKinds) {          // its bits join the used words when its last copy is taken
+      kind ^=
+          (static_cast<std::int64_t>(o >> 2) ^ kLaneCells) & (0 - static_cast<std::int64_t>(place));
+      const std::int64_t copies_left = lane.copies[kind] - static_cast<std::int64_t>(place);
+      lane.copies[kind] = copies_left;
+      tile &= 0 - static_cast<std::uint64_t>(copies_left == 0);
+    }
     lane.placed[d] = static_cast<std::uint32_t>(o);
     const std::uint64_t* const next = level->child_masks + s.child_part[o];
-    const std::uint64_t child_used = level->used[s.child_word] | (tile & s.same);
-    const std::uint64_t child_left = next[1] & ~child_used;
-    const std::uint64_t down = place & static_cast<std::uint64_t>(child_left != 0);
+    // The next cell's candidates: its row less the tiles used, this one included.
+    const std::int64_t word = s.word + static_cast<std::int64_t>(w);
+    const std::int64_t from_child = word - s.child_word;  // this tile's word in the next cell's
+    std::uint64_t child_left[kWords], any = 0;
+    for (int v = 0; v < kWords; ++v) {
+      const std::uint64_t same = 0 - static_cast<std::uint64_t>(from_child == v);
+      const std::uint64_t child_used = level->used[s.child_word + v] | (tile & same);
+      child_left[v] = next[1 + v] & ~child_used & s.child_valid[v];
+      any |= child_left[v];
+    }
+    const std::uint64_t down = place & static_cast<std::uint64_t>(any != 0);
     lane.per_depth[d + 1] += place;
+    if (d == last && place != 0) lane_found(lane);  // a board (only when recording)
     lane.tries += next[0] & (0 - place);
     // The next cell, set up whether or not the lane goes there (unused otherwise).
     LaneLevel* const child = level + 1;
-    child->left = child_left;
-    for (int w = 0; w < kLaneWords; ++w) child->used[w] = level->used[w];
-    child->used[s.word] = level->used[s.word] | tile;
+    for (int v = 0; v < kWords; ++v) child->left[v] = child_left[v];
+    for (int u = 0; u < kUsedWords; ++u) child->used[u] = level->used[u];
+    child->used[word] = level->used[word] | tile;
     const std::uint64_t* masks =
         s.after_masks + s.after_other_part[0][lane.placed[s.after_other_depth[0]]];
     if constexpr (kTwoOthers) masks += s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
     child->child_masks = masks;
     if constexpr (kFiltered) {
       if ((s.child_filtered & down) != 0)
-        filter_masks(static_cast<int>(d) + 1, &child->left, lane.placed, child->used);
+        filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
     }
     // A dead end that was the cell's last candidate backs up at once, and backing up into a
     // cell with no candidate left backs up out of it too (the tiles placed are per level:
     // nothing to take back).
-    const std::uint64_t up = static_cast<std::uint64_t>(rest == 0) & (down ^ 1);
-    const std::uint64_t up2 = up & static_cast<std::uint64_t>(level[-1].left == 0);
+    std::uint64_t above = 0;
+    for (int v = 0; v < kWords; ++v) above |= level[-1].left[v];
+    const std::uint64_t up = static_cast<std::uint64_t>(remaining == 0) & (down ^ 1);
+    const std::uint64_t up2 = up & static_cast<std::uint64_t>(above == 0);
+    if constexpr (kKinds) {  // the copies of the cells backed out of go back
+      lane.copies[kind] += static_cast<std::int64_t>(up);
+      level->counted = up != 0 ? kLaneCells : kind;
+      child->counted = kLaneCells;
+      lane.copies[level[-1].counted] += static_cast<std::int64_t>(up2);
+      if (up2 != 0) level[-1].counted = kLaneCells;
+    }
     lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up + up2);
     return lane.depth - lane.base;
   };
@@ -118,7 +221,10 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   auto refill = [this, lanes] {
     bool idle = false;
     for (int i = 0; i < kLanes; ++i)
-      if (lanes[i].active && lanes[i].depth < lanes[i].base && !start_lane(lanes[i])) idle = true;
+      if (lanes[i].active && lanes[i].depth < lanes[i].base) {
+        end_lane(lanes[i]);
+        if (!start_lane(lanes[i])) idle = true;
+      }
     return !idle;
   };
   if (all) {
@@ -137,6 +243,23 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   }
 }
 
+// lane_rounds for this board: its words a class, the next-but-one cells' keys, the tests.
+void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
+  using Rounds = void (EdgeSearch::*)(std::uint64_t, bool);
+#define TILEWISE_LANES(K, W)                                                                       \
+  {                                                                                                \
+    {&EdgeSearch::lane_rounds<K, W, false, false>, &EdgeSearch::lane_rounds<K, W, false, true>}, { \
+      &EdgeSearch::lane_rounds<K, W, true, false>, &EdgeSearch::lane_rounds<K, W, true, true>      \
+    }                                                                                              \
+  }
+  static constexpr Rounds kRounds[2][3][2][2] = {
+      {TILEWISE_LANES(false, 1), TILEWISE_LANES(false, 2), TILEWISE_LANES(false, 3)},
+      {TILEWISE_LANES(true, 1), TILEWISE_LANES(true, 2), TILEWISE_LANES(true, 3)}};
+#undef TILEWISE_LANES
+  const LaneSearch& ls = lanes_;
+  (this->*kRounds[ls.kinds][ls.words - 1][ls.two_others][ls.filtered])(rounds, all);
+}
+
 void EdgeSearch::run_lanes(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   LaneSearch& ls = lanes_;
@@ -144,6 +267,12 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     ls.split = base_depth_ + std::max(1, (n - base_depth_) / 4);
     ls.producer_done = false;
     ls.next_prefix = 0;
+    ls.started = ls.flushed = 0;
+    ls.pending.clear();
+    // Only counting boards of tiles that all differ under a rule that meets each class once
+    // needs nothing of a board but its placement.
+    ls.record = options_.mode != SolveMode::kCount || !boards_are_solutions_ ||
+                options_.symmetry == SymmetryBreaking::kNone;
     prefixes_.clear();
     ls.steps.assign(n + 1, LaneStep{});
     for (int d = 0; d <= n; ++d) {
@@ -153,7 +282,8 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       s.word = step.word0;
       s.word_base = static_cast<std::uint64_t>(step.word0) << 6;
       s.child_word = child.word0;
-      s.same = child.word0 == step.word0 ? ~std::uint64_t{0} : 0;
+      for (int v = 0; v < kLaneClassWords; ++v)
+        s.child_valid[v] = v < child.words ? ~std::uint64_t{0} : 0;
       s.child_filtered = child.filtered ? 1 : 0;
       s.child_part = child.parent_part;
       s.after_masks = after.masks;
@@ -166,6 +296,10 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     for (MaskLane& lane : ls.lanes) lane.placed[n] = masks_.placed[n];  // the sentinel
     ls.two_others = false;
     ls.filtered = false;
+    // One-word boards of more than 3 blocks (none framed) take the steps of two words.
+    const int words = *std::max_element(masks_.class_words.begin(), masks_.class_words.end());
+    ls.words = words == 1 && masks_.blocks > kLaneClassWords ? 2 : words;
+    ls.kinds = kinds_;
     for (const LaneStep& s : ls.steps) {
       ls.two_others = ls.two_others || s.after_other_depth[1] != n;
       ls.filtered = ls.filtered || s.child_filtered != 0;
@@ -179,7 +313,11 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       }
       const std::uint64_t chunk = std::min<std::uint64_t>(node_budget, 4096);
       split_depth_ = ls.split;
-      run_blocks<true, false>(chunk);
+      if (masks_.one_word) {
+        kinds_ ? run_blocks<true, true>(chunk) : run_blocks<true, false>(chunk);
+      } else {
+        kinds_ ? run_blocks<false, true>(chunk) : run_blocks<false, false>(chunk);
+      }
       split_depth_ = -1;
       node_budget -= chunk;
       if (finished_) {  // the tree above the cut is done, not the search
@@ -196,17 +334,12 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     }
     const std::uint64_t rounds = std::min<std::uint64_t>(node_budget / kLanes + 1, 4096);
     node_budget -= std::min(node_budget, rounds * kLanes);
-    const bool all = active == kLanes;
-    if (ls.two_others) {
-      ls.filtered ? lane_rounds<true, true>(rounds, all) : lane_rounds<true, false>(rounds, all);
-    } else {
-      ls.filtered ? lane_rounds<false, true>(rounds, all) : lane_rounds<false, false>(rounds, all);
-    }
+    lane_rounds_for(rounds, active == kLanes);
   }
   // The lanes' figures into the search's.
   std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
   for (MaskLane& lane : ls.lanes) {
-    count_ += lane.per_depth[n];  // boards completed (counting only: nothing to record)
+    if (!ls.record) count_ += lane.per_depth[n];  // boards completed (nothing recorded)
     for (int d = 0; d <= n; ++d) {
       per_depth[d] += lane.per_depth[d];
       lane.per_depth[d] = 0;

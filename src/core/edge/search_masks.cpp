@@ -98,8 +98,9 @@ const std::uint32_t* EdgeSearch::key_part_table(int side, bool heavy, int stride
   for (size_t k = 0; k < masks_.key_part_kind.size(); ++k)
     if (masks_.key_part_kind[k] == kind) return masks_.key_parts[k].data();
   const std::size_t width = static_cast<std::size_t>(values_) + 1;
-  // [kernel oriented id] -> its part, + the sentinel (0)
-  std::vector<std::uint32_t> part(static_cast<size_t>(masks_.blocks) * 64 + 1, 0);
+  // [kernel oriented id] -> its part, + the sentinel (0) and the ids a lane step forms past
+  // the last block when its cell has no candidate left (0, unused)
+  std::vector<std::uint32_t> part(static_cast<size_t>(masks_.blocks + kLaneClassWords) * 64, 0);
   for (int k = 0; k < masks_.blocks * 64; ++k) {
     const int tile = masks_.tile_of_kernel[k >> 2];
     if (tile < 0) continue;

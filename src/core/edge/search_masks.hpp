@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace tilewise {
@@ -82,24 +83,28 @@ struct MaskSearch {
   int corner_tl_depth = 0;
 };
 
-// Counting in lanes (EdgeSearch::run_lanes, edge/search_lanes.cpp): when every class fits one
-// word, a count runs kLanes subtrees side by side, one step of each in turn, each step free of
-// branches on the search's outcome (place or back up, go down or not), so the processor
-// overlaps the lanes instead of waiting on mispredicted branches.
-constexpr int kLanes = 2;       // measured: 2 lanes 87 ms, 3 or 4 lanes 91 ms (Brendan 6x6)
-constexpr int kLaneCells = 48;  // one-word boards: at most 3 classes of 16 tiles
-constexpr int kLaneWords = 3;   // their used words
+// Counting in lanes (EdgeSearch::run_lanes, edge/search_lanes.cpp): a count runs kLanes
+// subtrees side by side, one step of each in turn, each step free of branches on the search's
+// outcome (place or back up, go down or not), so the processor overlaps the lanes instead of
+// waiting on mispredicted branches. Every board on masks: a class's 1-3 words are walked as
+// arithmetic too (the first word with a candidate left is an index, not a branch).
+constexpr int kLanes = 2;  // measured: 2 lanes 87 ms, 3 or 4 lanes 91 ms (Brendan 6x6)
+constexpr int kLaneCells = kMaskBlocks * 16;  // every board on masks
+constexpr int kLaneClassWords = 3;            // a class's words (plan_blocks: at most 3)
+// Used words, + 2: a class's 3 words are read from its first one on (zeros past the last).
+constexpr int kLaneWords = kMaskBlocks + kLaneClassWords - 1;
 
-struct LaneLevel {
-  std::uint64_t left = 0;                      // candidates not yet taken
-  std::uint64_t used[kLaneWords] = {};         // the tiles placed above this cell
+struct alignas(64) LaneLevel {
+  std::uint64_t left[kLaneClassWords] = {};    // candidates not yet taken, per word of the class
   const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
+  std::uint64_t used[kLaneWords] = {};         // the tiles placed above this cell
+  std::int64_t counted = kLaneCells;  // kinds: the kernel tile whose copy it holds (none: this)
 };
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
-  std::int64_t word = 0, child_word = 0;
+  std::int64_t word = 0, child_word = 0;            // the cell's and the next cell's first words
+  std::uint64_t child_valid[kLaneClassWords] = {};  // all ones for the next cell's words
   std::uint64_t word_base = 0;                // word * 64: the cell's first kernel oriented id
-  std::uint64_t same = 0;                     // all ones when the next cell's word is this cell's
   std::uint64_t child_filtered = 0;           // 1: the next cell has tests beyond the key
   const std::uint32_t* child_part = nullptr;  // the next cell's parent_part
   // The cell after the next one: its table and its key's other cells (see MaskStep).
@@ -111,18 +116,33 @@ struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read
 struct MaskLane {  // one subtree: below a prefix of `base` tiles
   LaneLevel levels[kLaneCells + 2];
   std::uint32_t placed[kLaneCells + 1];     // as MaskSearch::placed
+  std::int64_t copies[kLaneCells + 1];      // kinds: kernel tile -> copies left ([kLaneCells]:
+                                            // a slot for levels that hold none, never read)
   std::uint64_t per_depth[kLaneCells + 1];  // placements by depth, added to the stats later
   std::uint64_t tries;
   std::int64_t depth, base;
   bool active;
+  std::uint64_t index;               // its prefix's rank among those handed to the lanes
+  std::vector<std::uint32_t> found;  // boards found (placed ids) while an earlier prefix runs
 };
 
 struct LaneSearch {
-  bool on = false;             // this search counts in lanes
+  bool on = false;  // this search runs in lanes
+  // Every board found is recorded (record_solution), in the order of the one-subtree search:
+  // a lane records at once while its prefix is the earliest unfinished one, else keeps its
+  // boards until the earlier prefixes are done. Off: counts of boards of tiles that all
+  // differ, read from the placements at the last depth.
+  bool record = false;
+  std::uint64_t started = 0;  // prefixes handed to lanes
+  std::uint64_t flushed = 0;  // prefixes whose boards are all recorded
+  // Finished prefixes' boards, waiting for an earlier prefix: (rank, boards).
+  std::vector<std::pair<std::uint64_t, std::vector<std::uint32_t>>> pending;
   int split = 0;               // the depth of the prefixes handed to the lanes
   bool producer_done = false;  // the search above the split has ended
   std::size_t next_prefix = 0;
   std::vector<LaneStep> steps;  // [cells + 1]
+  int words = 1;                // lane_rounds<kWords>: the most words of a class (1-3)
+  bool kinds = false;           // lane_rounds<kKinds>: a cell takes a copy of a kind
   bool two_others = false;      // some step's next-but-one cell has two other key cells
   bool filtered = false;        // some cell has tests beyond its key
   std::vector<MaskLane> lanes;  // kLanes

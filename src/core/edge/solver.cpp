@@ -265,7 +265,8 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
     t.word0 = c >= 0 ? masks_.class_word0[c] : 0;
     t.words = c >= 0 ? masks_.class_words[c] : 1;
     const size_t stride = static_cast<size_t>(t.words) + 1;
-    t.masks.assign(keys * stride, 0);
+    // + the words a lane step reads past a row of the last key (kLaneClassWords, masked off)
+    t.masks.assign(keys * stride + kLaneClassWords, 0);
     for (int o : kept) {
       std::uint64_t* row = &t.masks[key_of(o) * stride];
       const int k = masks_.kernel_tile[o >> 2] * 4 + (o & 3);

@@ -54,8 +54,9 @@ struct SolveOptions {
   // with candidate lists like other boards (the same tree, nodes and tries; for tests and
   // comparisons).
   bool use_masks = true;
-  // Counts of boards whose classes fit one word each run several subtrees side by side
-  // (run_lanes); false: one at a time (the same tree and figures; for tests and comparisons).
+  // Counts and listings (no limit) of boards of 17+ cells on masks run several subtrees side
+  // by side (run_lanes); false: one at a time (the same tree, figures and solutions in the same
+  // order; for tests and comparisons).
   bool use_lanes = true;
   // Tiles that look alike, and turns of a tile that look the same, are searched once, as tile
   // kinds (edge/solver_kinds.cpp): a cell takes a kind, each board of kinds found stands for
@@ -115,7 +116,7 @@ class EdgeSearch {
   bool searches_kinds() const { return kinds_; }
   int depth() const { return racers_.empty() ? depth_ : racers_[active_]->depth(); }
   // How the search walks the tree, once run() has started: "lists" (candidate lists),
-  // "masks" (tile masks, one subtree at a time) or "lanes" (counting several subtrees at once).
+  // "masks" (tile masks, one subtree at a time) or "lanes" (several subtrees at once).
   const char* engine() const;
   int cell_count() const { return static_cast<int>(order_.size()); }
   // The partial board in reading order (tile -1 = empty), for the live search view.
@@ -235,9 +236,13 @@ class EdgeSearch {
   void run_blocks(std::uint64_t node_budget);
   bool lanes_fit() const;
   bool start_lane(MaskLane& lane);
+  void end_lane(MaskLane& lane);
+  void record_placed(const std::uint32_t* placed);
+  void lane_found(MaskLane& lane);
   void run_lanes(std::uint64_t node_budget);
-  template <bool kTwoOthers, bool kFiltered>
+  template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered>
   void lane_rounds(std::uint64_t rounds, bool all);
+  void lane_rounds_for(std::uint64_t rounds, bool all);
   MaskSearch masks_;
   LaneSearch lanes_;
   int depth_ = 0;
