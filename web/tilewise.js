@@ -73,6 +73,33 @@ globalThis.tilewise = {
     input.click();
   },
 
+  // Text fields on touch screens (src/platform/text_entry.cpp): while the app edits one, the
+  // hidden #text-entry input has the focus (a phone opens its keyboard only for a focused text
+  // element) and what is typed there waits in `typed` for the app: {text} or {key}.
+  typed: [],
+  textWanted: false,
+  setTextEntry(editing, x, y, height, numeric) {
+    const input = document.getElementById('text-entry');
+    if (!input) return;
+    this.textWanted = editing;
+    if (!editing) {
+      if (document.activeElement === input) document.getElementById('canvas')?.focus();
+      return;
+    }
+    input.style.left = x + 'px';
+    input.style.top = y + 'px';
+    input.style.height = Math.max(1, height) + 'px';
+    input.inputMode = numeric ? 'numeric' : 'text';
+    this.focusTextEntry();
+  },
+  focusTextEntry() {
+    const input = document.getElementById('text-entry');
+    if (!this.textWanted || !input || document.activeElement === input) return;
+    this.resetTextEntry();
+    input.focus();
+  },
+  resetTextEntry() {},  // set below, with the input's listeners
+
   readFile(file) {
     // A file over 1 MiB is read only that far (+1 byte): parse_puzzle then names the limit
     // ("file is larger than 1 MiB") without the page holding a huge file.
@@ -89,7 +116,47 @@ addEventListener('drop', (e) => {
   for (const f of e.dataTransfer.files) globalThis.tilewise.readFile(f);
 });
 // SDL reads the keyboard from the canvas (main.cpp) but prevents the default of mousedown,
-// so a click alone never focuses it and typed keys went nowhere: focus it on every press.
-addEventListener('pointerdown', (e) => { if (e.target.id === 'canvas') e.target.focus(); });
+// so a click alone never focuses it and typed keys went nowhere: focus it on every press
+// (unless a text field is being edited: its keys come through #text-entry).
+addEventListener('pointerdown', (e) => {
+  if (e.target.id === 'canvas' && !globalThis.tilewise.textWanted) e.target.focus();
+});
+// A finger lifted (a user gesture, which some phones need before they show the keyboard):
+// the field the finger pressed is edited by now, so the input takes the focus here too.
+addEventListener('touchend', () => globalThis.tilewise.focusTextEntry());
+
+// What is typed into #text-entry goes to the app as text and keys. The input always holds
+// two spaces with the caret at the end, so that Backspace has something to delete (a phone's
+// keyboard sends it as an edit, not as a key): each change is read as characters deleted
+// from the end and text added, then the two spaces are put back (after a word's composition).
+(() => {
+  const tw = globalThis.tilewise, input = document.getElementById('text-entry');
+  if (!input) return;
+  const kept = '  ';
+  let last = kept;
+  tw.resetTextEntry = () => {
+    input.value = kept;
+    input.setSelectionRange(kept.length, kept.length);
+    last = kept;
+  };
+  input.addEventListener('input', (e) => {
+    const now = input.value;
+    let same = 0;
+    while (same < last.length && same < now.length && last[same] === now[same]) ++same;
+    for (let k = same; k < last.length; ++k) tw.typed.push({ key: 'Backspace' });
+    if (now.length > same) tw.typed.push({ text: now.slice(same) });
+    last = now;
+    if (!e.isComposing) tw.resetTextEntry();
+  });
+  input.addEventListener('compositionend', () => tw.resetTextEntry());
+  // Keys that edit nothing in the input itself (Enter would otherwise do nothing at all).
+  const keys = new Set(['Enter', 'Escape', 'Tab', 'Delete', 'ArrowLeft', 'ArrowRight', 'ArrowUp',
+    'ArrowDown', 'Home', 'End']);
+  input.addEventListener('keydown', (e) => {
+    if (!keys.has(e.key)) return;
+    e.preventDefault();
+    tw.typed.push({ key: e.key });
+  });
+})();
 // The board plays by keyboard too (arrows, Space, Enter): the canvas has the keys from the start.
 document.getElementById('canvas')?.focus();

@@ -20,6 +20,7 @@
 #include "app/offline_view.hpp"
 #include "app/search_view.hpp"
 #include "app/share.hpp"
+#include "app/text_entry.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/edge/format.hpp"
@@ -303,26 +304,20 @@ void puzzle_panel() {
     load_puzzle(chosen->puzzle, chosen->file);
     g.puzzle_title = chosen->title;  // also for generated entries (no file)
   }
-  const bool examples_open = ImGui::BeginCombo("Examples", "load an example");
-  record_item("Examples");
-  if (examples_open) {
-    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-    widget_rects()["Examples list"] = {at.x, at.y, size.x, size.y};
-    for (const Example& e : examples()) {
-      if (ImGui::Selectable(std::string(e.name).c_str()))
-        load_text(std::string(e.text), std::string(e.name));
-      record_item(std::string(e.name).c_str());
-    }
-    ImGui::EndCombo();
-  }
   if (button("Open file...")) platform::open_file_dialog();
   same_line_for("Save");
   if (button("Save")) save_puzzle();
   same_line_for("Share");
   share::share_controls(g.board);
-  begin_status_area("load status", 2);  // a bad file or link: what, where, why
+  // A bad file or link: what, where, why. On touch screens the area grows to show all of it (a
+  // finger has no tooltip to show the rest, nor a pointer that the controls below could move
+  // under).
+  begin_status_area("load status", touch_layout() && !g.error.empty() ? 4 : 2);
   if (g.error.empty()) {
-    ImGui::TextDisabled("Pick an example, open a puzzle file or drop one on the page.");
+    ImGui::TextDisabled(touch_layout()
+                            ? "Pick a puzzle from the Gallery or open a puzzle file."
+                            : "Pick a puzzle from the Gallery, open a puzzle file or drop one on "
+                              "the page.");
   } else {
     if (button("Dismiss")) g.error.clear();
     ImGui::SameLine();
@@ -343,6 +338,7 @@ void puzzle_panel() {
     if (g.gen_rule == 1) ImGui::Checkbox("grey frame", &g.gen_frame);
     ImGui::SliderInt("motifs", &g.gen_motifs, 1, g.gen_rule == 0 ? 26 : 40);
     ImGui::InputInt("seed", &g.gen_seed);
+    number_field_drawn();
     if (button("Generate")) {
       GenerateOptions o;
       o.rows = g.gen_rows;
@@ -405,6 +401,11 @@ double update_play_clock() {
   return g.play_started_ms >= 0 ? now - g.play_started_ms : 0;
 }
 
+// The green of "solved" lines, readable on either theme.
+ImVec4 solved_colour() {
+  return dark_theme() ? ImVec4(0.4f, 1.0f, 0.5f, 1.0f) : ImVec4(0.0f, 0.5f, 0.15f, 1.0f);
+}
+
 void play_panel() {
   const bool open = ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen);
   record_item("Play");
@@ -419,8 +420,7 @@ void play_panel() {
     ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Solved by the solver (solution %d of %zu)",
                        g.solve.shown + 1, g.solve.solutions.size());
   else if (solved)
-    ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "SOLVED! You did it in %d:%02d.", t / 60,
-                       t % 60);
+    ImGui::TextColored(solved_colour(), "SOLVED! You did it in %d:%02d.", t / 60, t % 60);
   else
     ImGui::TextUnformatted("");
   ImGui::BeginDisabled(!g.board.can_undo());
@@ -437,9 +437,9 @@ void play_panel() {
   begin_status_area("hint area", 3);
   ImGui::TextUnformatted(g.hint_text.c_str());
   end_status_area();
-  ImGui::TextDisabled(
-      "click: turn, right-click or hold: turn back\n"
-      "drag: move; keys: arrows, Space, Enter, Tab");
+  ImGui::TextDisabled(touch_layout() ? "tap: turn, hold: turn back, drag: move"
+                                     : "click: turn, right-click or hold: turn back\n"
+                                       "drag: move; keys: arrows, Space, Enter, Tab");
 }
 
 void solve_panel() {
@@ -565,6 +565,7 @@ void publish_state() {
                              : nlohmann::json::array()},
       {"board_input", board_input_state()},
       {"text_input", ImGui::GetIO().WantTextInput},
+      {"text_entry", text_entry_state()},
       {"widgets", widget_rects()},
       {"controls", panel_controls()},
       {"layout", layout_state()},
@@ -595,9 +596,17 @@ void puzzle_title() {
     shown = shown.substr(0, shown.size() - 4) + "...";
   ImGui::TextUnformatted(shown.c_str());
   ImGui::PopFont();
-  ImGui::TextDisabled("%d x %d tiles, %s, %s", p.rows, p.cols,
-                      p.rule == MatchRule::kComplement ? "halves match" : "colours match",
-                      p.border == BorderRule::kFrame0 ? "grey frame" : "free border");
+  const char* rule = p.rule == MatchRule::kComplement ? "halves match" : "colours match";
+  const char* border = p.border == BorderRule::kFrame0 ? "grey frame" : "free border";
+  // Solved by the player: said here too, where a phone user is looking (the Play panel with
+  // the same line sits below the board, often off screen).
+  if (g.board.solved() && !solved_by_solver()) {
+    const int t = static_cast<int>(update_play_clock() / 1000.0);
+    ImGui::TextColored(solved_colour(), "Solved in %d:%02d! %d x %d tiles, %s", t / 60, t % 60,
+                       p.rows, p.cols, rule);
+  } else {
+    ImGui::TextDisabled("%d x %d tiles, %s, %s", p.rows, p.cols, rule, border);
+  }
 }
 
 void app_header() {

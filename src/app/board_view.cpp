@@ -219,15 +219,23 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
     handle_keys(board, grid, t, tray);
   }
   const InputView view = interactive ? input_view() : InputView{};
-  if (board_hovered && view.dragged_cell < 0 && view.dragged_tray_tile < 0 &&
+  // Not on touch screens: there the "pointer" stays where the last finger lifted, and the
+  // tooltip would sit over the tiles after every tap (the key above the board names colours).
+  if (board_hovered && !touch_layout() && view.dragged_cell < 0 && view.dragged_tray_tile < 0 &&
       !ImGui::IsMouseDown(ImGuiMouseButton_Left))
     side_tooltip(board, grid, mouse);
   const int cells = p.rows * p.cols;
   if (interactive) {
     const std::vector<int> now = board.tray();  // after this frame's move
-    dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), ink(Ink::kFaint),
-                now.empty() ? "Tray (empty): drag a tile here to take it off the board"
-                            : "Tray: click a tile to place it or drag it onto a cell");
+    // The tray's line, shorter on a narrow screen (it is one line over the tray: never cut).
+    const char* line = now.empty()      ? "Tray (empty): drag a tile here to take it off the board"
+                       : touch_layout() ? "Tray: tap a tile to place it or drag it onto a cell"
+                                        : "Tray: click a tile to place it or drag it onto a cell";
+    if (ImGui::CalcTextSize(line).x > avail.x)
+      line = now.empty()      ? "Tray (empty): drag a tile here"
+             : touch_layout() ? "Tray: tap or drag a tile"
+                              : "Tray: click or drag a tile";
+    dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), ink(Ink::kFaint), line);
     if (now.empty())
       dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell), ink(Ink::kEmptyCell),
                   4.0f, 0, 1.0f);

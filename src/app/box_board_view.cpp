@@ -1,11 +1,13 @@
 // The Puzzle Box board: numbered cells, one round button per 2x2 block at the block's
-// centre (click = clockwise, right-click or shift-click = back), turns animated by rotating
-// the block's four numbers about its centre.
+// centre (click or tap = clockwise; right-click, shift-click or holding it = back), turns animated
+// by rotating the block's four numbers about its centre.
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 
+#include "app/board_input.hpp"
 #include "app/box_state.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
@@ -17,6 +19,40 @@ namespace {
 
 constexpr double kTurnMs = 300;
 const ImU32 kNextRing = IM_COL32(0, 230, 255, 255);
+
+// The round button pressed with the left button (or a finger) and not yet let go.
+struct ButtonPress {
+  int button = -1;
+  double down_ms = 0;
+  bool held = false;  // held still long enough: it was turned back
+};
+ButtonPress g_press;
+
+// The turn asked for this frame, if any, given the button under the pointer. A click or a tap
+// turns clockwise when let go on the button it pressed; a right-click or a shift-click turns
+// back at once, and so does holding the button for kLongPressMs (a finger has no right button).
+std::optional<box::Move> turn_asked(int hovered, bool pressed_left, bool pressed_right) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const double now = platform::now_ms();
+  if (hovered >= 0 && (pressed_right || (pressed_left && io.KeyShift)))
+    return box::Move{hovered, 3};
+  if (hovered >= 0 && pressed_left) {
+    g_press = {hovered, now, false};
+    return std::nullopt;
+  }
+  const int b = g_press.button;
+  if (b < 0) return std::nullopt;
+  if (!io.MouseDown[ImGuiMouseButton_Left]) {  // let go
+    const bool click = !g_press.held && hovered == b;
+    g_press = {};
+    return click ? std::optional<box::Move>(box::Move{b, 1}) : std::nullopt;
+  }
+  if (!g_press.held && hovered == b && now - g_press.down_ms >= kLongPressMs) {
+    g_press.held = true;
+    return box::Move{b, 3};
+  }
+  return std::nullopt;
+}
 
 ImU32 cell_colour(int value, int size, bool home) {
   const float hue = static_cast<float>(value - 1) / static_cast<float>(size * size);
@@ -67,7 +103,8 @@ void draw_box_board() {
   const float side = std::max(60.0f, std::min(avail.x, avail.y) - 20.0f);
   v.cell = std::floor(side / n);
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
-  v.origin = ImVec2(cursor.x + 10, cursor.y + 10);
+  v.origin =
+      ImVec2(cursor.x + std::max(10.0f, std::floor((avail.x - v.cell * n) / 2)), cursor.y + 10);
   ImGui::SetCursorScreenPos(v.origin);
   ImGui::InvisibleButton("box board", ImVec2(v.cell * n, v.cell * n),
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
@@ -89,12 +126,11 @@ void draw_box_board() {
     const float dx = mouse.x - v.button_centres[b].x, dy = mouse.y - v.button_centres[b].y;
     if (dx * dx + dy * dy <= v.button_radius * v.button_radius * 1.4f) hovered = b;
   }
-  if (hovered >= 0 && (left || right)) {
-    const bool back = right || ImGui::GetIO().KeyShift;
+  if (const std::optional<box::Move> turn = turn_asked(hovered, left, right)) {
     v.playing = false;
     v.chosen = -1;  // the board leaves the played solution; choosing one starts it afresh
     v.moves_made += 1;
-    box_turn(box::Move{hovered, back ? 3 : 1});
+    box_turn(*turn);
   }
 
   // The cells: at rest, or the turning block rotated part way.

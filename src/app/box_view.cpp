@@ -8,6 +8,8 @@
 
 #include "app/box_state.hpp"
 #include "app/share.hpp"
+#include "app/text_entry.hpp"
+#include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/box/board.hpp"
 #include "core/box/json.hpp"
@@ -115,8 +117,10 @@ void board_field(const char* label, std::string& text, bool is_target) {
   char buf[512];
   std::snprintf(buf, sizeof buf, "%s", text.c_str());
   ImGui::AlignTextToFramePadding();
-  ImGui::Text("%-6s", label);
-  ImGui::SameLine();
+  ImGui::TextUnformatted(label);
+  // Both fields start at one place, after the longer label (the font's letters differ in width).
+  ImGui::SameLine(ImGui::CalcTextSize("target").x + ImGui::GetStyle().ItemSpacing.x +
+                  ImGui::GetStyle().WindowPadding.x);
   // The rest of the line less the Set button (its label and frame padding, which is wider
   // on touch screens) and the gap before it.
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -244,9 +248,10 @@ void solutions_list() {
 
 void box_panel() {
   BoxView& v = box_view();
-  ImGui::TextWrapped(
-      "Turn the 2x2 blocks to bring the numbers to the target. Click a round "
-      "button: clockwise; right-click or shift-click: back.");
+  ImGui::TextWrapped("Turn the 2x2 blocks to bring the numbers to the target. %s",
+                     touch_layout() ? "Tap a round button: clockwise; hold it: back."
+                                    : "Click a round button: clockwise; right-click or "
+                                      "shift-click: back.");
   int size = v.size;
   if (ImGui::SliderInt("size", &size, 3, 5) && size != v.size)
     set_boards(identity(size), identity(size));
@@ -267,6 +272,7 @@ void box_panel() {
   // Room for three digits beside the - and + buttons (frames are taller on touch screens).
   ImGui::SetNextItemWidth(3 * ImGui::GetFontSize() + 2 * ImGui::GetFrameHeightWithSpacing());
   ImGui::InputInt("turns", &v.scramble_turns);
+  number_field_drawn();
   record_item("box:turns");
   v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);
   same_line_for("Scramble");

@@ -1,9 +1,12 @@
 #include "app/editor_view.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
+#include "app/text_entry.hpp"
 #include "app/widgets.hpp"
+#include "core/edge/format.hpp"
 #include "core/play/editor.hpp"
 #include "imgui.h"
 
@@ -65,6 +68,7 @@ std::optional<EdgePuzzle> editor_panel(const EdgePuzzle& playing, std::string& e
       ImGui::PushID(s);
       ImGui::SetNextItemWidth(80);
       ImGui::InputInt("##value", &v, 0, 0);
+      number_field_drawn();
       ImGui::PopID();
       const std::string name = kSideNames[s];
       ImGui::SameLine();
@@ -72,7 +76,14 @@ std::optional<EdgePuzzle> editor_panel(const EdgePuzzle& playing, std::string& e
       ImGui::SameLine();
       if (button(("+##" + name).c_str())) ++v;
       ImGui::SameLine();
-      ImGui::TextUnformatted(kSideNames[s]);
+      // The side as the puzzle file writes it ("b", "A", "17") and the motif's name, if any:
+      // the number alone (-2) says little.
+      const int motif = std::abs(v);
+      std::string label = std::string(kSideNames[s]) + ": " + side_text(d.rule, v);
+      if (motif >= 1 && motif <= static_cast<int>(d.motif_names.size()) &&
+          !d.motif_names[motif - 1].empty())
+        label += " (" + d.motif_names[motif - 1] + ")";
+      ImGui::TextUnformatted(label.c_str());
       if (v != old) {
         if (d.rule == MatchRule::kComplement && v == 0) v = old > 0 ? -1 : 1;  // no motif 0
         set_tile_side(d, t, s, v);

@@ -120,21 +120,23 @@ std::string details(const GalleryEntry& e) {
 // One entry: the title, then size, rule and hint (wrapped to the width); the whole row is
 // one target.
 bool entry_row(const GalleryEntry& e) {
-  const float line = ImGui::GetTextLineHeight(), pad = 6;
+  const float pad = 6;
   const float wrap = ImGui::GetContentRegionAvail().x - 2 * pad;
   const std::string more = details(e);
+  // Both wrapped (a long title takes two lines on a narrow phone).
+  const float title_h = ImGui::CalcTextSize(e.title.c_str(), nullptr, false, wrap).y;
   const float more_h = ImGui::CalcTextSize(more.c_str(), nullptr, false, wrap).y;
-  const float height = std::max(touch_layout() ? 48.0f : 0.0f, line + more_h + 10);
+  const float height = std::max(touch_layout() ? 48.0f : 0.0f, title_h + more_h + 10);
   ImGui::PushID(e.file.c_str());
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const bool chosen = ImGui::Selectable("##entry", false, 0, ImVec2(0, height));
   record_item(("gallery:" + e.file).c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float top = at.y + (height - line - more_h) / 2;
+  const float top = at.y + (height - title_h - more_h) / 2;
   const float size = ImGui::GetFontSize();
   dl->AddText(ImGui::GetFont(), size, ImVec2(at.x + pad, top), ink(Ink::kText), e.title.c_str(),
               nullptr, wrap);
-  dl->AddText(ImGui::GetFont(), size, ImVec2(at.x + pad, top + line), ink(Ink::kFaint),
+  dl->AddText(ImGui::GetFont(), size, ImVec2(at.x + pad, top + title_h), ink(Ink::kFaint),
               more.c_str(), nullptr, wrap);
   ImGui::PopID();
   return chosen;

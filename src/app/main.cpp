@@ -11,6 +11,7 @@
 #include "app/app.hpp"
 #include "app/input_queue.hpp"
 #include "app/render_gate.hpp"
+#include "app/text_entry.hpp"
 #include "app/theme.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -47,6 +48,7 @@ void fit_canvas() {
 
 void main_loop() {
   fit_canvas();
+  tilewise::app::push_typed_events(g_window);  // the phone keyboard's typing, as SDL events
   g_input.feed_frame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -54,6 +56,7 @@ void main_loop() {
   ImGui::NewFrame();
   tilewise::app::frame();
   ImGui::Render();
+  tilewise::app::publish_text_entry();
   ImDrawData& data = *ImGui::GetDrawData();
   const tilewise::app::DrawPlan plan = g_gate.plan(data, g_force_draws > 0);
   if (g_force_draws > 0) --g_force_draws;
@@ -114,6 +117,7 @@ int main(int, char**) {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplSDL2_InitForOpenGL(g_window, nullptr);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  tilewise::app::init_text_entry();
   tilewise::app::init();
   emscripten_set_main_loop(main_loop, 0, true);
   return 0;

@@ -1,5 +1,5 @@
 // tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all] [--json]
-//                        [--max-nodes N] [--max-seconds S]
+//                        [--max-nodes N] [--max-seconds S] [--pattern-tiles K]
 // tilewise box stats [--moves ...]
 #include <atomic>
 #include <csignal>
@@ -30,6 +30,7 @@ struct BoxArgs {
   bool all = false, json = false;
   std::uint64_t max_nodes = 200000000;
   double max_seconds = 0;
+  int pattern_tiles = box::kDefaultPatternTiles;
 };
 
 // Where the 4x4 pattern table is kept between runs: $TILEWISE_CACHE (the folder the set-up
@@ -85,6 +86,7 @@ int run_box_solve(const BoxArgs& a) {
   }
   const box::BoxPuzzle& p = *puzzle;
   box::BoxSolveOptions o;
+  o.pattern_tiles = a.pattern_tiles;
   if (p.size >= 4) load_or_build_pattern_table(p.moves, o.pattern_tiles);  // 5x5+: fallback
   o.all = a.all;
   o.node_budget = a.max_nodes;
@@ -147,6 +149,11 @@ void add_box_command(CLI::App& app, int& exit_code) {
                     "solution found so far is printed, with a lower bound)");
   solve->add_option("--max-seconds", a->max_seconds,
                     "seconds before giving up (as --max-nodes; 0 = no limit)");
+  solve
+      ->add_option("--pattern-tiles", a->pattern_tiles,
+                   "4x4: numbers in the pattern table (4..8; 7 = 27.5 MiB, built in ~10 s; 8 = "
+                   "247.5 MiB, a few minutes, once)")
+      ->check(CLI::Range(box::kMinPatternTiles, box::kLargestPatternTiles));
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
   auto moves = std::make_shared<std::string>("cw");

@@ -201,28 +201,30 @@ async function wedgeColours(page, row, col) {
     .map(([fx, fy]) => [x + fx * k, y + fy * k]));
 }
 
-test('a puzzle that names its colours is drawn in them, with a key; drop-down lists are opaque', async () => {
+test('a puzzle that names its colours is drawn in them, with a key; the gallery is opaque', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
   // Seed 000's legend: A=blue B=green C=red D=purple. Tile 1 reads b c A D (B half, C half, A, D).
   let w = await wedgeColours(page, 0, 0);
   assert.ok(near(w[0], named.green) && near(w[1], named.red) && near(w[2], named.blue),
     `seed 000 tile 1 wedges: ${JSON.stringify(w)}`);
-  await h.clickWidget(page, 'Examples');
-  let s = await h.waitState(page, 's.widgets["Examples list"] !== undefined', 5000);
-  // The list's right margin (no item text there) over the Share button and the panel's text:
-  // one colour when the list is opaque.
-  const list = s.widgets['Examples list'];
-  await page.mouse.move(list[0] + list[2] + 60, list[1] + 10);  // hover nothing in the list
+  // The gallery over the board: where its first group's entries have no text (their right
+  // margin), it shows one colour, not the board's tiles under it.
+  await h.clickWidget(page, 'Gallery');
+  let s = await h.waitState(page, 's.gallery.open', 5000);
+  const rows = s.gallery.groups[0].entries.map((f) => s.widgets['gallery:' + f]);
+  const top = Math.min(...rows.map((r) => r[1])), bottom = Math.max(...rows.map((r) => r[1] + r[3]));
+  const side = s.board.cell * s.cols;  // the strip: over the board's last column, right of the text
+  const right = Math.min(Math.min(...rows.map((r) => r[0] + r[2])) - 3, s.board.x + side - 0.15 * s.board.cell);
+  assert.ok(s.board.x < right && right < s.board.x + side && top < s.board.y + side && bottom > s.board.y,
+    `the strip x=${right}, y=${top}..${bottom} lies over the board ${JSON.stringify(s.board)}`);
+  await page.mouse.move(right, s.widgets['Close'][1] + 4);  // hover no entry
   await page.waitForTimeout(200);
   const png = await page.screenshot();
-  await h.screenshot(page, 'play-examples-open');
+  await h.screenshot(page, 'play-gallery-open');
   const strip = [];
-  for (let y = list[1] + 4; y < list[1] + list[3] - 4; y += 3) strip.push([list[0] + list[2] - 3, y]);
+  for (let y = Math.max(top, s.board.y) + 2; y < Math.min(bottom, s.board.y + side) - 2; y += 3) strip.push([right, y]);
   const seen = new Set((await h.pixels(page, png, strip)).map((p) => JSON.stringify(p)));
-  assert.equal(seen.size, 1, `the open list shows what lies under it: ${[...seen].join(' ')}`);
-  await page.keyboard.press('Escape');  // close the list; the gallery loads by title
-  await h.clickWidget(page, 'Gallery');
-  await h.waitState(page, 's.gallery.open', 5000);
+  assert.equal(seen.size, 1, `the open gallery shows what lies under it: ${[...seen].join(' ')}`);
   await h.clickWidget(page, 'gallery:cards_2x2.txt');
   s = await h.waitState(page, 's.puzzle === "cards_2x2.txt"', 5000);
   // Tile 1 is written HEAD-GREEN HEAD-GREEN TAIL-YELLOW HEAD-RED.

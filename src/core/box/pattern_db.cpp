@@ -11,7 +11,7 @@ namespace {
 
 constexpr int kCells = 16;
 constexpr std::uint8_t kUnseen = 0xff;
-constexpr int kTableSizes = kMaxPatternTiles - kMinPatternTiles + 1;
+constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
 
 std::uint32_t placements(int tiles) {
   std::uint32_t n = 1;
@@ -33,7 +33,7 @@ std::uint32_t rank(const std::uint8_t* cell, int tiles) {
 }
 
 void unrank(std::uint32_t index, int tiles, std::uint8_t* cell) {
-  std::array<std::uint8_t, kMaxPatternTiles> free_rank{};
+  std::array<std::uint8_t, kLargestPatternTiles> free_rank{};
   for (int j = tiles - 1; j >= 0; --j) {
     const auto radix = static_cast<std::uint32_t>(kCells - j);
     free_rank[j] = static_cast<std::uint8_t>(index % radix);
@@ -103,6 +103,7 @@ class PatternTable {
   int tiles() const { return tiles_; }
   const std::vector<std::uint8_t>& nibbles() const { return nibbles_; }
   int at(std::uint32_t index) const { return nibbles_[index / 2] >> (index % 2 * 4) & 15; }
+  void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles_[index / 2]); }
 
  private:
   int tiles_;
@@ -117,7 +118,7 @@ std::unique_ptr<PatternTable>& cached(MoveSet moves, int tiles) {
 }
 
 int clamp_tiles(int tiles) {
-  return std::clamp(tiles, kMinPatternTiles, kMaxPatternTiles);
+  return std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles);
 }
 
 constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', 1};
@@ -159,7 +160,7 @@ struct PatternDbBuild::Impl {
   bool ready = false;
 
   void scan_forward(std::uint32_t index) {
-    std::array<std::uint8_t, kMaxPatternTiles> cell{}, next{};
+    std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
     unrank(index, tiles, cell.data());
     for (const auto& to : backward) {
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
@@ -169,7 +170,7 @@ struct PatternDbBuild::Impl {
   }
 
   void scan_backward(std::uint32_t index) {
-    std::array<std::uint8_t, kMaxPatternTiles> cell{}, next{};
+    std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
     unrank(index, tiles, cell.data());
     for (const auto& to : forward) {
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
@@ -205,7 +206,7 @@ PatternDbBuild::PatternDbBuild(MoveSet moves, int tiles) : impl_(std::make_uniqu
   b.dist.assign(b.entries, kUnseen);
   b.backward = cell_maps(undoing_moves(moves));  // the search runs from the solved placement
   b.forward = cell_maps(allowed_moves(4, moves));
-  std::array<std::uint8_t, kMaxPatternTiles> home{};
+  std::array<std::uint8_t, kLargestPatternTiles> home{};
   for (int j = 0; j < b.tiles; ++j) home[j] = static_cast<std::uint8_t>(j);
   b.dist[rank(home.data(), b.tiles)] = 0;
 }
@@ -282,12 +283,21 @@ int PatternBound4x4::bound(const std::uint8_t* board, int enough) const {
   std::array<std::uint8_t, kCells> where{};
   for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
   const int tiles = table_->tiles();
-  int best = 0;
-  for (const Lookup& l : lookups_) {
+  // Every index first, its table byte fetched from memory at once (the lookups are cache
+  // misses; issued together they overlap), then the maximum, stopping once it is enough.
+  std::array<std::uint32_t, 16> index{};
+  const std::size_t n = lookups_.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    const Lookup& l = lookups_[k];
     const std::uint8_t* from = l.inverse ? board : where.data();
-    std::array<std::uint8_t, kMaxPatternTiles> cell{};
+    std::array<std::uint8_t, kLargestPatternTiles> cell{};
     for (int j = 0; j < tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
-    best = std::max(best, table_->at(rank(cell.data(), tiles)));
+    index[k] = rank(cell.data(), tiles);
+    table_->prefetch(index[k]);
+  }
+  int best = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    best = std::max(best, table_->at(index[k]));
     if (best > enough) break;
   }
   return best;

@@ -1,4 +1,4 @@
-// A pattern database for the 4x4 Puzzle Box: for the numbers 1..k (k = `tiles`, 4 to 7,
+// A pattern database for the 4x4 Puzzle Box: for the numbers 1..k (k = `tiles`, 4 to 8,
 // the top row first), the exact number of moves needed to bring just those k home,
 // whatever the other numbers do, for every placement of the k numbers:
 // 16!/(16-k)! entries of 4 bits (k = 7: 57,657,600 entries, 27.5 MiB per move set; k = 5:
@@ -26,7 +26,10 @@
 namespace tilewise::box {
 
 inline constexpr int kMinPatternTiles = 4;
-inline constexpr int kMaxPatternTiles = 7;
+inline constexpr int kMaxPatternTiles = 7;  // the largest the browser worker builds
+// Native only (tilewise box solve --pattern-tiles 8): 16!/8! = 518,918,400 entries,
+// 247.5 MiB, about ten times the 7-number table's build time.
+inline constexpr int kLargestPatternTiles = 8;
 inline constexpr int kDefaultPatternTiles = 7;
 
 class PatternTable;  // the packed distances (pattern_db.cpp)
@@ -43,9 +46,9 @@ class PatternBound4x4 {
 
  private:
   struct Lookup {
-    std::array<std::uint8_t, 16> cell;                  // the symmetry: cell -> cell
-    std::array<std::uint8_t, kMaxPatternTiles> number;  // pattern number j of the image is
-                                                        // number[j] of the board
+    std::array<std::uint8_t, 16> cell;                      // the symmetry: cell -> cell
+    std::array<std::uint8_t, kLargestPatternTiles> number;  // pattern number j of the image is
+                                                            // number[j] of the board
     bool inverse;
   };
   const PatternTable* table_;

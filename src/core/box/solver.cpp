@@ -8,84 +8,22 @@
 #include <functional>
 #include <limits>
 
-#include "core/box/bfs.hpp"
-#include "core/box/bit_count.hpp"
 #include "core/box/board.hpp"
+#include "core/box/count_memo.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/quick_search.hpp"
+#include "core/box/table3.hpp"
 
 namespace tilewise::box {
 namespace {
 
-constexpr int kStates3 = 362880;
 constexpr int kMaxLength = 60;  // IDA* gives up beyond this many moves
-constexpr std::array<int, 10> kFactorial = {1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880};
 
 double now_ms() {
   return std::chrono::duration<double, std::milli>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
-
-// Lehmer rank of a permutation of 1..9: each number counted among the numbers not yet
-// used that are smaller than it.
-template <class Number>
-int rank9(const Number* p) {
-  int r = 0;
-  unsigned used = 0;
-  for (int i = 0; i < 9; ++i) {
-    const int v = static_cast<int>(p[i]) - 1;
-    r += (v - ones16(used & ((1u << v) - 1))) * kFactorial[8 - i];
-    used |= 1u << v;
-  }
-  return r;
-}
-
-std::array<std::uint8_t, 9> unrank9(int r) {
-  std::array<std::uint8_t, 9> p{};
-  unsigned used = 0;
-  for (int i = 0; i < 9; ++i) {
-    int k = r / kFactorial[8 - i];
-    r %= kFactorial[8 - i];
-    int v = 0;
-    while ((used >> v & 1) || k-- > 0) ++v;
-    p[i] = static_cast<std::uint8_t>(v + 1);
-    used |= 1u << v;
-  }
-  return p;
-}
-
-// Distances to 1..9 for one move set: breadth-first search from the solved board along
-// inverse moves, each a cell map (where the number in each cell goes).
-class Table3Build {
- public:
-  explicit Table3Build(MoveSet moves) : bfs_(kStates3, rank9(unrank9(0).data())) {
-    for (Move m : allowed_moves(3, moves)) {
-      m.quarter_turns = (4 - m.quarter_turns) % 4;
-      std::vector<int> b = {0, 1, 2, 3, 4, 5, 6, 7, 8};
-      apply_move(b, 3, m);
-      std::array<std::uint8_t, 9> to{};
-      for (int i = 0; i < 9; ++i) to[b[i]] = static_cast<std::uint8_t>(i);
-      maps_.push_back(to);
-    }
-  }
-  bool run(std::uint64_t max_states) {
-    return bfs_.run(max_states, [&](std::uint32_t r, auto&& visit) {
-      const std::array<std::uint8_t, 9> s = unrank9(static_cast<int>(r));
-      std::array<std::uint8_t, 9> n{};
-      for (const auto& to : maps_) {
-        for (int c = 0; c < 9; ++c) n[to[c]] = s[c];
-        visit(static_cast<std::uint32_t>(rank9(n.data())));
-      }
-    });
-  }
-  std::uint64_t states_done() const { return bfs_.expanded(); }
-  std::vector<std::uint8_t> take() { return bfs_.take(); }
-
- private:
-  std::vector<std::array<std::uint8_t, 9>> maps_;
-  ResumableBfs bfs_;
-};
 
 std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
   static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
@@ -152,6 +90,11 @@ int permutation_parity(const std::vector<int>& s) {
   }
   return static_cast<int>(s.size() - static_cast<std::size_t>(cycles)) % 2;
 }
+
+// The listing's transposition table on 4x4: 2^19 slots of 24 bytes (12 MiB); subtrees
+// with fewer moves left than kMemoMinLeft are cheaper to walk than to look up.
+constexpr int kMemoLog2Slots = 19;
+constexpr int kMemoMinLeft = 2;
 
 constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
 // Its states (beyond the node budget; per search, frame_search runs several): a tenth of the
@@ -263,8 +206,8 @@ bool BoxSearch::at_target_board() const {
 int BoxSearch::bound_of(int g, int enough) const {
   int h = 0;
   if (table_) {
-    const std::uint8_t d = (*table_)[rank9(s_.data())];
-    return d == ResumableBfs::kUnseen ? kMaxLength + 1 : d;
+    const std::uint8_t d = (*table_)[rank_3x3(s_.data())];
+    return d == kUnreached3 ? kMaxLength + 1 : d;
   }
   if (pattern_) {
     std::array<std::uint8_t, 16> b{};
@@ -281,11 +224,53 @@ int BoxSearch::bound_of(int g, int enough) const {
 // order of two commuting buttons (only the lower button first).
 bool BoxSearch::skip_move(const Move& m) const {
   if (!allowed_after(path_, m, moves_)) return true;
-  return !o_.all && !path_.empty() && m.button < path_.back().button &&
+  return !listing_ && !path_.empty() && m.button < path_.back().button &&
          commute(m.button, path_.back().button, size_);
 }
 
+// 4x4: the board as 16 nibbles.
+std::uint64_t BoxSearch::board_key() const {
+  std::uint64_t k = 0;
+  for (int c = 15; c >= 0; --c) k = k << 4 | static_cast<std::uint64_t>(s_[c] - 1);
+  return k;
+}
+
+// What the rest of a sequence may do here: the moves left and the spelling rules' view of
+// the path's end (its last button, that press's turn, how many presses of it in a row).
+std::uint32_t BoxSearch::context_key() const {
+  const auto left = static_cast<std::uint32_t>(limit_ - static_cast<int>(path_.size()));
+  if (path_.empty()) return left << 12;
+  const Move& last = path_.back();
+  std::uint32_t run = 0;
+  for (auto it = path_.rbegin(); it != path_.rend() && it->button == last.button && run < 3; ++it)
+    ++run;
+  return left << 12 | static_cast<std::uint32_t>(last.button) << 4 |
+         static_cast<std::uint32_t>(last.quarter_turns) << 2 | run;
+}
+
+bool BoxSearch::memo_skips_child() {
+  if (!memo_ || limit_ - static_cast<int>(path_.size()) < kMemoMinLeft) return false;
+  const std::uint64_t known = memo_->find(board_key(), context_key());
+  if (known == CountMemo::kMiss) return false;
+  if (known > 0 && r_.solutions.size() < o_.max_solutions) return false;  // to be listed
+  r_.count += known;
+  if (known > 0) r_.solutions_truncated = true;
+  return true;
+}
+
+void BoxSearch::leave_node() {
+  if (memo_ && limit_ - static_cast<int>(path_.size()) >= kMemoMinLeft)
+    memo_->put(board_key(), context_key(), r_.count - count_at_entry_.back());
+  next_.pop_back();
+  count_at_entry_.pop_back();
+  if (!path_.empty()) undo_last();
+}
+
 void BoxSearch::found() {
+  if (o_.all && !listing_) {  // one solution at this bound: list them all on a second pass
+    probe_found_ = true;
+    return;
+  }
   ++r_.count;
   if (r_.solutions.size() < o_.max_solutions)
     r_.solutions.push_back(path_);
@@ -303,6 +288,8 @@ void BoxSearch::finish(bool complete) {
   r_.complete = complete;
   r_.elapsed_ms = now_ms() - t0_ms_;
   next_.clear();
+  count_at_entry_.clear();
+  memo_.reset();
   finished_ = true;
 }
 
@@ -312,19 +299,28 @@ bool BoxSearch::next_iteration() {
     return false;
   }
   const int h = bound_of(0, kMaxLength);
-  if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
-  // With quarter turns only every length has the board's parity: step by 2.
-  limit_ = limit_ < 0 ? h : limit_ + (parity_ >= 0 ? 2 : 1);
-  if (limit_ > kMaxLength) {
-    // The 3x3 table proves there is no sequence at all; elsewhere the search gave up.
-    r_.proven_optimal = table_ != nullptr;
-    finish(table_ != nullptr);
-    return false;
+  if (probe_found_) {  // the same bound again, listing every sequence
+    probe_found_ = false;
+    listing_ = true;
+    if (size_ == 4) memo_ = std::make_unique<CountMemo>(kMemoLog2Slots);
+  } else {
+    if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
+    // With quarter turns only every length has the board's parity: step by 2.
+    limit_ = limit_ < 0 ? h : limit_ + (parity_ >= 0 ? 2 : 1);
+    if (limit_ > kMaxLength) {
+      // The 3x3 table proves there is no sequence at all; elsewhere the search gave up.
+      r_.proven_optimal = table_ != nullptr;
+      finish(table_ != nullptr);
+      return false;
+    }
   }
   ++r_.nodes;
   const bool at_target = h == 0 && at_target_board();
   if (at_target && limit_ == 0) found();
-  if (!at_target && h <= limit_) next_.push_back(0);
+  if (!at_target && h <= limit_) {
+    next_.push_back(0);
+    count_at_entry_.push_back(r_.count);
+  }
   return true;
 }
 
@@ -351,13 +347,17 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       finish(false);
       break;
     }
+    if (probe_found_) {  // back to the root: next_iteration lists this bound
+      while (!path_.empty()) undo_last();
+      next_.clear();
+      count_at_entry_.clear();
+    }
     if (next_.empty()) {
       if (!next_iteration()) break;
       continue;
     }
     if (next_.back() == allowed_.size()) {  // all children tried: back up
-      next_.pop_back();
-      if (!path_.empty()) undo_last();
+      leave_node();
       continue;
     }
     if (visited >= max_nodes) return false;
@@ -372,12 +372,13 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     enter_child(m);
     const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
     const bool at_target = h == 0 && at_target_board();
-    if (g + h > limit_ || at_target) {
+    if (g + h > limit_ || at_target || (listing_ && memo_skips_child())) {
       if (at_target && g == limit_) found();
       undo_last();
       continue;
     }
     next_.push_back(0);
+    count_at_entry_.push_back(r_.count);
   }
   return true;
 }
@@ -447,7 +448,7 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
   std::vector<std::uint64_t> out;
   for (std::uint8_t d : table3(moves)) {
-    if (d == ResumableBfs::kUnseen) continue;
+    if (d == kUnreached3) continue;
     if (out.size() <= d) out.resize(d + 1);
     ++out[d];
   }
@@ -455,8 +456,8 @@ std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
 }
 
 int distance_3x3(const std::vector<int>& board, MoveSet moves) {
-  const std::uint8_t d = table3(moves)[rank9(board.data())];
-  return d == ResumableBfs::kUnseen ? -1 : d;
+  const std::uint8_t d = table3(moves)[rank_3x3(board.data())];
+  return d == kUnreached3 ? -1 : d;
 }
 
 }  // namespace tilewise::box

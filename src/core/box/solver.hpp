@@ -26,6 +26,7 @@
 namespace tilewise::box {
 
 class PatternBound4x4;
+class CountMemo;
 
 struct BoxSolveOptions {
   bool all = true;                        // every optimal sequence (else the first)
@@ -99,8 +100,12 @@ class BoxSearch {
   int bound_of(int g, int enough) const;
   bool skip_move(const Move& m) const;
   bool at_target_board() const;  // s_ reads 1..N*N
-  bool out_of_budget() const;    // nodes or time
-  bool next_iteration();         // false when the search is over
+  bool memo_skips_child();       // listing: the child's subtree count is known (added)
+  void leave_node();             // all children tried: remember the count, back up
+  std::uint64_t board_key() const;
+  std::uint32_t context_key() const;
+  bool out_of_budget() const;  // nodes or time
+  bool next_iteration();       // false when the search is over
   void enter_child(const Move& m);
   void undo_last();
   void found();
@@ -121,6 +126,14 @@ class BoxSearch {
   bool finished_ = false;
   double t0_ms_ = 0;
   int start_bound_ = 0;  // the bound of the start board
+  // With `all`, each bound is first searched for one solution with commuting buttons in
+  // one order (a bound with no solution is ruled out as fast as with --first); the bound
+  // that has one is searched again listing every sequence, both orders (listing_), with
+  // a transposition table of subtree counts on 4x4 (memo_).
+  bool listing_ = false;
+  bool probe_found_ = false;
+  std::vector<std::uint64_t> count_at_entry_;  // per open node: r_.count when entered
+  std::unique_ptr<CountMemo> memo_;
 };
 
 // 3x3: how many states lie at each distance from the solved board (index = distance).
