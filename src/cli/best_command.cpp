@@ -18,7 +18,7 @@ struct BestArgs {
   double seconds = 0;
   int threads = 1, beam = BestSearch::kDefaultMaxBeamWidth;
   std::uint64_t seed = 1, max_nodes = 0;
-  bool json = false;
+  bool json = false, cpu_time = false;
 };
 
 int run_best(const BestArgs& a) {
@@ -29,6 +29,7 @@ int run_best(const BestArgs& a) {
   o.threads = a.threads;
   o.max_nodes = a.max_nodes;
   o.max_beam_width = a.beam;
+  o.cpu_time = a.cpu_time;
   o.seconds = a.seconds > 0 || a.max_nodes > 0 ? a.seconds : 10.0;
   if (!a.json)
     o.on_improvement = [](const BestImprovement& imp, const Solution&) {
@@ -75,9 +76,12 @@ void add_best_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-nodes", a->max_nodes,
                   "stop each search after N steps (one step re-seats up to 64 tiles)");
   cmd->add_option("--beam", a->beam,
-                  "widest starting beam (1024, 4096, ... up to this; about 1 KB each on 16x16; "
-                  "0 = none)")
+                  "widest beam (1024, 4096, ... up to this; about 1 KB each on 16x16; 0 = none); "
+                  "restarts grow their beams up to it")
       ->check(CLI::Range(0, BestSearch::kMaxBeamWidth));
+  cmd->add_flag("--cpu-time", a->cpu_time,
+                "--seconds and the improvement times count each search thread's CPU time "
+                "(for measurements on a shared machine)");
   cmd->add_flag("--json", a->json, "print one JSON object");
   cmd->callback([a, &exit_code] { exit_code = run_best(*a); });
 }

@@ -109,6 +109,34 @@ TEST(BestSearch, KeepsTheRulesAndReportsTrueScores) {
   }
 }
 
+// Band re-beams (with fixed tiles inside the bands) and restarts from new beams, both far
+// more often than by default, keep every board legal and every reported score true.
+TEST(BestSearch, BandsAndRestartsKeepTheRulesAndReportTrueScores) {
+  const EdgePuzzle p = generated(8, 7, 5, 17, 4);
+  BestOptions o;
+  o.seed = 2;
+  o.max_nodes = 600;
+  o.max_beam_width = 128;
+  o.tuning.band_percent = 40;
+  o.tuning.band_width = 32;
+  o.tuning.restart_after = 25;
+  int reports = 0;
+  o.on_improvement = [&](const BestImprovement& imp, const Solution& b) {
+    ++reports;
+    EXPECT_EQ(independent_score(p, b), imp.score);
+    expect_board_keeps_the_rules(p, b);
+  };
+  const Result<BestResult> r = best_search(p, o);
+  ASSERT_TRUE(r) << r.error().to_string();
+  expect_board_keeps_the_rules(p, r->board);
+  EXPECT_EQ(independent_score(p, r->board), r->score);
+  EXPECT_GE(reports, 2);
+  const Result<BestResult> again = best_search(p, o);  // still deterministic
+  ASSERT_TRUE(again);
+  for (size_t c = 0; c < r->board.cells.size(); ++c)
+    EXPECT_EQ(again->board.cells[c].tile, r->board.cells[c].tile);
+}
+
 TEST(BestSearch, SolvesSmallSolvablePuzzles) {
   for (std::uint64_t seed : {1, 2, 3}) {
     const EdgePuzzle p = generated(6, 6, 4, seed, 1);

@@ -43,20 +43,26 @@ struct CandidateLists {
 
 // A beam in progress: it advances cell by cell, so that it can pause between slices.
 struct BestSearch::BeamRun {
-  int width = 0, cell = 0, sides = 0;
-  std::vector<int> cand_side;  // (tile * 4 + turn) * 4 + dir -> side index
-  std::vector<int> partner;    // side index -> the side index that matches it, or -1
+  int width = 0, pos = 0, sides = 0;
+  std::vector<int> cells;       // the cells it fills, in reading order
+  std::vector<char> in_region;  // cell -> 1 when the beam fills it (else it stays as it is)
+  std::vector<int> cand_side;   // (tile * 4 + turn) * 4 + dir -> side index
+  std::vector<int> partner;     // side index -> the side index that matches it, or -1
   std::vector<CandidateLists> lists;
   std::vector<BeamState> states, next;
   std::vector<std::vector<BeamNode>> history;
   std::vector<BeamChild> children;
 };
 
-std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width) const {
+std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width,
+                                                            const std::vector<int>& cells) const {
   auto run = std::make_shared<BeamRun>();
   BeamRun& b = *run;
   const int n = rows_ * cols_;
   b.width = width;
+  b.cells = cells;
+  b.in_region.assign(n, 0);
+  for (int c : cells) b.in_region[c] = 1;
   // Side values as small indices.
   std::unordered_map<int, int> index_of;
   std::vector<int> value_of;
@@ -73,10 +79,11 @@ std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width) const {
     if (auto it = index_of.find(want); it != index_of.end()) b.partner[k] = it->second;
   }
   b.lists.resize(16);
+  // Tiles that stay where they are: fixed ones and those outside the region.
   std::vector<char> built(16, 0), fixed_tile(puzzle_.tiles.size(), 0);
   for (int c = 0; c < n; ++c)
-    if (kind_of_cell_[c] < 0) fixed_tile[tile_[c]] = 1;
-  for (int c = 0; c < n; ++c) {
+    if (kind_of_cell_[c] < 0 || !b.in_region[c]) fixed_tile[tile_[c]] = 1;
+  for (int c : cells) {
     const int m = outward_[c];
     if (kind_of_cell_[c] < 0 || built[m]) continue;
     built[m] = 1;
@@ -100,29 +107,41 @@ std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width) const {
   for (int c = 0; c < n; ++c)
     if (kind_of_cell_[c] < 0)
       b.states[0].used[tile_[c] >> 6] |= std::uint64_t{1} << (tile_[c] & 63);
-  b.history.resize(n);
+  b.history.resize(cells.size());
   return run;
 }
 
 bool BestSearch::advance_beam() {
   BeamRun& b = *beam_;
-  const int n = rows_ * cols_;
   const int sides = b.sides;
   auto side_index = [&](int cand, int dir) { return b.cand_side[cand * 4 + dir]; };
-  for (; b.cell < n; ++b.cell) {
+  // The side a neighbour outside the region shows towards cell c (it stays), as the side
+  // index a candidate must have to match it; -1 when there is none.
+  auto want_from_board = [&](int c, int dir) {
+    const int nb = neighbour_[c * 4 + dir];
+    if (nb < 0 || b.in_region[nb]) return -1;
+    return b.partner[b.cand_side[(tile_[nb] * 4 + turn_[nb]) * 4 + ((dir + 2) & 3)]];
+  };
+  const int cells = static_cast<int>(b.cells.size());
+  for (; b.pos < cells; ++b.pos) {
     if (stop_ && stop_()) return false;
-    const int c = b.cell, i = c / cols_, j = c % cols_;
+    const int c = b.cells[b.pos], i = c / cols_, j = c % cols_;
+    const int left_in = j > 0 && b.in_region[c - 1], top_in = i > 0 && b.in_region[c - cols_];
+    const int board_left = want_from_board(c, kLeft), board_top = want_from_board(c, kTop);
+    const int board_right = want_from_board(c, kRight), board_bottom = want_from_board(c, kBottom);
     std::vector<BeamChild>& children = b.children;
     const std::vector<BeamState>& states = b.states;
     const std::vector<int>& partner = b.partner;
     children.clear();
     for (int p = 0; p < static_cast<int>(states.size()); ++p) {
       const BeamState& s = states[p];
-      const int want_left = j > 0 && s.right >= 0 ? partner[s.right] : -1;
-      const int want_top = i > 0 && s.bottom[j] >= 0 ? partner[s.bottom[j]] : -1;
+      const int want_left = left_in ? (s.right >= 0 ? partner[s.right] : -1) : board_left;
+      const int want_top = top_in ? (s.bottom[j] >= 0 ? partner[s.bottom[j]] : -1) : board_top;
       auto add = [&](int cand) {
         const int g = (want_left >= 0 && side_index(cand, kLeft) == want_left) +
-                      (want_top >= 0 && side_index(cand, kTop) == want_top);
+                      (want_top >= 0 && side_index(cand, kTop) == want_top) +
+                      (board_right >= 0 && side_index(cand, kRight) == board_right) +
+                      (board_bottom >= 0 && side_index(cand, kBottom) == board_bottom);
         children.push_back({p, cand, s.score + g, static_cast<std::uint32_t>(rng_.next())});
       };
       if (kind_of_cell_[c] < 0) {
@@ -178,8 +197,8 @@ bool BestSearch::advance_beam() {
       s.bottom[j] = static_cast<std::int16_t>(side_index(ch.cand, kBottom));
       s.right = static_cast<std::int16_t>(side_index(ch.cand, kRight));
       s.score = ch.score;
-      b.history[c].push_back(static_cast<BeamNode>(s.node) << kCandBits | ch.cand);
-      s.node = static_cast<int>(b.history[c].size()) - 1;
+      b.history[b.pos].push_back(static_cast<BeamNode>(s.node) << kCandBits | ch.cand);
+      s.node = static_cast<int>(b.history[b.pos].size()) - 1;
       next.push_back(s);
     }
     b.states.swap(next);
@@ -188,8 +207,9 @@ bool BestSearch::advance_beam() {
       std::max_element(b.states.begin(), b.states.end(),
                        [](const auto& a, const auto& b) { return a.score < b.score; });
   int node = best->node;
-  for (int c = n - 1; c >= 0; --c) {
-    const BeamNode h = b.history[c][node];
+  for (int k = cells - 1; k >= 0; --k) {
+    const int c = b.cells[k];
+    const BeamNode h = b.history[k][node];
     tile_[c] = static_cast<int>(h & ((1u << kCandBits) - 1)) >> 2;
     turn_[c] = static_cast<int>(h & 3);
     node = static_cast<int>(h >> kCandBits);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <ctime>
 #include <string>
 #include <utility>
 
@@ -15,6 +16,8 @@ constexpr int kTieNoise = 8;      // noise in [0, 8): 64 * 7 < 1024
 constexpr int kPatience = 300;    // steps without a gain before the window shuffle
 constexpr int kSlack = 3;         // the walk may trail the best board by this much
 constexpr int kWindowSizes = 3;   // shuffled windows are 2x2 .. 4x4
+constexpr int kBandMinRows = 2;   // re-beamed bands are the bottom 2 .. 6 rows
+constexpr int kBandRowChoices = 5;
 
 // Bit d set: side d of the cell lies on the perimeter (or, for a tile, is a frame side).
 // A turn by r moves bit d to bit (d + r) mod 4.
@@ -37,6 +40,15 @@ std::string kind_name(int canonical) {
     default:
       return "three-frame-side";
   }
+}
+// CPU time of the calling thread in ms, or -1 where there is no such clock.
+std::int64_t thread_cpu_ms() {
+#if defined(CLOCK_THREAD_CPUTIME_ID) && !defined(__EMSCRIPTEN__)
+  timespec t{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0)
+    return static_cast<std::int64_t>(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+#endif
+  return -1;
 }
 bool matches(MatchRule rule, int a, int b) {
   return rule == MatchRule::kComplement ? a + b == 0 : a == b;
@@ -101,9 +113,12 @@ Result<bool> check_complete_board(const EdgePuzzle& p, const Solution& b) {
 BestSearch::BestSearch(const EdgePuzzle& p, std::uint64_t seed)
     : puzzle_(p), rows_(p.rows), cols_(p.cols), max_score_(max_board_score(p)), rng_(seed) {}
 
-Result<BestSearch> BestSearch::create(const EdgePuzzle& p, std::uint64_t seed, int max_beam_width) {
+Result<BestSearch> BestSearch::create(const EdgePuzzle& p, std::uint64_t seed, int max_beam_width,
+                                      const BestTuning& tuning) {
   BestSearch s(p, seed);
+  s.tuning_ = tuning;
   s.max_beam_width_ = std::clamp(max_beam_width, 0, kMaxBeamWidth);
+  s.restart_width_ = std::min(s.max_beam_width_, kDefaultMaxBeamWidth * 4);
   const int n = p.rows * p.cols, tiles = static_cast<int>(p.tiles.size());
   if (tiles != n) return Error{"puzzle", "needs rows*cols tiles for a complete board"};
   const bool frame = p.border == BorderRule::kFrame0;
@@ -270,17 +285,27 @@ void BestSearch::reseat(const std::vector<int>& cells) {
 
 void BestSearch::step() {
   if (kinds_.empty()) return;
-  if (next_beam_width_ <= max_beam_width_) {
+  if (beam_) {  // a beam paused in an earlier step goes on
+    if (!advance_beam()) return;
+    finish_beam();
+    return;
+  }
+  const bool first_beams = next_beam_width_ <= std::min(max_beam_width_, kDefaultMaxBeamWidth);
+  const bool restart = !first_beams && max_beam_width_ > 0 && tuning_.restart_after > 0 &&
+                       walk_stale_ >= tuning_.restart_after;
+  if (first_beams || restart) {
     // Each beam is wider and so usually better; a worse one gives way to the best board.
-    if (!beam_) beam_ = start_beam(next_beam_width_);
-    if (!advance_beam()) return;  // paused: the same beam goes on at the next step
-    beam_.reset();
-    next_beam_width_ *= 4;
-    if (score_ < best_score_) {
-      tile_ = best_tile_;
-      turn_ = best_turn_;
-      score_ = best_score_;
-    }
+    std::vector<int> all(rows_ * cols_);
+    for (int c = 0; c < rows_ * cols_; ++c) all[c] = c;
+    region_beam_ = false;
+    restart_beam_ = restart;
+    beam_ = start_beam(restart ? restart_width_ : next_beam_width_, all);
+    if (advance_beam()) finish_beam();
+    return;
+  }
+  if (max_beam_width_ > 0 && static_cast<int>(rng_.below(100)) < tuning_.band_percent) {
+    start_band_beam();
+    if (advance_beam()) finish_beam();
     return;
   }
   // A kind in proportion to its cells, then up to kReseatCells of them, none side by side.
@@ -309,11 +334,62 @@ void BestSearch::step() {
   if (stuck_ >= kPatience) perturb();
 }
 
-void BestSearch::perturb() {
-  stuck_ = 0;
-  if (score_ < best_score_ - kSlack) {
+void BestSearch::finish_beam() {
+  beam_.reset();
+  if (region_beam_) {
+    // Keep the refilled region unless it lost edges; the walk drifts on equal scores.
+    if (score_ < region_before_) {
+      for (size_t k = 0; k < region_cells_.size(); ++k) {
+        tile_[region_cells_[k]] = region_tiles_[k];
+        turn_[region_cells_[k]] = region_turns_[k];
+      }
+      score_ = region_before_;
+    }
+    stuck_ = score_ > region_before_ ? 0 : stuck_ + 1;
+    if (stuck_ >= kPatience) perturb();
+    return;
+  }
+  if (restart_beam_) {
+    // A fresh board for a new walk; the next restart is wider, up to the largest beam.
+    restart_width_ = std::min(max_beam_width_, restart_width_ * 4);
+    walk_stale_ = 0;
+    walk_best_score_ = score_;
+    walk_best_tile_ = tile_;
+    walk_best_turn_ = turn_;
+    return;
+  }
+  next_beam_width_ *= 4;
+  walk_stale_ = 0;  // steps spent in paused beams do not count against the walk
+  if (score_ < best_score_) {
     tile_ = best_tile_;
     turn_ = best_turn_;
+    score_ = best_score_;
+  }
+}
+
+void BestSearch::start_band_beam() {
+  const int h = std::min(rows_, kBandMinRows + static_cast<int>(rng_.below(kBandRowChoices)));
+  const int top = rows_ - h, left = 0, w = cols_;
+  region_cells_.clear();
+  region_tiles_.clear();
+  region_turns_.clear();
+  for (int i = top; i < top + h; ++i)
+    for (int j = left; j < left + w; ++j) {
+      const int c = i * cols_ + j;
+      region_cells_.push_back(c);
+      region_tiles_.push_back(tile_[c]);
+      region_turns_.push_back(turn_[c]);
+    }
+  region_before_ = score_;
+  region_beam_ = true;
+  beam_ = start_beam(std::min(tuning_.band_width, max_beam_width_), region_cells_);
+}
+
+void BestSearch::perturb() {
+  stuck_ = 0;
+  if (score_ < walk_best_score_ - kSlack) {
+    tile_ = walk_best_tile_;
+    turn_ = walk_best_turn_;
   }
   // Shuffle the free tiles of a random w x w window among the cells of their kind.
   const int w = 2 + static_cast<int>(rng_.below(kWindowSizes));
@@ -340,6 +416,14 @@ void BestSearch::run(std::uint64_t nodes) {
   for (std::uint64_t k = 0; k < nodes; ++k) {
     step();
     ++nodes_;
+    if (score_ > walk_best_score_) {
+      walk_best_score_ = score_;
+      walk_best_tile_ = tile_;
+      walk_best_turn_ = turn_;
+      walk_stale_ = 0;
+    } else {
+      ++walk_stale_;
+    }
     if (score_ > best_score_) {
       best_score_ = score_;
       best_tile_ = tile_;
@@ -355,12 +439,14 @@ Solution BestSearch::best_board() const {
 }
 
 Result<BestResult> best_search(const EdgePuzzle& puzzle, const BestOptions& o) {
-  Result<BestSearch> search = BestSearch::create(puzzle, o.seed, o.max_beam_width);
+  Result<BestSearch> search = BestSearch::create(puzzle, o.seed, o.max_beam_width, o.tuning);
   if (!search) return search.error();
   if (o.start)
     if (Result<bool> ok = search->start_from(*o.start); !ok) return ok.error();
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed_ms = [&] {
+  const std::int64_t cpu_start = thread_cpu_ms();
+  auto elapsed_ms = [&]() -> std::int64_t {
+    if (o.cpu_time && cpu_start >= 0) return thread_cpu_ms() - cpu_start;
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                  start)
         .count();

@@ -36,6 +36,19 @@ int max_board_score(const EdgePuzzle& puzzle);
 // (framed boards) frame sides face out exactly on the perimeter; else the first problem.
 Result<bool> check_complete_board(const EdgePuzzle& puzzle, const Solution& board);
 
+// What the search does once its first beams are done (docs/best-board.md, "Long runs").
+struct BestTuning {
+  // Percent of the neighbourhood steps that re-beam a band of the bottom 2..6 rows (where a
+  // reading-order beam leaves its mismatches) against the rows above, kept when not worse.
+  int band_percent = 1;
+  int band_width = 16384;  // partial boards kept by a band's beam (at most max_beam_width)
+  // Steps without the walk improving on its own best before a new walk starts from a new
+  // beam: 4x wider each time (from 4 x 65536) up to max_beam_width; 0 = never.
+  std::uint64_t restart_after = 20000;
+  // The method as it was before bands and restarts (session 7), the bench's baseline.
+  static BestTuning beams_then_lns() { return {0, 0, 0}; }
+};
+
 // The search as a steppable object, so that a browser worker can run it in slices.
 class BestSearch {
  public:
@@ -45,7 +58,8 @@ class BestSearch {
   // `max_beam_width` (0 = none: start from the random board); the memory grows with it
   // (about 1 KB per partial board on a 16x16 board).
   static Result<BestSearch> create(const EdgePuzzle& puzzle, std::uint64_t seed,
-                                   int max_beam_width = kDefaultMaxBeamWidth);
+                                   int max_beam_width = kDefaultMaxBeamWidth,
+                                   const BestTuning& tuning = {});
   static constexpr int kDefaultMaxBeamWidth = 65536;
   static constexpr int kMaxBeamWidth = 1 << 22;
 
@@ -70,9 +84,20 @@ class BestSearch {
   void step();
   // best_beam.cpp: a beam of `width` partial boards; advance_beam() goes on until the end
   // (the board becomes the beam's best: true) or until stop_ says stop (false; it resumes).
+  // A region beam refills only `cells` (a rectangle, in reading order) against the board
+  // around it.
   struct BeamRun;
-  std::shared_ptr<BeamRun> start_beam(int width) const;
+  std::shared_ptr<BeamRun> start_beam(int width, const std::vector<int>& cells) const;
   bool advance_beam();
+  void start_band_beam();
+  void finish_beam();
+  BestTuning tuning_;
+  // Restarts: when the walk has not improved for a while, a new beam (wider each time, up
+  // to max_beam_width) starts a new walk; the walk's own best is what perturb() returns to.
+  bool restart_beam_ = false;
+  int restart_width_ = kDefaultMaxBeamWidth, walk_best_score_ = -1;
+  std::uint64_t walk_stale_ = 0;
+  std::vector<int> walk_best_tile_, walk_best_turn_;
   void reseat(const std::vector<int>& cells);
   void perturb();
   int full_score() const;
@@ -92,6 +117,9 @@ class BestSearch {
   std::uint64_t nodes_ = 0;
   std::function<bool()> stop_;
   std::shared_ptr<BeamRun> beam_;  // shared_ptr: deletes a type complete only in best_beam.cpp
+  bool region_beam_ = false;       // beam_ refills a region (its old tiles kept below)
+  std::vector<int> region_cells_, region_tiles_, region_turns_;
+  int region_before_ = 0;
   // Scratch reused by every step.
   std::vector<int> order_, picked_stamp_;
   int stamp_ = 0;
@@ -112,6 +140,10 @@ struct BestOptions {
   double seconds = 0;           // 0 = no limit
   int max_beam_width = BestSearch::kDefaultMaxBeamWidth;
   const Solution* start = nullptr;  // start every search from this board (start_from)
+  BestTuning tuning;
+  // Time limit and improvement times count the search thread's CPU time, not the wall
+  // clock (benchmarks on a shared machine); the wall clock where that is not available.
+  bool cpu_time = false;
   const std::atomic<bool>* cancel = nullptr;
   // Called on every new best board (from the searching thread, one call at a time).
   std::function<void(const BestImprovement&, const Solution&)> on_improvement;
