@@ -5,9 +5,11 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <limits>
 
+#include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
 #include "core/box/count_memo.hpp"
 #include "core/box/pattern_db.hpp"
@@ -458,8 +460,41 @@ void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max
 // On 4x4 and up, when the optimal search runs out of budget with nothing found, a quick
 // search (4x4: weighted best-first; larger: frame by frame) in the last tenth of the time,
 // with its own state cap, gives the solution to show; on 3x3 the table is exact.
-Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
+namespace {
+
+constexpr std::uint64_t kAnytimeSlice = 100000;  // nodes between clock checks
+
+double cpu_ms() {
+  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
+BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
+                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
+  BoxAnytimeSearch search(p, o);
+  const double wall0 = now_ms(), cpu0 = cpu_ms();
+  auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
+  std::uint64_t seen = 0;
+  for (bool over = false; !over;) {
+    over = search.run(kAnytimeSlice) || (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000);
+    if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
+      seen = search.improvements();
+      BoxSolveResult now = search.result();
+      now.elapsed_ms = spent_ms();
+      on_improvement(now);
+    }
+  }
+  BoxSolveResult r = search.result();
+  if (!search.finished()) r.complete = false;
+  r.elapsed_ms = spent_ms();
+  return r;
+}
+
+}  // namespace
+
+Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o,
+                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
   if (std::optional<Error> e = check_box_puzzle(p)) return *e;
+  if (p.size >= 5) return solve_box_anytime(p, o, on_improvement);
   BoxSolveOptions optimal = o;
   optimal.max_seconds = o.max_seconds * 0.9;
   BoxSearch search(p, optimal);
