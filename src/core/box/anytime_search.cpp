@@ -8,28 +8,22 @@
 #include <vector>
 
 #include "core/box/board.hpp"
+#include "core/box/move_cells.hpp"
 #include "core/box/pattern_db.hpp"
 
 namespace tilewise::box {
 namespace {
 
-using Cells = std::array<std::uint8_t, 64>;  // cell -> number - 1 (the target reads 0, 1, ...)
-
 constexpr int kWeightings = 3;  // 0: plain distances; k: ring i weighted 1 + k * (rings - i)
 constexpr int kCorners = 4;     // which 4x4 block is left for last
 constexpr std::uint64_t kFirstWidth = 16;
-constexpr std::uint64_t kBeamBytes = std::uint64_t{512} << 20;  // a beam's memory at most
+constexpr std::uint64_t kBeamBytes = std::uint64_t{384} << 20;  // a beam's boards at most
+constexpr std::size_t kSeenSlotsMax = std::size_t{1} << 24;     // its boards seen: 128 MiB
 constexpr std::uint64_t kUnitNodes = 4096;                      // IDA* work between turns
 constexpr std::uint64_t kFinishNodes = 2000000;                 // a 4x4 finish gives up after this
 constexpr int kOptimalShare = 4;                                // the optimal IDA* gets 1 node in 4
 constexpr std::uint8_t kNoMove = 0xff;
 constexpr std::uint32_t kRoot = std::numeric_limits<std::uint32_t>::max();
-
-// Where the four numbers of a move's block go.
-struct MoveCells {
-  std::array<std::uint8_t, 4> from, to;
-  int button, quarter_turns;
-};
 
 // A board in the beam.
 struct Beamed {
@@ -39,13 +33,6 @@ struct Beamed {
   std::uint32_t trail;               // its path: index into the run's trail
   std::uint8_t last = kNoMove, run;  // the last move (index) and presses of its button in a row
 };
-
-std::uint64_t splitmix(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 }  // namespace
 
@@ -67,8 +54,9 @@ struct BoxAnytimeSearch::Impl {
     std::size_t at = 0;                    // next parent of the pass
     std::int32_t cut = 0;                  // keep ranks below, and `allowance` at it
     std::uint64_t allowance = 0;
-    std::vector<std::uint64_t> seen;  // keys kept in this layer (open addressing)
-    std::int64_t frame_best = -1;     // index in next: frame home, smallest distance sum
+    std::vector<std::uint64_t> seen;  // keys of every board kept (open addressing)
+    std::size_t seen_count = 0;
+    std::int64_t frame_best = -1;  // index in next: frame home, smallest distance sum
     std::uint64_t nodes = 0, finish_nodes = 0;
     bool done = false;
   };
@@ -109,27 +97,12 @@ struct BoxAnytimeSearch::Impl {
     for (std::size_t i = 0; i < p.target.size(); ++i) name[p.target[i]] = static_cast<int>(i);
     for (std::size_t i = 0; i < p.start.size(); ++i)
       root.s[i] = static_cast<std::uint8_t>(name[p.start[i]]);
-    for (const Move& m : allowed_moves(n, p.moves)) {
-      std::vector<int> b(n * n);
-      for (int i = 0; i < n * n; ++i) b[i] = i;
-      apply_move(b, n, m);
-      MoveCells mc{{}, {}, m.button, m.quarter_turns};
-      int k = 0;
-      for (int cell = 0; cell < n * n; ++cell)
-        if (b[cell] != cell) {
-          mc.from[k] = static_cast<std::uint8_t>(b[cell]);
-          mc.to[k++] = static_cast<std::uint8_t>(cell);
-        }
-      moves.push_back(mc);
-    }
+    moves = move_cells(n, p.moves);
     man_cost.assign(64 * 64, 0);
     for (int num = 0; num < n * n; ++num)
       for (int cell = 0; cell < n * n; ++cell)
         man_cost[num * 64 + cell] = std::abs(num / n - cell / n) + std::abs(num % n - cell % n);
-    zobrist.resize(64);
-    std::uint64_t seed = 0x5eed;
-    for (auto& row : zobrist)
-      for (auto& z : row) z = splitmix(seed);
+    zobrist = zobrist_keys();
     root.key = 0;
     root.man = 0;
     for (int cell = 0; cell < n * n; ++cell) {
@@ -275,11 +248,13 @@ struct BoxAnytimeSearch::Impl {
 
   // The next beam of the schedule: each weighting and corner, then twice as wide.
   bool start_beam() {
-    const int per_round = kWeightings * kCorners;
-    const int round = run_index / per_round;
+    // A round: plain distances once (the corner then only picks the block to finish), each
+    // weighting with each corner.
+    const int per_round = 1 + (kWeightings - 1) * kCorners;
+    const int round = run_index / per_round, in_round = run_index % per_round;
     Beam b;
-    b.corner = run_index % kCorners;
-    b.weighting = (run_index / kCorners) % kWeightings;
+    b.corner = in_round == 0 ? 0 : (in_round - 1) % kCorners;
+    b.weighting = in_round == 0 ? 0 : 1 + (in_round - 1) / kCorners;
     const std::uint64_t depth_cap = best.empty() ? static_cast<std::uint64_t>(64 * n) : best.size();
     const std::uint64_t memory_cap = kBeamBytes / (2 * sizeof(Beamed) + 5 * depth_cap);
     const std::uint64_t cap =
@@ -319,6 +294,8 @@ struct BoxAnytimeSearch::Impl {
     b.trail_parent = {kRoot};
     b.trail_move = {kNoMove};
     b.histogram.assign(static_cast<std::size_t>(b.max_rank) + 1, 0);
+    b.seen.assign(1024, 0);
+    first_sight(b, first.key);
     beam = std::move(b);
     return true;
   }
@@ -350,7 +327,7 @@ struct BoxAnytimeSearch::Impl {
       }
       if (bound_at(b.g + 1, c.man) >= limit) continue;
       if (!b.keeping) {
-        ++b.histogram[c.rank];
+        if (!seen_before(b, c.key)) ++b.histogram[c.rank];
         continue;
       }
       if (c.rank > b.cut || (c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key))
@@ -374,35 +351,53 @@ struct BoxAnytimeSearch::Impl {
     }
   }
 
-  bool first_sight(Beam& b, std::uint64_t key) {
+  // Whether a board was kept before in this beam (at this depth or an earlier one: a beam
+  // that walks in circles on a plateau of its ranking never gets off it).
+  static bool seen_before(const Beam& b, std::uint64_t key) {
     key |= 1;  // 0 marks an empty slot
     const std::size_t mask = b.seen.size() - 1;
-    for (std::size_t i = key & mask;; i = (i + 1) & mask) {
-      if (b.seen[i] == key) return false;
-      if (b.seen[i] == 0) {
-        b.seen[i] = key;
-        return true;
-      }
+    for (std::size_t i = key & mask; b.seen[i] != 0; i = (i + 1) & mask)
+      if (b.seen[i] == key) return true;
+    return false;
+  }
+
+  // True (and remembered, while there is room) when not seen before.
+  static bool first_sight(Beam& b, std::uint64_t key) {
+    key |= 1;
+    if (2 * (b.seen_count + 1) > b.seen.size() && b.seen.size() < kSeenSlotsMax) {
+      std::vector<std::uint64_t> old(b.seen.size() * 2, 0);
+      old.swap(b.seen);
+      const std::size_t mask = b.seen.size() - 1;
+      for (std::uint64_t k : old)
+        if (k != 0) {
+          std::size_t i = k & mask;
+          while (b.seen[i] != 0) i = (i + 1) & mask;
+          b.seen[i] = k;
+        }
     }
+    const std::size_t mask = b.seen.size() - 1;
+    std::size_t i = key & mask;
+    for (; b.seen[i] != 0; i = (i + 1) & mask)
+      if (b.seen[i] == key) return false;
+    if (4 * (b.seen_count + 1) <= 3 * b.seen.size()) {  // full: stop remembering
+      b.seen[i] = key;
+      ++b.seen_count;
+    }
+    return true;
   }
 
   // After counting: the rank below which all children fit the width.
   void start_keeping(Beam& b) {
-    std::uint64_t below = 0, total = 0;
+    std::uint64_t below = 0;
     b.cut = b.max_rank;
     for (std::int32_t h = 0; h <= b.max_rank; ++h) {
-      total += b.histogram[h];
       if (below + b.histogram[h] >= b.width) {
         b.cut = h;
         break;
       }
       below += b.histogram[h];
     }
-    for (std::int32_t h = b.cut + 1; h <= b.max_rank; ++h) total += b.histogram[h];
     b.allowance = b.width - below;
-    std::size_t slots = 2;
-    while (slots < 2 * std::min<std::uint64_t>(total, b.width) + 2) slots *= 2;
-    b.seen.assign(slots, 0);
     b.keeping = true;
     b.at = 0;
     b.next.clear();
