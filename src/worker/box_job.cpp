@@ -7,9 +7,9 @@
 // then "search". Events: progress, table_wanted / table_built (for web/worker.js), solution,
 // done (its "result" is the object `tilewise box solve --json` prints, its "table" where the
 // table came from), error.
-// On 4x4 and up a search that runs out of budget, or is cancelled while searching, with
-// nothing found ends with the quick search's solution (not proven optimal, with the optimal
-// search's lower bound), so a solvable board never ends with nothing.
+// On 4x4 a search that runs out of budget, or is cancelled while searching, with nothing
+// found ends with the quick search's solution (not proven optimal, with the optimal search's
+// lower bound), so a solvable board never ends with nothing. 5x5 and up: box_job_anytime.cpp.
 #include <chrono>
 #include <optional>
 
@@ -244,6 +244,7 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     }
     o.all = all->get<bool>();
   }
+  if (p->size >= 5) return make_box_anytime_job(*p, o);  // in slices, improving as it goes
   return std::make_unique<BoxSolveJob>(*p, o);
 }
 

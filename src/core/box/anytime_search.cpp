@@ -490,7 +490,8 @@ struct BoxAnytimeSearch::Impl {
         end(false);
         break;
       }
-      if (optimal_nodes + beam_nodes >= options.node_budget) {
+      // The budget ends the search once there is a solution (the first takes milliseconds).
+      if (optimal_nodes + beam_nodes >= options.node_budget && r.length >= 0) {
         end(false);
         break;
       }

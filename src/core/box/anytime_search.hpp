@@ -26,12 +26,14 @@ namespace tilewise::box {
 class BoxAnytimeSearch {
  public:
   // `puzzle` must pass check_box_puzzle and be 5x5 or larger. From `options`: all,
-  // node_budget (both searches together), pattern_tiles (the 4x4 finish; a missing table is
+  // node_budget (both searches together; it is exceeded until a first solution is found),
+  // pattern_tiles (the 4x4 finish; a missing table is
   // built here), max_beam_width, cancel. Time limits are the caller's (solve_box, the worker).
   BoxAnytimeSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
   ~BoxAnytimeSearch();
   // Works for about `max_nodes` nodes (whole units: at most a few thousand more); true when
-  // finished (proven optimal, the node budget spent, cancelled, or every beam run).
+  // finished (proven optimal, the node budget spent with a solution found, cancelled, or
+  // every beam run).
   bool run(std::uint64_t max_nodes);
   bool finished() const;
   // The best so far: length -1 until the first solution; lower_bound; proven_optimal; nodes.

@@ -65,10 +65,10 @@ Result<BoxSolveResult> solve_box(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options,
     const std::function<void(const BoxSolveResult&)>& on_improvement = nullptr);
 
-// On 4x4 and up, when `r` (an optimal search's result) has no solution and is incomplete:
-// a quick search (4x4: weighted best-first; larger: frame by frame) within max_seconds
-// (0 = no limit) and options' state cap; a solution found goes into `r`, not proven optimal
-// (r.lower_bound stays the optimal search's). solve_box and the browser worker use it.
+// On 4x4, when `r` (an optimal search's result) has no solution and is incomplete: a quick
+// search (weighted best-first) within max_seconds (0 = no limit) and options' state cap; a
+// solution found goes into `r`, not proven optimal (r.lower_bound stays the optimal
+// search's). solve_box and the browser worker use it (5x5 and up: anytime_search.hpp).
 void add_quick_solution(const BoxPuzzle& puzzle, const BoxSolveOptions& options, double max_seconds,
                         BoxSolveResult& r);
 
