@@ -449,8 +449,8 @@ BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
   std::uint64_t seen = 0;
   for (bool over = false; !over;) {
     // Time, like the node budget, ends the search once it has a solution.
-    over = search.run(kAnytimeSlice) || (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 &&
-                                         search.result().length >= 0);
+    over = search.run(kAnytimeSlice) ||
+           (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 && search.result().length >= 0);
     if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
       seen = search.improvements();
       BoxSolveResult now = search.result();
