@@ -454,9 +454,9 @@ TEST(BoxSolver, PatternTableBytesLoadBackOnlyWhenWholeAndUnchanged) {
 // The kept table's name (the CLI's cache file, the browser's storage key) carries the move
 // set, the numbers and the format version, so no other table is ever read under it.
 TEST(BoxSolver, PatternTableNamesCarryMoveSetNumbersAndVersion) {
-  EXPECT_EQ(pattern_table_name(MoveSet::kBothDirections, 7), "box-pattern-cw+ccw-7.v1");
+  EXPECT_EQ(pattern_table_name(MoveSet::kBothDirections, 7), "box-pattern-cw+ccw-7.v2");
   EXPECT_EQ(pattern_table_name(MoveSet::kClockwise, 6), "box-pattern-cw-6.v1");
-  EXPECT_EQ(pattern_table_name(MoveSet::kBothDirectionsAndHalf, 5), "box-pattern-cw+ccw+half-5.v1");
+  EXPECT_EQ(pattern_table_name(MoveSet::kBothDirectionsAndHalf, 5), "box-pattern-cw+ccw+half-5.v2");
 }
 
 TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
