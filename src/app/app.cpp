@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -296,15 +295,6 @@ void save_puzzle() {
   platform::download_file(file_name_for(g.puzzle_name), text);
 }
 
-// Lines the load error takes beside its Dismiss button, wrapped at the panel's edge.
-int error_lines(const std::string& text) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float dismiss = ImGui::CalcTextSize("Dismiss").x + 2 * style.FramePadding.x;
-  const float width = ImGui::GetContentRegionAvail().x - dismiss - style.ItemSpacing.x;
-  const float height = ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y;
-  return static_cast<int>(std::ceil(height / ImGui::GetTextLineHeight()));
-}
-
 void puzzle_panel() {
   const bool open = ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen);
   record_item("Puzzle");
@@ -319,11 +309,10 @@ void puzzle_panel() {
   if (button("Save")) save_puzzle();
   same_line_for("Share");
   share::share_controls(g.board);
-  // A bad file or link: what, where, why, all of it: the area grows to the error's wrapped lines
-  // (up to 8; a longer one scrolls inside it). It grows only when an error comes in, from an
-  // action above it or on the board, never under a pointer already resting on a control below.
-  const std::string error_text = "Could not load: " + g.error;
-  begin_status_area("load status", g.error.empty() ? 2 : std::clamp(error_lines(error_text), 2, 8));
+  // A bad file or link: what, where, why. On touch screens the area grows to show all of it (a
+  // finger has no tooltip to show the rest, nor a pointer that the controls below could move
+  // under).
+  begin_status_area("load status", touch_layout() && !g.error.empty() ? 4 : 2);
   if (g.error.empty()) {
     ImGui::TextDisabled(touch_layout()
                             ? "Pick a puzzle from the Gallery or open a puzzle file."
@@ -333,8 +322,9 @@ void puzzle_panel() {
     if (button("Dismiss")) g.error.clear();
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-    ImGui::TextUnformatted(error_text.c_str());
+    ImGui::TextUnformatted(("Could not load: " + g.error).c_str());
     ImGui::PopStyleColor();
+    if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
   }
   end_status_area();
   const bool generate_open =
