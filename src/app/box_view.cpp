@@ -163,6 +163,7 @@ void solve_controls() {
   if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
   if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
+  if (!v.table.better.note.empty()) ImGui::TextWrapped("%s", v.table.better.note.c_str());
 }
 
 void choose(int k) {
@@ -393,6 +394,10 @@ bool box_handle_event(const nlohmann::json& e) {
                     r.value("proven_optimal", false) ? "optimal" : "best found",
                     r.value("count", 0ULL), v.length, r.value("elapsed_ms", 0.0));
       v.status = buf;
+    }
+    if (v.table.tiles > 0 && v.length >= 0) {  // which 4x4 table answered
+      std::snprintf(buf, sizeof buf, " (%d-number table)", v.table.tiles);
+      v.status += buf;
     }
   } else if (type == "error") {
     v.solving = false;
