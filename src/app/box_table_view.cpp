@@ -92,9 +92,12 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
   if (type == "table_saved") {
     v.table.saved = e.value("ok", false);
     std::snprintf(buf, sizeof buf, "%.1f MiB", e.value("bytes", 0.0) / (1024.0 * 1024.0));
-    v.table.note += v.table.saved
-                        ? std::string("; kept in this browser for later visits (") + buf + ")"
-                        : "; could not keep it in this browser: " + e.value("error", std::string());
+    v.table.kept = v.table.saved
+                       ? std::string("; kept in this browser for later visits (") + buf + ")"
+                       : "; could not keep it in this browser: " + e.value("error", std::string());
+    // (Stored while the search still runs, the note says so before the solve's answer.)
+    v.table.note =
+        (v.table.note.empty() ? std::string("4x4 table built") : v.table.note) + v.table.kept;
     return true;
   }
   if (type != "done" || !e.contains("table") || !e["table"].is_object()) return false;
@@ -121,7 +124,7 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
         buf, sizeof buf, "%s4x4 table built in %.1f s",
         v.table.read_found && !v.table.read_used ? "the kept table was damaged or old: " : "",
         seconds);
-    v.table.note = buf;
+    v.table.note = buf + v.table.kept;
   } else if (v.table.source == "storage") {
     std::snprintf(buf, sizeof buf, "4x4 table read from this browser's storage in %.1f s", seconds);
     v.table.note = buf;

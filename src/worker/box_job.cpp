@@ -171,11 +171,17 @@ class BoxSolveJob : public Job {
     return t;
   }
 
-  // Nothing found and the search not complete (out of budget or cancelled): the quick
-  // search's solution, streamed like the optimal ones.
+  // The final result; nothing found and the search not complete (out of budget or
+  // cancelled): the quick search's solution, streamed like the optimal ones.
   void finish_with_quick_solution(nlohmann::json& events) {
     final_ = search_->result();
     final_->lower_bound = search_->lower_bound();
+    if (final_->count > 0 && final_->length < 0 && !final_->solutions.empty()) {
+      // Cancelled while listing: what was found, at the bound in progress, is optimal.
+      final_->length = static_cast<int>(final_->solutions[0].size());
+      final_->lower_bound = final_->length;
+      final_->proven_optimal = true;
+    }
     box::add_quick_solution(puzzle_, options_, kQuickSeconds, *final_);
     for (size_t k = streamed_; k < final_->solutions.size(); ++k)
       events.push_back({{"type", "solution"},

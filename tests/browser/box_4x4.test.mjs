@@ -214,13 +214,29 @@ test('a damaged kept table is not used: built anew and stored over it; other ver
   await context.close();
 });
 
-test('the reversed 4x4 board in the page: Cancel while searching gives a solution that plays back', async () => {
+test('the first optimal solutions show while the rest are listed; the reversed board: Cancel gives a solution that plays back', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const { page, errors } = await openBox(context, 6);
   await chooseBothDirections(page);
+  // A uniformly random board (18 moves, 11,021 optimal solutions: ~40 s to list them all with
+  // the 6-number table here): the first ones are shown at once; Cancel keeps them.
+  const random = [16, 11, 3, 1, 13, 2, 8, 9, 10, 15, 6, 14, 4, 5, 7, 12];
+  await typeStart(page, random);
+  await h.clickWidget(page, 'Solve##box');
+  let s = await h.waitState(page, 's.box.solutions.length > 0 || !s.box.solving', 60000);
+  assert.equal(s.box.solving, true, s.box.status);
+  assert.match(s.box.status, /^found \d+ optimal solution\(s\) of 18 moves; listing them all\.\.\.$/);
+  await h.screenshot(page, 'box-4x4-first-solutions-while-listing');
+  await h.clickWidget(page, 'Cancel##box');
+  s = await h.waitState(page, '!s.box.solving', 10000);
+  assert.match(s.box.status, /^cancelled: \d+ optimal solution\(s\) of 18 moves found \(the list may be incomplete\)/);
+  assert.equal(s.box.length, 18);
+  assert.equal(s.box.proven_optimal, true);
+  for (const seq of s.box.solutions) assert.deepEqual(replay(random, seq), TARGET, seq.join(' '));
+  // The reversed board (the 6-number table is in memory now).
   await typeStart(page, REVERSED);
   await h.clickWidget(page, 'Solve##box');
-  let s = await h.waitState(page, 's.box.progress.startsWith("searching")', 60000);
+  s = await h.waitState(page, 's.box.progress.startsWith("searching")', 60000);
   await page.waitForTimeout(2000);
   await h.screenshot(page, 'box-4x4-reversed-searching');
   await h.clickWidget(page, 'Cancel##box');
