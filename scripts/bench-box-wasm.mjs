@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as h from '../tests/browser/lib/harness.mjs';
+import { ask, median, startWorker, sum, timed, withCpu } from './lib/bench_worker.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((out, a, i, all) => {
   if (a.startsWith('--')) out.push([a.slice(2), all[i + 1]]);
@@ -61,32 +62,6 @@ function randomBoards(count, s) {
   });
 }
 
-// One worker kept for the whole run (its tables stay in memory); requests one at a time.
-async function startWorker(page) {
-  await page.evaluate(() => {
-    globalThis.benchWorker = new Worker('worker.js');
-    globalThis.benchEvents = [];
-    globalThis.benchWorker.onmessage = (e) => {
-      const at = performance.now();
-      globalThis.benchEvents.push(...JSON.parse(e.data).map((ev) => ({ ...ev, at })));
-    };
-  });
-}
-async function ask(page, request, until = (e) => e.type === 'done' || e.type === 'error', timeout = 900000) {
-  return page.evaluate(({ request, until, timeout }) => new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const test = new Function('e', `return (${until})(e);`);
-    globalThis.benchEvents = [];
-    globalThis.benchWorker.postMessage(JSON.stringify(request));
-    const poll = () => {
-      const hit = globalThis.benchEvents.find((e) => e.id === request.id && test(e));
-      if (hit) return resolve({ events: globalThis.benchEvents.slice(), ms: performance.now() - t0, t0 });
-      if (performance.now() - t0 > timeout) return reject(new Error('timeout: ' + JSON.stringify(request)));
-      setTimeout(poll, 5);
-    };
-    poll();
-  }), { request, until: until.toString(), timeout });
-}
 // Waits for an event of the last request that has already come or comes later.
 async function waitFor(page, type, timeout = 60000) {
   await page.waitForFunction((t) => globalThis.benchEvents.some((e) => e.type === t), type, { timeout });
@@ -97,56 +72,10 @@ const solve = (page, start, moves, extra = {}) => withCpu(() => ask(page,
   { id: nextId++, type: 'box.solve', start, moves, all: false, pattern_tiles: tiles, quick_tiles: 0, ...extra }));
 const done = (r) => r.events.find((e) => e.type === 'done');
 
-// CPU milliseconds used so far by this script's descendants (Chromium's processes): all of
-// them, and the worker threads' alone (threads named "DedicatedWorker").
-function statCpuMs(file) {
-  const stat = fs.readFileSync(file, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { parent: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * 10 };  // utime + stime, 100 ticks/s
-}
-function browserCpu() {
-  const parent = new Map(), cpu = new Map();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const s = statCpuMs(`/proc/${d}/stat`);
-      parent.set(Number(d), s.parent);
-      cpu.set(Number(d), s.ms);
-    } catch (e) { /* gone */ }
-  }
-  let total = 0, worker = 0;
-  for (const [pid, ms] of cpu) {
-    let p = pid;
-    while (p > 1 && p !== process.pid) p = parent.get(p) ?? 0;
-    if (p !== process.pid || pid === process.pid) continue;
-    total += ms;
-    try {
-      for (const t of fs.readdirSync(`/proc/${pid}/task`))
-        if (fs.readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').startsWith('DedicatedWorker'))
-          worker += statCpuMs(`/proc/${pid}/task/${t}/stat`).ms;
-    } catch (e) { /* gone */ }
-  }
-  return { total, worker };
-}
-async function withCpu(work) {
-  const c0 = browserCpu();
-  const r = await work();
-  const c1 = browserCpu();
-  return { ...r, cpu_ms: c1.total - c0.total, worker_cpu_ms: c1.worker - c0.worker };
-}
-
-function timed(command, argv, env) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', command, ...argv],
-    { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const [wall, user, sys] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  return { stdout: r.stdout, status: r.status, wall_s: wall, cpu_s: user + sys };
-}
 const nativeSolve = (board, moves, env, extra = []) => {
   const r = timed(native, ['box', 'solve', board.join(','), '--moves', moves, '--json', ...extra], env);
   return { ...JSON.parse(r.stdout), process: r };
 };
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2; };
-const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
 const out = { date: new Date().toISOString(), load: os.loadavg(), tiles, seed, boards: boardsWanted };
 const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-bench-'));
@@ -160,7 +89,6 @@ try {
       const fresh = await browser.newContext();  // empty storage, a new worker
       const { page } = await h.openApp(fresh, srv.url);
       await startWorker(page);
-      await ask(page, { id: 0, type: 'ping' }, (e) => e.type === 'pong');
       const id = nextId++;
       const r = await withCpu(() => ask(page, { id, type: 'box.solve', start: b, moves }));
       const first = r.events.find((e) => e.type === 'solution');
@@ -199,7 +127,6 @@ try {
   const context = await browser.newContext();  // empty storage: a fresh visit
   const { page } = await h.openApp(context, srv.url);
   await startWorker(page);
-  await ask(page, { id: 0, type: 'ping' }, (e) => e.type === 'pong');
   const boards = randomBoards(boardsWanted, seed);
   out.fresh = {};
   out.native_table = {};
@@ -266,7 +193,6 @@ try {
   // 5. a later visit: a new page, same profile; the table comes from storage.
   const later = await h.openApp(context, srv.url);
   await startWorker(later.page);
-  await ask(later.page, { id: 0, type: 'ping' }, (e) => e.type === 'pong');
   const again = await solve(later.page, boards[1 % boards.length], moveSets[0]);
   out.later_visit = { ms: again.ms, table: done(again).table,
     read: again.events.find((e) => e.type === 'table_read') ?? null };

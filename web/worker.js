@@ -51,7 +51,7 @@ function readTable(name, id) {
     if (!buf || !used) api.offerTable(name, 0, 0);
     postEvents([{ id, type: 'table_read', name, found: !!buf, used: !!used, ms: performance.now() - t0 }]);
     storageWait = false;
-    if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); }
+    if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); } else idleLater();
   });
 }
 

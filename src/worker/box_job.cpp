@@ -30,7 +30,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::uint64_t kTableChunk = 8000;    // states expanded between clock checks
 constexpr std::uint64_t kSearchChunk = 20000;  // nodes visited between clock checks
-constexpr double kQuickSeconds = 5;            // the fallback's time cap (4x4: well under 1 s)
+// The fallback's time cap (4x4: well under 1 s). It runs inside one step, so it stays under
+// the page's 3 s watchdog (web/tilewise.js): at 5 s a cancelled 5x5 search under load (the
+// frame search takes ~2.3 s of CPU there) had the page restart the worker.
+constexpr double kQuickSeconds = 2;
 
 class BoxSolveJob : public Job {
  public:

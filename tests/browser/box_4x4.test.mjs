@@ -70,6 +70,17 @@ async function typeStart(page, board) {
   await pressSlowly(page, 'Enter');
   await h.waitState(page, `s.box.board.join() === "${board.join()}"`);
 }
+// A later visit: the page reloaded, the Puzzle Box opened again and `board` solved (cw+ccw).
+async function solveAfterReload(page, board) {
+  await page.reload();
+  await h.waitDrawn(page);
+  await h.clickWidget(page, 'Puzzle Box');
+  await h.waitState(page, 's.box.active');
+  await chooseBothDirections(page);
+  await typeStart(page, board);
+  await h.clickWidget(page, 'Solve##box');
+  return h.waitState(page, '!s.box.solving', 60000);
+}
 // The kept tables as the page's origin sees them: name -> byte length and first 5 bytes.
 const keptTables = (page) => page.evaluate(() => new Promise((resolve) => {
   const r = indexedDB.open('tilewise-tables', 1);
@@ -121,14 +132,7 @@ test('the 4x4 table: progress, Cancel keeps what was built, Solve goes on, a rel
   s = await h.waitState(page, `s.box.step === ${s.box.length} && !s.box.playing`, 30000);
   assert.equal(s.box.at_target, true);
   // A later visit: the table comes from this browser's storage.
-  await page.reload();
-  await h.waitDrawn(page);
-  await h.clickWidget(page, 'Puzzle Box');
-  await h.waitState(page, 's.box.active');
-  await chooseBothDirections(page);
-  await typeStart(page, board);
-  await h.clickWidget(page, 'Solve##box');
-  s = await h.waitState(page, '!s.box.solving', 60000);
+  s = await solveAfterReload(page, board);
   assert.equal(s.box.table.source, 'storage');
   assert.equal(s.box.table.read_used, true);
   assert.match(s.box.table.note, /^4x4 table read from this browser's storage in [\d.]+ s$/);
@@ -169,14 +173,7 @@ test('a fresh visit answers with the quick table, builds the better one while id
   assert.equal(s.box.table.better.name, '');
   assert.equal(s.box.length, length);
   // A later visit reads it from storage.
-  await page.reload();
-  await h.waitDrawn(page);
-  await h.clickWidget(page, 'Puzzle Box');
-  await h.waitState(page, 's.box.active');
-  await chooseBothDirections(page);
-  await typeStart(page, board);
-  await h.clickWidget(page, 'Solve##box');
-  s = await h.waitState(page, '!s.box.solving', 60000);
+  s = await solveAfterReload(page, board);
   assert.equal(s.box.table.source, 'storage');
   assert.equal(s.box.table.tiles, 6);
   assert.equal(s.box.length, length);
