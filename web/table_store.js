@@ -1,5 +1,5 @@
 // Tables kept across visits in IndexedDB for web/worker.js: key = the table's name with its
-// format version ("box-pattern-cw+ccw-7.v2"), value = its bytes (checked by the module
+// format version ("box-pattern-cw+ccw-7.v1"), value = its bytes (checked by the module
 // before use). Calls never reject: if storage fails the worker builds the table.
 'use strict';
 const TableStore = {

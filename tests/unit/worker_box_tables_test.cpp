@@ -24,7 +24,7 @@ int tw_idle_pending();
 
 namespace {
 
-const char* kName = "box-pattern-cw+ccw+half-5.v2";
+const char* kName = "box-pattern-cw+ccw+half-5.v1";
 // Three moves from the target: B1, B5', B9 (half turns allowed).
 const char* kSolve = R"({"id": 21, "type": "box.solve", "moves": "cw+ccw+half", "all": false,
   "pattern_tiles": 5, "start": "2,10,3,4/1,5,6,8/9,12,7,16/13,14,11,15"})";

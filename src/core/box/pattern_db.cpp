@@ -11,18 +11,6 @@ namespace {
 
 constexpr int kCells = 16;
 constexpr std::uint8_t kUnseen = 0xff;
-// The numbers a table of k tiles follows: the first k of these (0-based).
-// cw+ccw (and half turns): corners first (a corner number is moved by one button only
-// while it sits in its corner, and the far cells cost the most), then edge numbers: on the
-// reversed board the 7-number table says 18 where numbers 1-7 say 16; IDA* on 20 random
-// boards visits half the nodes (3.3 M against 6.6 M). cw: numbers 1..k (top row first),
-// which visited 0.89x the nodes of the corner set on 20 random boards (its 8 lookups are
-// the 4 rotations and the reflections on the inverse only).
-constexpr std::array<std::uint8_t, kLargestPatternTiles> kCornersFirst = {0, 3, 12, 15, 1, 2, 4, 8};
-constexpr std::array<std::uint8_t, kLargestPatternTiles> kTopRowFirst = {0, 1, 2, 3, 4, 5, 6, 7};
-const std::array<std::uint8_t, kLargestPatternTiles>& pattern_numbers(MoveSet moves) {
-  return moves == MoveSet::kClockwise ? kTopRowFirst : kCornersFirst;
-}
 constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
 
 std::uint32_t placements(int tiles) {
@@ -133,13 +121,9 @@ int clamp_tiles(int tiles) {
   return std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles);
 }
 
-// Of the bytes below and of the names: 1 = numbers 1..k, 2 = corners first (cw+ccw and
-// half turns since session 9); a table kept under the other version is never read.
-std::uint8_t format_version(MoveSet moves) {
-  return moves == MoveSet::kClockwise ? 1 : 2;
-}
-constexpr std::uint8_t kMagic[5] = {'T', 'W', 'P', 'D', 'B'};
-constexpr std::size_t kHeader = sizeof(kMagic) + 1 + 2 + 8;
+constexpr std::uint8_t kFormatVersion = 1;  // of the bytes below and of the names
+constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', kFormatVersion};
+constexpr std::size_t kHeader = sizeof(kMagic) + 2 + 8;
 
 std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
   std::uint64_t h = 14695981039346656037ull;
@@ -149,7 +133,6 @@ std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
 
 std::vector<std::uint8_t> header(MoveSet moves, int tiles, std::uint64_t checksum) {
   std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
-  out.push_back(format_version(moves));
   out.push_back(static_cast<std::uint8_t>(moves));
   out.push_back(static_cast<std::uint8_t>(tiles));
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
@@ -224,7 +207,8 @@ PatternDbBuild::PatternDbBuild(MoveSet moves, int tiles) : impl_(std::make_uniqu
   b.dist.assign(b.entries, kUnseen);
   b.backward = cell_maps(undoing_moves(moves));  // the search runs from the solved placement
   b.forward = cell_maps(allowed_moves(4, moves));
-  const auto home = pattern_numbers(moves);  // number j sits in cell j at the target
+  std::array<std::uint8_t, kLargestPatternTiles> home{};
+  for (int j = 0; j < b.tiles; ++j) home[j] = static_cast<std::uint8_t>(j);
   b.dist[rank(home.data(), b.tiles)] = 0;
 }
 
@@ -256,14 +240,9 @@ std::uint64_t PatternDbBuild::states_total() const {
   return impl_->entries;
 }
 
-std::string pattern_numbers_name(MoveSet moves, int tiles) {
-  if (moves == MoveSet::kClockwise) return "numbers 1-" + std::to_string(tiles);
-  return "4 corners + " + std::to_string(tiles - 4) + " edges";
-}
-
 std::string pattern_table_name(MoveSet moves, int tiles) {
   return "box-pattern-" + std::string(move_set_name(moves)) + "-" + std::to_string(tiles) + ".v" +
-         std::to_string(format_version(moves));
+         std::to_string(kFormatVersion);
 }
 
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
@@ -296,9 +275,8 @@ PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {
   for (int s = 0; s < 8; ++s) {
     Lookup l{};
     l.cell = symmetries[s];
-    std::array<std::uint8_t, kCells> back{};  // the symmetry's inverse
-    for (int j = 0; j < kCells; ++j) back[l.cell[j]] = static_cast<std::uint8_t>(j);
-    for (int j = 0; j < tiles; ++j) l.number[j] = back[pattern_numbers(moves)[j]];
+    for (int j = 0; j < kCells; ++j)  // number[j] = the symmetry's inverse at j
+      if (l.cell[j] < tiles) l.number[l.cell[j]] = static_cast<std::uint8_t>(j);
     const bool rotation = s < 4;
     if (moves != MoveSet::kClockwise || rotation) lookups_.push_back({l.cell, l.number, false});
     if (moves != MoveSet::kClockwise || !rotation) lookups_.push_back({l.cell, l.number, true});

@@ -1,13 +1,12 @@
-// A pattern database for the 4x4 Puzzle Box: for k numbers (k = `tiles`, 4 to 8; cw+ccw and
-// half turns: the four corners 1, 4, 13, 16, then 2, 3, 5, 9; cw: 1..k, the top row first),
-// the exact number of moves needed to bring just those k home,
+// A pattern database for the 4x4 Puzzle Box: for the numbers 1..k (k = `tiles`, 4 to 8,
+// the top row first), the exact number of moves needed to bring just those k home,
 // whatever the other numbers do, for every placement of the k numbers:
 // 16!/(16-k)! entries of 4 bits (k = 7: 57,657,600 entries, 27.5 MiB per move set; k = 5:
 // 524,160 entries, 256 KiB, what the tests use).
 //
 // The bound looks the table up several times, each a lower bound on the real distance:
 // under every symmetry of the board that maps the move set onto itself (relabelling the
-// numbers, so the same table answers for the images of its edge numbers) and, where
+// numbers, so the same table answers for the right column, the bottom row, ...) and, where
 // the inverse permutation has the same distance, on the inverse board too:
 //   cw+ccw, cw+ccw+half: the 8 rotations/reflections, each on the board and its inverse (16)
 //   cw: the 4 rotations on the board, the 4 reflections on its inverse (a reflection turns
@@ -61,10 +60,6 @@ class PatternBound4x4 {
   const PatternTable* table_;
   std::vector<Lookup> lookups_;
 };
-
-// Which numbers the table of (moves, tiles) follows, in words: "4 corners + 3 edges",
-// "numbers 1-7" (the solver's method line).
-std::string pattern_numbers_name(MoveSet moves, int tiles);
 
 // Lower bound from 1-based numbers (board[cell] in 1..16), for tests and tools.
 int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves, int tiles);
