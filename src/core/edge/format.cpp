@@ -364,7 +364,10 @@ std::string format_puzzle(const EdgePuzzle& p) {
   out += std::string("border ") + (p.border == BorderRule::kFree ? "free" : "frame0") + "\n";
   for (const Tile& t : p.tiles) {
     out += "tile " + t.name;
-    for (Side s : t.sides) out += " " + side_text(p.rule, s);
+    for (Side s : t.sides) {
+      out += ' ';
+      out += side_text(p.rule, s);
+    }
     out += "\n";
   }
   for (const FixedTile& f : p.fixed) {
