@@ -3,23 +3,30 @@
 //   TILEWISE_SITE=$PWD/build/web/site node scripts/bench-box-wasm.mjs [--boards 20] [--seed 2026]
 //     [--moves cw+ccw,cw] [--tiles 7] [--reversed 60] [--native build/native/src/cli/tilewise]
 //     [--box-bench build/native/bench/box_bench] [--out FILE.json]
-// 1. A fresh visit (empty browser storage): the first 4x4 solve, its table built in the
-//    worker in slices, timed from the request to the answer; then the table is stored.
+// 0. Fresh visits as the page makes them (--fresh N boards per move set, each in a new
+//    browser context: empty storage, a new worker): the first 4x4 solve with the worker's
+//    defaults (the 6-number table built and used, all optimal solutions listed), timed to
+//    the first optimal solution and to the end; after the first one, the 7-number table
+//    built while the worker is idle, to the moment it is stored.
+// 1. The 7-number table alone on a fresh visit (quick_tiles 0: the solve waits for it),
+//    timed from the request to the answer; then the table is stored.
 // 2. The same table built natively (the CLI with an empty cache; wall and CPU seconds).
 // 3. The 3x3 distance table: built 7 times in the worker ("box.bench") and by box_bench.
 // 4. Uniformly random 4x4 boards (seeded), first optimal solution: each board in the worker
 //    (table in memory), then by the native CLI (its table from its cache), ratio per board.
 // 5. A later visit: a new page in the same browser profile; the table must come from storage.
 // 6. The reversed board (cw+ccw), capped at --reversed seconds, in the worker and natively.
-// Wall times and CPU times: the worker's CPU is that of this script's Chromium processes
-// while a request runs (the page draws nothing meanwhile), the CLI's from /usr/bin/time less
-// the CPU of a one-move solve (start-up and reading its table). On a shared machine read
-// the CPU ratios; each pair runs back to back.
+// Wall times and CPU times: the worker's CPU is that of its own thread (Chromium names it
+// "DedicatedWorker"; /proc/PID/task/TID/stat), and "browser CPU" that of all this script's
+// Chromium processes while a request runs (the page's polling, compositing, compiling
+// included); the CLI's from /usr/bin/time less the CPU of a one-move solve (start-up and
+// reading its table). On a shared machine read the CPU ratios; each pair runs back to back.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as h from '../tests/browser/lib/harness.mjs';
+import { ask, median, startWorker, sum, timed, withCpu } from './lib/bench_worker.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((out, a, i, all) => {
   if (a.startsWith('--')) out.push([a.slice(2), all[i + 1]]);
@@ -30,6 +37,7 @@ const seed = Number(args.seed ?? 2026);
 const moveSets = (args.moves ?? 'cw+ccw,cw').split(',');
 const tiles = Number(args.tiles ?? 7);
 const reversedSeconds = Number(args.reversed ?? 60);
+const freshBoards = Number(args.fresh ?? 3);
 const native = path.resolve(args.native ?? path.join(h.root, 'build/native/src/cli/tilewise'));
 const boxBench = path.resolve(args['box-bench'] ?? path.join(h.root, 'build/native/bench/box_bench'));
 const REVERSED = [16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
@@ -54,29 +62,6 @@ function randomBoards(count, s) {
   });
 }
 
-// One worker kept for the whole run (its tables stay in memory); requests one at a time.
-async function startWorker(page) {
-  await page.evaluate(() => {
-    globalThis.benchWorker = new Worker('worker.js');
-    globalThis.benchEvents = [];
-    globalThis.benchWorker.onmessage = (e) => globalThis.benchEvents.push(...JSON.parse(e.data));
-  });
-}
-async function ask(page, request, until = (e) => e.type === 'done' || e.type === 'error', timeout = 900000) {
-  return page.evaluate(({ request, until, timeout }) => new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const test = new Function('e', `return (${until})(e);`);
-    globalThis.benchEvents = [];
-    globalThis.benchWorker.postMessage(JSON.stringify(request));
-    const poll = () => {
-      const hit = globalThis.benchEvents.find((e) => e.id === request.id && test(e));
-      if (hit) return resolve({ events: globalThis.benchEvents.slice(), ms: performance.now() - t0 });
-      if (performance.now() - t0 > timeout) return reject(new Error('timeout: ' + JSON.stringify(request)));
-      setTimeout(poll, 5);
-    };
-    poll();
-  }), { request, until: until.toString(), timeout });
-}
 // Waits for an event of the last request that has already come or comes later.
 async function waitFor(page, type, timeout = 60000) {
   await page.waitForFunction((t) => globalThis.benchEvents.some((e) => e.type === t), type, { timeout });
@@ -84,57 +69,64 @@ async function waitFor(page, type, timeout = 60000) {
 }
 let nextId = 1;
 const solve = (page, start, moves, extra = {}) => withCpu(() => ask(page,
-  { id: nextId++, type: 'box.solve', start, moves, all: false, pattern_tiles: tiles, ...extra }));
+  { id: nextId++, type: 'box.solve', start, moves, all: false, pattern_tiles: tiles, quick_tiles: 0, ...extra }));
 const done = (r) => r.events.find((e) => e.type === 'done');
 
-// CPU milliseconds used so far by this script's descendants (Chromium's processes).
-function browserCpuMs() {
-  const parent = new Map(), cpu = new Map();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(d), Number(f[1]));
-      cpu.set(Number(d), (Number(f[11]) + Number(f[12])) * 10);  // utime + stime, 100 ticks/s
-    } catch (e) { /* gone */ }
-  }
-  let total = 0;
-  for (const [pid, ms] of cpu) {
-    let p = pid;
-    while (p > 1 && p !== process.pid) p = parent.get(p) ?? 0;
-    if (p === process.pid && pid !== process.pid) total += ms;
-  }
-  return total;
-}
-async function withCpu(work) {
-  const c0 = browserCpuMs();
-  const r = await work();
-  return { ...r, cpu_ms: browserCpuMs() - c0 };
-}
-
-function timed(command, argv, env) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', command, ...argv],
-    { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const [wall, user, sys] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  return { stdout: r.stdout, status: r.status, wall_s: wall, cpu_s: user + sys };
-}
 const nativeSolve = (board, moves, env, extra = []) => {
   const r = timed(native, ['box', 'solve', board.join(','), '--moves', moves, '--json', ...extra], env);
   return { ...JSON.parse(r.stdout), process: r };
 };
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2; };
-const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
 const out = { date: new Date().toISOString(), load: os.loadavg(), tiles, seed, boards: boardsWanted };
 const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-bench-'));
 const srv = await h.startServer();
 const browser = await h.launch();
 try {
+  out.fresh_visits = {};
+  for (const moves of moveSets) {
+    const rows = [];
+    for (const b of randomBoards(freshBoards, seed + 1)) {
+      const fresh = await browser.newContext();  // empty storage, a new worker
+      const { page } = await h.openApp(fresh, srv.url);
+      await startWorker(page);
+      const id = nextId++;
+      const r = await withCpu(() => ask(page, { id, type: 'box.solve', start: b, moves }));
+      const first = r.events.find((e) => e.type === 'solution');
+      const d = done(r);
+      const row = { board: b.join(','), length: d.result.length, proven: d.result.proven_optimal,
+        count: d.result.count, tiles: d.table.tiles, source: d.table.source, table_ms: d.table.ms,
+        first_answer_ms: first ? first.at - r.t0 : null, done_ms: r.ms, worker_cpu_ms: r.worker_cpu_ms,
+        browser_cpu_ms: r.cpu_ms, better: d.table.better ?? null };
+      if (!rows.length && d.table.better) {  // the 7-number table, built while idle, then stored
+        const idle = await withCpu(async () => {
+          const t0 = await page.evaluate(() => performance.now());
+          await page.waitForFunction((name) => globalThis.benchEvents.some((e) => e.type === 'table_saved' &&
+            e.name === name), d.table.better.name, { timeout: 900000, polling: 100 });
+          const saved = await page.evaluate((name) => globalThis.benchEvents.find((e) => e.type === 'table_saved' &&
+            e.name === name), d.table.better.name);
+          return { ms: saved.at - t0, saved };
+        });
+        row.background = { ms: idle.ms, worker_cpu_ms: idle.worker_cpu_ms, browser_cpu_ms: idle.cpu_ms,
+          stored_bytes: idle.saved.bytes, stored_ok: idle.saved.ok };
+        const again = await withCpu(() => ask(page, { id: nextId++, type: 'box.solve', start: b, moves }));
+        row.background.next_solve = { tiles: done(again).table.tiles, source: done(again).table.source,
+          ms: again.ms, worker_cpu_ms: again.worker_cpu_ms, length: done(again).result.length };
+      }
+      rows.push(row);
+      await fresh.close();
+      console.log(`fresh visit ${moves} #${rows.length}: ${row.length} moves (${row.count} optimal, proven ${row.proven}), ` +
+        `${row.tiles}-number table ${row.source} in ${(row.table_ms / 1000).toFixed(2)} s; first answer ` +
+        `${(row.first_answer_ms / 1000).toFixed(2)} s, all listed ${(row.done_ms / 1000).toFixed(2)} s wall; worker CPU ` +
+        `${(row.worker_cpu_ms / 1000).toFixed(2)} s, browser CPU ${(row.browser_cpu_ms / 1000).toFixed(2)} s` +
+        (row.background ? `; then the 7-number table built while idle and stored: ${(row.background.ms / 1000).toFixed(1)} s wall, ` +
+          `${(row.background.worker_cpu_ms / 1000).toFixed(1)} s worker CPU; next solve: ${row.background.next_solve.tiles}-number ` +
+          `table from ${row.background.next_solve.source}, ${row.background.next_solve.ms.toFixed(0)} ms` : ''));
+    }
+    out.fresh_visits[moves] = rows;
+  }
   const context = await browser.newContext();  // empty storage: a fresh visit
   const { page } = await h.openApp(context, srv.url);
   await startWorker(page);
-  await ask(page, { id: 0, type: 'ping' }, (e) => e.type === 'pong');
   const boards = randomBoards(boardsWanted, seed);
   out.fresh = {};
   out.native_table = {};
@@ -143,24 +135,27 @@ try {
     // 1. + 2. the table, built in the worker (a fresh visit's first solve) and natively.
     const first = await solve(page, boards[0], moves);
     const firstMs = first.ms;
-    out.fresh[moves] = { first_solve_ms: firstMs, first_solve_cpu_ms: first.cpu_ms, table: done(first).table,
+    out.fresh[moves] = { first_solve_ms: firstMs, first_solve_cpu_ms: first.cpu_ms,
+      first_solve_worker_cpu_ms: first.worker_cpu_ms, table: done(first).table,
       length: done(first).result.length, proven: done(first).result.proven_optimal,
       saved: await waitFor(page, 'table_saved') };
     const built = timed(native, ['box', 'solve', '1,2,3,4/5,6,7,8/9,10,11,12/13,14,16,15', '--moves', moves],
       { TILEWISE_CACHE: cache });
     out.native_table[moves] = { wall_s: built.wall_s, cpu_s: built.cpu_s };
     console.log(`table ${moves}: worker ${(done(first).table.ms / 1000).toFixed(1)} s (fresh visit's first solve ` +
-      `${(firstMs / 1000).toFixed(1)} s wall, ${(first.cpu_ms / 1000).toFixed(1)} s CPU), stored in ${out.fresh[moves].saved?.ms?.toFixed(0)} ms, native ${built.wall_s} s wall / ${built.cpu_s.toFixed(1)} s CPU`);
+      `${(firstMs / 1000).toFixed(1)} s wall, ${(first.worker_cpu_ms / 1000).toFixed(1)} s worker CPU, ` +
+      `${(first.cpu_ms / 1000).toFixed(1)} s browser CPU), stored in ${out.fresh[moves].saved?.ms?.toFixed(0)} ms, native ${built.wall_s} s wall / ${built.cpu_s.toFixed(1)} s CPU`);
     // 4. random boards, one at a time: worker, then native.
     const rows = [];
     const oneMove = nativeSolve([2, 6, 3, 4, 1, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], moves, { TILEWISE_CACHE: cache });
     const overheadCpu = oneMove.process.cpu_s;
-    let wasmCpu = 0, nativeCpu = 0;
+    let wasmCpu = 0, nativeCpu = 0, browserCpuAll = 0;
     for (const b of boards) {
       const asked = await solve(page, b, moves);
       const w = done(asked).result;
       const n = nativeSolve(b, moves, { TILEWISE_CACHE: cache });
-      wasmCpu += asked.cpu_ms;
+      wasmCpu += asked.worker_cpu_ms;
+      browserCpuAll += asked.cpu_ms;
       nativeCpu += Math.max(0, n.process.cpu_s - overheadCpu) * 1000;
       rows.push({ board: b.join(','), length: w.length, native_length: n.length, proven: w.proven_optimal,
         native_proven: n.proven_optimal, nodes: w.nodes, native_nodes: n.nodes, wasm_ms: w.elapsed_ms,
@@ -171,14 +166,16 @@ try {
       native_median_ms: median(nativeMs), native_max_ms: Math.max(...nativeMs),
       total_ratio: sum(wasmMs) / sum(nativeMs), median_ratio: median(rows.map((r) => r.ratio)),
       same_lengths: rows.every((r) => r.length === r.native_length),
-      wasm_cpu_ms: wasmCpu, native_cpu_ms: nativeCpu, native_overhead_cpu_s: overheadCpu,
+      wasm_cpu_ms: wasmCpu, browser_cpu_ms: browserCpuAll, native_cpu_ms: nativeCpu, native_overhead_cpu_s: overheadCpu,
       longest: Math.max(...rows.map((r) => r.length)) };
     const f = out.random[moves];
     console.log(`random 4x4 ${moves} (${rows.length} boards, longest ${f.longest}, same lengths: ${f.same_lengths}): ` +
       `worker median ${f.wasm_median_ms.toFixed(0)} ms, max ${f.wasm_max_ms.toFixed(0)} ms; native median ` +
       `${f.native_median_ms.toFixed(0)} ms, max ${f.native_max_ms.toFixed(0)} ms; worker/native ` +
       `${f.total_ratio.toFixed(2)}x in total, median per board ${f.median_ratio.toFixed(2)}x; CPU: worker ` +
-      `${(wasmCpu / 1000).toFixed(2)} s, native ${(nativeCpu / 1000).toFixed(2)} s, ${(wasmCpu / Math.max(nativeCpu, 1)).toFixed(2)}x`);
+      `${(wasmCpu / 1000).toFixed(2)} s (its thread; all of the browser ${(browserCpuAll / 1000).toFixed(2)} s), native ` +
+      `${(nativeCpu / 1000).toFixed(2)} s, ${(wasmCpu / Math.max(nativeCpu, 1)).toFixed(2)}x (browser ` +
+      `${(browserCpuAll / Math.max(nativeCpu, 1)).toFixed(2)}x)`);
   }
   // 3. the 3x3 table.
   const bench3 = await withCpu(() => ask(page, { id: nextId++, type: 'box.bench', table3_repeats: 7, pattern_tiles: 0 }));
@@ -187,7 +184,7 @@ try {
     '--benchmark_format=json'], { encoding: 'utf8' });
   const runs = nb.status === 0 ? JSON.parse(nb.stdout).benchmarks.filter((r) => r.run_type === 'iteration') : [];
   out.table_3x3 = { wasm_min_ms: b3.table_3x3_min_ms, wasm_median_ms: b3.table_3x3_median_ms,
-    wasm_cpu_ms_each: bench3.cpu_ms / 7,
+    wasm_cpu_ms_each: bench3.worker_cpu_ms / 7,
     native_min_ms: runs.length ? Math.min(...runs.map((r) => r.real_time)) : null,
     native_median_cpu_ms: runs.length ? median(runs.map((r) => r.cpu_time)) : null };
   console.log(`3x3 table: worker min ${b3.table_3x3_min_ms.toFixed(1)} ms, median ${b3.table_3x3_median_ms.toFixed(1)} ms; ` +
@@ -196,8 +193,7 @@ try {
   // 5. a later visit: a new page, same profile; the table comes from storage.
   const later = await h.openApp(context, srv.url);
   await startWorker(later.page);
-  await ask(later.page, { id: 0, type: 'ping' }, (e) => e.type === 'pong');
-  const again = await solve(later.page, boards[1], moveSets[0]);
+  const again = await solve(later.page, boards[1 % boards.length], moveSets[0]);
   out.later_visit = { ms: again.ms, table: done(again).table,
     read: again.events.find((e) => e.type === 'table_read') ?? null };
   console.log(`later visit, ${moveSets[0]}: table ${done(again).table.source} in ${done(again).table.ms.toFixed(0)} ms, ` +
@@ -205,10 +201,11 @@ try {
   // 6. the reversed board.
   if (reversedSeconds > 0) {
     const asked = await solve(later.page, REVERSED, 'cw+ccw', { max_seconds: reversedSeconds });
-    const w = { ...done(asked).result, cpu_ms: asked.cpu_ms };
+    const w = { ...done(asked).result, cpu_ms: asked.worker_cpu_ms, browser_cpu_ms: asked.cpu_ms };
     const n = nativeSolve(REVERSED, 'cw+ccw', { TILEWISE_CACHE: cache }, ['--max-seconds', String(reversedSeconds)]);
     out.reversed = { seconds: reversedSeconds,
-      wasm: { length: w.length, proven: w.proven_optimal, lower_bound: w.lower_bound, nodes: w.nodes, ms: w.elapsed_ms, cpu_ms: w.cpu_ms },
+      wasm: { length: w.length, proven: w.proven_optimal, lower_bound: w.lower_bound, nodes: w.nodes, ms: w.elapsed_ms, cpu_ms: w.cpu_ms,
+        browser_cpu_ms: w.browser_cpu_ms },
       native: { length: n.length, proven: n.proven_optimal, lower_bound: n.lower_bound, nodes: n.nodes, ms: n.elapsed_ms,
         cpu_ms: n.process.cpu_s * 1000 } };
     console.log(`reversed 4x4 cw+ccw (cap ${reversedSeconds} s): worker ${JSON.stringify(out.reversed.wasm)}; ` +

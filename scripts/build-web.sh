@@ -5,8 +5,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 CACHE="${TILEWISE_CACHE:-$HOME/.cache/tilewise}"
 export NODE_PATH=/usr/share/nodejs
-export IMGUI_DIR="$CACHE/src/imgui-1.86"
-export SDL2_PREFIX="$CACHE/sdl2-2.26.5-emscripten"
+. "$ROOT/scripts/web-deps.sh"
+export IMGUI_DIR SDL2_PREFIX="$SDL_PREFIX"
 cd "$ROOT"
 BUILD="${TILEWISE_WEB_BUILD:-build/web}"
 emcmake cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \

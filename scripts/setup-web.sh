@@ -3,15 +3,13 @@
 #   1. Debian packages: emscripten, binaryen, chromium, nodejs/npm, the UI font (fonts-inter)
 #      and python3-fonttools to cut it down.
 #   2. Dear ImGui 1.86 and SDL2 2.26.5 *sources* from Debian source packages (never committed).
-#   3. SDL2 built for the web with emcmake, installed into a cache keyed by version
-#      (it takes minutes: built once, then reused).
+#   3. SDL2 built for the web with emcmake, only what the page uses (video, events, timers),
+#      installed into a cache keyed by version and build options (minutes: built once, reused).
 #   4. playwright-core from npm (pinned by package-lock.json), driving Debian's chromium.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 CACHE="${TILEWISE_CACHE:-$HOME/.cache/tilewise}"
-SDL_VERSION=2.26.5
-IMGUI_VERSION=1.86
-SDL_PREFIX="$CACHE/sdl2-$SDL_VERSION-emscripten"
+. "$ROOT/scripts/web-deps.sh"
 say() { echo "setup-web: $*"; }
 die() { echo "setup-web: ERROR: $*" >&2; exit 1; }
 
@@ -69,9 +67,9 @@ export NODE_PATH=/usr/share/nodejs
 # 3. SDL2 for the web, built once
 if [ ! -f "$SDL_PREFIX/lib/libSDL2.a" ]; then
   say "building SDL2 $SDL_VERSION with Emscripten (takes ~6 minutes, once) into $SDL_PREFIX"
-  b="$CACHE/sdl2-build"
+  b="$SDL_PREFIX.build"
   rm -rf "$b"
-  emcmake cmake -S "$SRC/SDL2-$SDL_VERSION" -B "$b" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  emcmake cmake -S "$SRC/SDL2-$SDL_VERSION" -B "$b" -G Ninja "${SDL_OPTIONS[@]}" \
     -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$SDL_PREFIX" >"$CACHE/sdl2-configure.log" 2>&1 ||
     die "SDL2 configure failed, see $CACHE/sdl2-configure.log"
   cmake --build "$b" -j2 >"$CACHE/sdl2-build.log" 2>&1 || die "SDL2 build failed, see $CACHE/sdl2-build.log"
@@ -88,4 +86,4 @@ if [ ! -d "$ROOT/node_modules/playwright-core" ]; then
 else
   say "playwright-core present"
 fi
-say "done: IMGUI_DIR=$SRC/imgui-$IMGUI_VERSION SDL2_PREFIX=$SDL_PREFIX"
+say "done: IMGUI_DIR=$IMGUI_DIR SDL2_PREFIX=$SDL_PREFIX"

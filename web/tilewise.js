@@ -27,13 +27,16 @@ globalThis.tilewise = {
 
   // `?pattern_tiles=N` in the page's address (4-7): 4x4 Puzzle Box solves use a table of N numbers
   // instead of the worker's 7 (docs/puzzle-box.md): smaller tables build in a fraction of the
-  // time and memory but make searches slower. The browser tests use 5 and 6.
+  // time and memory but make searches slower; `&quick_tiles=Q` (< N) answers with a Q-number
+  // table while the N one is missing and builds that in the background (the worker's 6 and 7
+  // by default; with ?pattern_tiles alone, none). The browser tests use 4 to 6.
   boxPatternTiles: Number(new URLSearchParams(location.search).get('pattern_tiles')) || 0,
+  boxQuickTiles: Number(new URLSearchParams(location.search).get('quick_tiles')) || 0,
   withPageOptions(text) {
     if (!this.boxPatternTiles || !text.includes('"box.solve"')) return text;
     const r = JSON.parse(text);
     if (r.type !== 'box.solve' || r.size !== 4 || 'pattern_tiles' in r) return text;
-    return JSON.stringify({ ...r, pattern_tiles: this.boxPatternTiles });
+    return JSON.stringify({ ...r, pattern_tiles: this.boxPatternTiles, quick_tiles: this.boxQuickTiles });
   },
 
   // Watchdog: the worker answers every request with events until its "done"/"error"/"pong"

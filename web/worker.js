@@ -51,7 +51,7 @@ function readTable(name, id) {
     if (!buf || !used) api.offerTable(name, 0, 0);
     postEvents([{ id, type: 'table_read', name, found: !!buf, used: !!used, ms: performance.now() - t0 }]);
     storageWait = false;
-    if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); }
+    if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); } else idleLater();
   });
 }
 
@@ -66,8 +66,29 @@ function saveTable(name, id) {
     ms: performance.now() - t0, ...r }]));
 }
 
+// While no job runs, a table a solve wanted but did without (box_tables.hpp: the 7-number
+// 4x4 table after a first answer with the 6-number one) is built a slice at a time; messages
+// are handled between slices, and a job stops it until the worker is idle again.
+let idling = false;
+function idleLater(ms = 0) {
+  if (!idling) { idling = true; setTimeout(idle, ms); }
+}
+function idle() {
+  idling = false;
+  if (pumping || storageWait || api.busy() || !api.idlePending()) return;
+  if (pool && pool.workers.length) { idleLater(500); return; }  // a split search runs
+  const text = api.idle(SLICE_MS);
+  post(text);
+  tableEvents(text);
+  idleLater();
+}
+
 function pump() {
-  if (!api.busy() || storageWait) { pumping = false; if (!storageWait) probe = null; return; }
+  if (!api.busy() || storageWait) {
+    pumping = false;
+    if (!storageWait) { probe = null; idleLater(); }
+    return;
+  }
   const text = api.step(SLICE_MS);
   if (probe) {  // if it runs long, a pool takes over
     const events = JSON.parse(text);
@@ -127,6 +148,8 @@ createTilewiseWorker().then((m) => {
     cancel: m.cwrap('tw_cancel', 'string', []),
     busy: m.cwrap('tw_busy', 'number', []),
     speed: m.cwrap('tw_speed', null, ['number']),
+    idle: m.cwrap('tw_idle', 'string', ['number']),
+    idlePending: m.cwrap('tw_idle_pending', 'number', []),
     offerTable: m.cwrap('tw_table_offer', 'number', ['string', 'number', 'number']),
     exportTable: m.cwrap('tw_table_export', 'number', ['string']),
     exportSize: m.cwrap('tw_table_export_size', 'number', []),

@@ -631,10 +631,13 @@ void lay_out(ImVec2 display) {
     safe = platform::safe_area();
     last = display;
   }
-  set_page_layout(lay_out_page(display, safe, [](float width) {
-    if (box_mode()) return width + 20;
-    return title_height() + board_view_height(g.board, width);
-  }));
+  set_page_layout(lay_out_page(
+      display, safe,
+      [](float width) {
+        if (box_mode()) return width + 20;
+        return title_height() + board_view_height(g.board, width);
+      },
+      box_mode() ? 0 : motif_key_wrapped_height()));
 }
 
 }  // namespace

@@ -13,7 +13,8 @@
 namespace tilewise::app {
 namespace {
 
-float g_key_height = 0;  // the motif key's height over the board, last drawn
+float g_key_height = 0;   // the motif key's height over the board, last drawn
+float g_key_wrapped = 0;  // of which its lines after the first
 
 // The colours of the puzzle drawn this frame (motif_key.hpp), set by draw_board.
 std::vector<ImU32> g_palette;
@@ -142,6 +143,10 @@ float board_view_height(const PlayBoard& board, float width) {
          tray_layout(static_cast<int>(board.tray().size()), width, cell).height();
 }
 
+float motif_key_wrapped_height() {
+  return g_key_wrapped;
+}
+
 void animate_from(const PlayBoard& before) {
   g_slide.from_cell.assign(before.puzzle().tiles.size(), -1);
   for (size_t c = 0; c < before.cells().size(); ++c) {
@@ -182,8 +187,10 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
   const EdgePuzzle& p = board.puzzle();
   g_palette = motif_palette(p);
   const float key_top = ImGui::GetCursorPosY();
-  draw_motif_key(p, g_palette);
+  const int key_lines = draw_motif_key(p, g_palette);
   g_key_height = ImGui::GetCursorPosY() - key_top;  // for board_view_height (the page layout)
+  g_key_wrapped =
+      static_cast<float>(std::max(0, key_lines - 1)) * ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
   const std::vector<int> tray = interactive ? board.tray() : std::vector<int>();

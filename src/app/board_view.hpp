@@ -30,6 +30,8 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
 
 // The height draw_board needs at content width `width` (board and tray).
 float board_view_height(const PlayBoard& board, float width);
+// The height of the motif key's lines after its first, last drawn (a narrow screen wraps it).
+float motif_key_wrapped_height();
 
 // Tiles slide from where they are on `before` to their places on the board drawn next
 // (~350 ms), e.g. when a solution is applied. board_animating() is true meanwhile.

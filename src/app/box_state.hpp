@@ -42,8 +42,18 @@ struct BoxView {
   struct {
     std::string source;  // "built", "storage", "memory", "none", "" (not ready)
     std::string note;    // one line under the solver's status
+    std::string kept;    // its part on storing the table built
     bool read_found = false, read_used = false, saved = false;
     double states = 0, states_total = 0, states_at_start = 0;
+    int tiles = 0;  // numbers in the 4x4 table that answered
+    // The better table the worker builds while idle (this solve answered with a smaller one).
+    struct {
+      std::string name;
+      int tiles = 0;
+      double states = 0, states_total = 0;
+      bool built = false, saved = false;
+      std::string note;  // one more line
+    } better;
   } table;
   // Playback of a chosen solution.
   int chosen = -1, step = 0;

@@ -1,5 +1,6 @@
 // The Puzzle Box's 4x4 table as the page tells it: building (percent, resumed after a
-// cancel), read from this browser's storage, kept there for later visits (the worker side:
+// cancel), read from this browser's storage, kept there for later visits, and the better
+// table built while the solver is idle after an answer with a smaller one (the worker side:
 // src/worker/box_tables.hpp and web/worker.js).
 #include <algorithm>
 #include <cstdio>
@@ -25,8 +26,9 @@ std::string box_table_progress(const nlohmann::json& e) {
                   percent(e.value("states", 0.0), total));
     return buf;
   }
-  std::snprintf(buf, sizeof buf, "building the 4x4 table (once: this browser keeps it): %.0f%%",
-                percent(e.value("states", 0.0), total));
+  std::snprintf(buf, sizeof buf,
+                "building the 4x4 table (%d numbers; once: this browser keeps it): %.0f%%",
+                e.value("tiles", 0), percent(e.value("states", 0.0), total));
   std::string text = buf;
   if (at_start > 0) {
     std::snprintf(buf, sizeof buf, ", resumed at %.0f%%", percent(at_start, total));
@@ -35,9 +37,51 @@ std::string box_table_progress(const nlohmann::json& e) {
   return text;
 }
 
+namespace {
+
+// The line on the better table built while the worker is idle.
+void better_note(BoxView& v) {
+  auto& b = v.table.better;
+  char buf[200];
+  if (!b.built)
+    std::snprintf(buf, sizeof buf,
+                  "the %d-number table (faster solves) is being built while the solver is "
+                  "idle: %.0f%%",
+                  b.tiles, percent(b.states, b.states_total));
+  else
+    std::snprintf(buf, sizeof buf, "the %d-number table is built%s: later solves use it", b.tiles,
+                  b.saved ? " and kept in this browser" : "");
+  b.note = buf;
+}
+
+// Events of the background build: its progress, built, stored.
+bool better_event(BoxView& v, const std::string& type, const nlohmann::json& e) {
+  auto& b = v.table.better;
+  const std::string name = e.value("name", std::string());
+  if (type == "table_progress" && e.value("background", false)) {
+    b.name = name;
+    b.tiles = e.value("tiles", 0);
+    b.states = e.value("states", 0.0);
+    b.states_total = e.value("states_total", 0.0);
+  } else if ((type == "table_built" || type == "table_saved") && !b.name.empty() &&
+             name == b.name) {
+    b.built = true;
+    b.states = b.states_total;
+    if (type == "table_saved") b.saved = e.value("ok", false);
+  } else {
+    return false;
+  }
+  better_note(v);
+  return true;
+}
+
+}  // namespace
+
 bool box_table_event(BoxView& v, const nlohmann::json& e) {
   const std::string type = e.value("type", std::string());
   char buf[200];
+  if (better_event(v, type, e)) return true;
+  if (type == "table_built") return true;  // (for web/worker.js)
   if (type == "table_read") {
     v.table.read_found = e.value("found", false);
     v.table.read_used = e.value("used", false);
@@ -48,14 +92,27 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
   if (type == "table_saved") {
     v.table.saved = e.value("ok", false);
     std::snprintf(buf, sizeof buf, "%.1f MiB", e.value("bytes", 0.0) / (1024.0 * 1024.0));
-    v.table.note += v.table.saved
-                        ? std::string("; kept in this browser for later visits (") + buf + ")"
-                        : "; could not keep it in this browser: " + e.value("error", std::string());
+    v.table.kept = v.table.saved
+                       ? std::string("; kept in this browser for later visits (") + buf + ")"
+                       : "; could not keep it in this browser: " + e.value("error", std::string());
+    // (Stored while the search still runs, the note says so before the solve's answer.)
+    v.table.note =
+        (v.table.note.empty() ? std::string("4x4 table built") : v.table.note) + v.table.kept;
     return true;
   }
   if (type != "done" || !e.contains("table") || !e["table"].is_object()) return false;
   const nlohmann::json& t = e["table"];
   v.table.source = t.value("source", std::string());
+  v.table.tiles = t.value("tiles", 0);
+  v.table.better = {};
+  if (t.contains("better") && t["better"].is_object()) {
+    const nlohmann::json& b = t["better"];
+    v.table.better.name = b.value("name", std::string());
+    v.table.better.tiles = b.value("tiles", 0);
+    v.table.better.states = b.value("states", 0.0);
+    v.table.better.states_total = b.value("states_total", 0.0);
+    better_note(v);
+  }
   v.table.states = t.value("states", 0.0);
   v.table.states_total = t.value("states_total", 0.0);
   v.table.states_at_start = t.value("states_at_start", 0.0);
@@ -67,7 +124,7 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
         buf, sizeof buf, "%s4x4 table built in %.1f s",
         v.table.read_found && !v.table.read_used ? "the kept table was damaged or old: " : "",
         seconds);
-    v.table.note = buf;
+    v.table.note = buf + v.table.kept;
   } else if (v.table.source == "storage") {
     std::snprintf(buf, sizeof buf, "4x4 table read from this browser's storage in %.1f s", seconds);
     v.table.note = buf;
@@ -89,7 +146,16 @@ nlohmann::json box_table_test_state(const BoxView& v) {
           {"saved", v.table.saved},
           {"states", v.table.states},
           {"states_total", v.table.states_total},
-          {"states_at_start", v.table.states_at_start}};
+          {"states_at_start", v.table.states_at_start},
+          {"tiles", v.table.tiles},
+          {"better",
+           {{"name", v.table.better.name},
+            {"tiles", v.table.better.tiles},
+            {"states", v.table.better.states},
+            {"states_total", v.table.better.states_total},
+            {"built", v.table.better.built},
+            {"saved", v.table.better.saved},
+            {"note", v.table.better.note}}}};
 }
 
 }  // namespace tilewise::app

@@ -163,6 +163,7 @@ void solve_controls() {
   if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
   if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
+  if (!v.table.better.note.empty()) ImGui::TextWrapped("%s", v.table.better.note.c_str());
 }
 
 void choose(int k) {
@@ -368,6 +369,15 @@ bool box_handle_event(const nlohmann::json& e) {
                   e.value("depth_bound", 0), e.value("nodes", 0.0),
                   e.value("elapsed_ms", 0.0) / 1000);
     v.progress = buf;
+  } else if (type == "solution" && v.solving) {
+    // Shown at once (found at the bound in progress: optimal) while the rest are listed.
+    v.solutions.push_back(moves_of(e.value("moves", nlohmann::json::array()), v.size));
+    v.length = static_cast<int>(v.solutions.front().size());
+    v.proven_optimal = true;
+    v.lower_bound = v.length;
+    std::snprintf(buf, sizeof buf, "found %d optimal solution(s) of %d moves; listing them all...",
+                  static_cast<int>(v.solutions.size()), v.length);
+    v.status = buf;
   } else if (type == "done") {
     v.solving = false;
     const nlohmann::json& r = e["result"];
@@ -385,6 +395,13 @@ bool box_handle_event(const nlohmann::json& e) {
       v.status = buf;
     } else if (e.value("cancelled", false)) {
       v.status = "cancelled";
+      if (v.length >= 0) {
+        std::snprintf(
+            buf, sizeof buf,
+            "cancelled: %d optimal solution(s) of %d moves found (the list may be incomplete)",
+            static_cast<int>(v.solutions.size()), v.length);
+        v.status = buf;
+      }
     } else if (v.length < 0) {
       v.status = r.value("complete", false) ? "no sequence reaches the target"
                                             : "gave up: no solution within the search budget";
@@ -393,6 +410,10 @@ bool box_handle_event(const nlohmann::json& e) {
                     r.value("proven_optimal", false) ? "optimal" : "best found",
                     r.value("count", 0ULL), v.length, r.value("elapsed_ms", 0.0));
       v.status = buf;
+    }
+    if (v.table.tiles > 0 && v.length >= 0) {  // which 4x4 table answered
+      std::snprintf(buf, sizeof buf, " (%d-number table)", v.table.tiles);
+      v.status += buf;
     }
   } else if (type == "error") {
     v.solving = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "app/examples.hpp"
 #include "app/layout.hpp"
@@ -181,11 +182,17 @@ std::optional<GalleryChoice> gallery_controls() {
     g_open = false;
     return result;
   }
+  // The title and the Close button at the right edge, centred on one line.
+  const float top = ImGui::GetCursorPosY();
   ImGui::PushFont(title_font());
+  const float title_h = ImGui::GetTextLineHeight();
+  const float line_h = std::max(title_h, ImGui::GetFrameHeight());
+  ImGui::SetCursorPosY(top + std::floor((line_h - title_h) / 2));
   ImGui::TextUnformatted("Gallery");
   ImGui::PopFont();
   const float close_w = ImGui::CalcTextSize("Close").x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - close_w);
+  ImGui::SetCursorPosY(top + std::floor((line_h - ImGui::GetFrameHeight()) / 2));
   if (button("Close")) ImGui::CloseCurrentPopup();
   ImGui::BeginChild("gallery list");
   if (touch_layout()) drag_to_scroll();

@@ -86,6 +86,12 @@ void InputQueue::feed_frame() {
   }
 }
 
+bool InputQueue::waiting() const {
+  SDL_PumpEvents();
+  return !pending_.empty() ||
+         SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0;
+}
+
 void InputQueue::apply_to_io() const {
   ImGuiIO& io = ImGui::GetIO();
   if (has_pos_ && io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(x_, y_);

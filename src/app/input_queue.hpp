@@ -19,6 +19,8 @@ class InputQueue {
   // After ImGui_ImplSDL2_NewFrame (which reads SDL's live state, i.e. after every event):
   // sets ImGui's mouse position, buttons and modifier keys as of the last event fed.
   void apply_to_io() const;
+  // True when SDL or the queue holds events not handed to ImGui yet.
+  bool waiting() const;
 
  private:
   bool ends_frame(const SDL_Event& e) const;

@@ -20,7 +20,7 @@ nlohmann::json rect_json(const WindowRect& r) {
 }  // namespace
 
 PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
-                        const std::function<float(float)>& board_height) {
+                        const std::function<float(float)>& board_height, float wrapped) {
   const ImVec2 origin(safe.left, safe.top);
   const ImVec2 inner(std::max(1.0f, display.x - safe.left - safe.right),
                      std::max(1.0f, display.y - safe.top - safe.bottom));
@@ -29,7 +29,7 @@ PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
   const ImVec2 pad = ImGui::GetStyle().WindowPadding;
   if (l.stacked) {
     const float wanted = board_height(inner.x - 2 * pad.x) + 2 * pad.y;
-    const float h = std::floor(std::min(wanted, inner.y * kStackedBoardShare));
+    const float h = std::floor(std::min(wanted, inner.y * kStackedBoardShare + wrapped));
     l.board = {origin, ImVec2(inner.x, h)};
     l.panel = {ImVec2(origin.x, origin.y + h), ImVec2(inner.x, inner.y - h)};
   } else {

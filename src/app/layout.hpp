@@ -23,9 +23,10 @@ struct PageLayout {
 
 // The layout for a `display` (CSS px) with `safe` insets. `board_height(width)` is the height
 // the board window's content wants at a content width (board, tray, title): a stacked board
-// window gets that, up to 66% of the height, and the panel the rest.
+// window gets that, up to 66% of the height plus `wrapped` (lines of the board's key that a
+// narrow screen wraps: they do not shrink the board), and the panel the rest.
 PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
-                        const std::function<float(float)>& board_height);
+                        const std::function<float(float)>& board_height, float wrapped = 0);
 
 // The layout of this frame (set by app.cpp before any window is drawn).
 void set_page_layout(const PageLayout& layout);

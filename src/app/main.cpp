@@ -23,6 +23,15 @@ SDL_Window* g_window = nullptr;
 tilewise::app::RenderGate g_gate;
 tilewise::app::InputQueue g_input;  // inputs a frame at a time (input_queue.hpp)
 int g_force_draws = 0;  // frames drawn whatever the gate says (after a resize or a new font)
+// A page left alone builds its ImGui frame 4 times a second instead of at the display's rate
+// (building one costs about a millisecond of CPU: 60 a second kept a phone's core 7 % busy
+// with nothing to show). Quiet = no input and nothing drawn for half a second; any input, a
+// resize or a drawn frame (the solver's live figures, an animation) brings the full rate back
+// at once. Worker answers and the play clock are picked up by the slow frames.
+constexpr int kQuietFrames = 30;
+constexpr int kQuietEvery = 15;
+int g_quiet = 0;  // frames in a row with no input and nothing drawn
+int g_ticks = 0;
 
 // Keep the canvas at the page size times the device pixel ratio (sharp on high-DPI screens).
 void fit_canvas() {
@@ -49,6 +58,9 @@ void fit_canvas() {
 void main_loop() {
   fit_canvas();
   tilewise::app::push_typed_events(g_window);  // the phone keyboard's typing, as SDL events
+  const bool input = g_input.waiting();
+  if (!input && g_force_draws == 0 && g_quiet >= kQuietFrames && ++g_ticks % kQuietEvery != 0)
+    return;
   g_input.feed_frame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -61,6 +73,7 @@ void main_loop() {
   const tilewise::app::DrawPlan plan = g_gate.plan(data, g_force_draws > 0);
   if (g_force_draws > 0) --g_force_draws;
   tilewise::app::frame_drawn(plan.draw);
+  g_quiet = input || plan.draw ? 0 : g_quiet + 1;
   if (!plan.draw) return;  // the picture on screen is this frame's: no WebGL call at all
   const ImVec2 scale = data.FramebufferScale;
   glViewport(0, 0, static_cast<int>(data.DisplaySize.x * scale.x),

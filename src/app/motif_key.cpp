@@ -65,8 +65,9 @@ std::string side_label(const EdgePuzzle& p, Side side) {
   return text;
 }
 
-void draw_motif_key(const EdgePuzzle& p, const std::vector<ImU32>& palette) {
-  if (!names_any(p)) return;
+int draw_motif_key(const EdgePuzzle& p, const std::vector<ImU32>& palette) {
+  if (!names_any(p)) return 0;
+  int lines = 1;
   ImGui::TextDisabled("Key:");
   const float box = ImGui::GetTextLineHeight();
   const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
@@ -75,7 +76,10 @@ void draw_motif_key(const EdgePuzzle& p, const std::vector<ImU32>& palette) {
     const std::string label = motif_key(p, static_cast<int>(i) + 1) + " " + p.motif_names[i];
     const float w = box + 4 + ImGui::CalcTextSize(label.c_str()).x;
     ImGui::SameLine();
-    if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    if (ImGui::GetCursorScreenPos().x + w > right) {
+      ImGui::NewLine();
+      ++lines;
+    }
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + box, at.y + box), palette[i + 1],
                                               3.0f);
@@ -83,6 +87,7 @@ void draw_motif_key(const EdgePuzzle& p, const std::vector<ImU32>& palette) {
     ImGui::SameLine(0, 4);
     ImGui::TextUnformatted(label.c_str());
   }
+  return lines;
 }
 
 }  // namespace tilewise::app

@@ -20,8 +20,8 @@ std::vector<ImU32> motif_palette(const EdgePuzzle& puzzle);
 // "Blue (A), head" / "colour 3": what a side shows, in words (for the hover tooltip).
 std::string side_label(const EdgePuzzle& puzzle, Side side);
 
-// One wrapped line of colour swatches with the motifs' names, when the puzzle names them
-// (nothing otherwise), in the current window.
-void draw_motif_key(const EdgePuzzle& puzzle, const std::vector<ImU32>& palette);
+// A line of colour swatches with the motifs' names, wrapped at the window's edge, when the
+// puzzle names them (nothing otherwise), in the current window. Returns the lines drawn.
+int draw_motif_key(const EdgePuzzle& puzzle, const std::vector<ImU32>& palette);
 
 }  // namespace tilewise::app

@@ -1,11 +1,12 @@
 // tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all] [--json]
-//                        [--max-nodes N] [--max-seconds S] [--pattern-tiles K]
+//                        [--max-nodes N] [--max-seconds S] [--cpu-time] [--pattern-tiles K]
 // tilewise box stats [--moves ...]
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
 #include <limits>
@@ -27,8 +28,8 @@ extern "C" void on_box_sigint(int) {
 
 struct BoxArgs {
   std::string start, target, moves = "cw";
-  bool all = false, json = false;
-  std::uint64_t max_nodes = 200000000;
+  bool all = false, json = false, cpu_time = false;
+  std::uint64_t max_nodes = 0;  // 0 = the default below
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
 };
@@ -87,12 +88,23 @@ int run_box_solve(const BoxArgs& a) {
   o.pattern_tiles = a.pattern_tiles;
   if (p.size >= 4) load_or_build_pattern_table(p.moves, o.pattern_tiles);  // 5x5+: fallback
   o.all = a.all;
-  o.node_budget = a.max_nodes;
+  // 200 M nodes unless given; 5x5 and up with --max-seconds alone: the time is the limit.
+  o.node_budget = a.max_nodes > 0                    ? a.max_nodes
+                  : p.size >= 5 && a.max_seconds > 0 ? std::numeric_limits<std::uint64_t>::max()
+                                                     : 200000000;
   o.max_seconds = a.max_seconds;
+  o.cpu_time = a.cpu_time;
   o.cancel = &g_box_interrupted;
   g_box_interrupted = false;
+  // 5x5 and up: each better solution as it is found (without --json).
+  std::function<void(const box::BoxSolveResult&)> on_improvement;
+  if (!a.json)
+    on_improvement = [](const box::BoxSolveResult& now) {
+      std::cout << "length " << now.length << " at " << static_cast<long long>(now.elapsed_ms)
+                << " ms (lower bound " << now.lower_bound << ")" << std::endl;
+    };
   auto previous = std::signal(SIGINT, on_box_sigint);
-  Result<box::BoxSolveResult> r = box::solve_box(p, o);
+  Result<box::BoxSolveResult> r = box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
@@ -144,9 +156,12 @@ void add_box_command(CLI::App& app, int& exit_code) {
   solve->add_flag("--json", a->json, "print one JSON object");
   solve->add_option("--max-nodes,--budget", a->max_nodes,
                     "search nodes before giving up on boards of 4x4 and more (then the best "
-                    "solution found so far is printed, with a lower bound)");
+                    "solution found so far is printed, with a lower bound; default 200 M, "
+                    "none on 5x5 and up with --max-seconds)");
   solve->add_option("--max-seconds", a->max_seconds,
                     "seconds before giving up (as --max-nodes; 0 = no limit)");
+  solve->add_flag("--cpu-time", a->cpu_time,
+                  "5x5 and up: --max-seconds and the improvement times count CPU time");
   solve
       ->add_option("--pattern-tiles", a->pattern_tiles,
                    "4x4: numbers in the pattern table (4..8; 7 = 27.5 MiB, built in ~10 s; 8 = "

@@ -1,15 +1,19 @@
 // {"type":"box.solve","start":"765849321" or [7,6,5,...],"target":... (default 1..N*N),
 //  "moves":"cw|cw+ccw|cw+ccw+half","size":N (optional check),"all":true,
 //  "pattern_tiles":7 (4x4: numbers in the pattern database, 4..7),
+//  "quick_tiles":6 (4x4: while the pattern_tiles table is neither in memory nor in storage,
+//                   answer with this smaller one and build the wanted one in the background;
+//                   0 = wait for the wanted one; default 6 when pattern_tiles is 7),
 //  "max_seconds":30 (whole seconds for the optimal search; 0 or absent = none)}
 // Phases, each in slices: "tables" (the 3x3 distance table or the 4x4 pattern database:
-// first asked of the page's storage, else built, resuming a cancelled build; box_tables.hpp),
-// then "search". Events: progress, table_wanted / table_built (for web/worker.js), solution,
-// done (its "result" is the object `tilewise box solve --json` prints, its "table" where the
-// table came from), error.
-// On 4x4 and up a search that runs out of budget, or is cancelled while searching, with
-// nothing found ends with the quick search's solution (not proven optimal, with the optimal
-// search's lower bound), so a solvable board never ends with nothing.
+// the wanted table if this worker has it or the page's storage keeps it, else the quick one
+// (asked of storage too) or, without one, the wanted one, built, resuming a cancelled build;
+// box_tables.hpp), then "search". Events: progress, table_wanted / table_built (for web/worker.js),
+// solution, done (its "result" is the object `tilewise box solve --json` prints, its "table" where
+// the table came from), error.
+// On 4x4 a search that runs out of budget, or is cancelled while searching, with nothing
+// found ends with the quick search's solution (not proven optimal, with the optimal search's
+// lower bound), so a solvable board never ends with nothing. 5x5 and up: box_job_anytime.cpp.
 #include <chrono>
 #include <optional>
 
@@ -27,27 +31,33 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::uint64_t kTableChunk = 8000;    // states expanded between clock checks
 constexpr std::uint64_t kSearchChunk = 20000;  // nodes visited between clock checks
-constexpr double kQuickSeconds = 5;            // the fallback's time cap (4x4: well under 1 s)
+// The fallback's time cap (4x4: well under 1 s). It runs inside one step, so it stays under
+// the page's 3 s watchdog (web/tilewise.js): at 5 s a cancelled 5x5 search under load (the
+// frame search takes ~2.3 s of CPU there) had the page restart the worker.
+constexpr double kQuickSeconds = 2;
 
 class BoxSolveJob : public Job {
  public:
-  BoxSolveJob(const box::BoxPuzzle& p, const box::BoxSolveOptions& o)
+  // `quick_tiles` > 0 (4x4): answer with that table while the wanted one is missing.
+  BoxSolveJob(const box::BoxPuzzle& p, const box::BoxSolveOptions& o, int quick_tiles,
+              long long request_id)
       : puzzle_(p),
         options_(o),
-        table_{p.size, p.moves, o.pattern_tiles},
-        table_name_(box_table_name(table_)),
+        wanted_{p.size, p.moves, o.pattern_tiles},
+        table_(wanted_),
+        request_id_(request_id),
         started_(Clock::now()) {
-    if (box_table_ready(table_)) source_ = "memory";
-    states_at_start_ = box_table_states_done(table_);
+    tiers_.push_back(wanted_);
+    if (quick_tiles > 0) tiers_.push_back(BoxTableId{p.size, p.moves, quick_tiles});
+    for (const BoxTableId& t : tiers_) ready_at_start_.push_back(box_table_ready(t));
   }
 
   bool step(double budget_ms, nlohmann::json& events) override {
     const auto end = Clock::now() + std::chrono::duration<double, std::milli>(budget_ms);
-    if (!search_ && waiting_for_storage(events)) {
+    if (!chosen_ && !choose_table(events)) {
       events.push_back(progress_json());
       return false;
     }
-    if (!search_ && source_.empty() && box_table_ready(table_)) source_ = "storage";
     while (!search_ && Clock::now() < end)
       if (run_box_table_build(table_, kTableChunk)) start_search(events);
     while (search_ && !search_->finished() && Clock::now() < end) search_->run(kSearchChunk);
@@ -78,18 +88,37 @@ class BoxSolveJob : public Job {
     return std::chrono::duration<double, std::milli>(Clock::now() - started_).count();
   }
 
-  // A kept 4x4 table is asked of the page's storage once per worker before it is built:
-  // "table_wanted" (web/worker.js answers through tw_table_offer, then steps on). True
-  // while the answer is awaited.
-  bool waiting_for_storage(nlohmann::json& events) {
-    if (table_name_.empty() || box_table_ready(table_)) return false;
-    const StorageAnswer answer = storage_answer(table_name_);
-    if (answer == StorageAnswer::kAnswered) return false;
-    if (answer == StorageAnswer::kNotAsked) {
-      mark_storage_asked(table_name_);
-      events.push_back({{"type", "table_wanted"}, {"name", table_name_}});
+  // The table of this solve: the first of tiers_ this worker has or the page's storage
+  // keeps (each 4x4 table is asked of storage once per worker: "table_wanted", which
+  // web/worker.js answers through tw_table_offer), else the last one, built here. A
+  // smaller table than wanted leaves the wanted one to the background build. False while
+  // the storage's answer is awaited.
+  bool choose_table(nlohmann::json& events) {
+    for (size_t k = 0; k < tiers_.size(); ++k) {
+      const BoxTableId& t = tiers_[k];
+      if (!box_table_ready(t)) {
+        const std::string name = box_table_name(t);
+        const StorageAnswer answer = name.empty() ? StorageAnswer::kAnswered : storage_answer(name);
+        if (answer == StorageAnswer::kNotAsked) {
+          mark_storage_asked(name);
+          events.push_back({{"type", "table_wanted"}, {"name", name}});
+        }
+        if (answer != StorageAnswer::kAnswered) {
+          table_ = t;  // (the one asked for, until one is chosen)
+          return false;
+        }
+        if (k + 1 < tiers_.size()) continue;  // not kept: try the next
+      }
+      chosen_ = true;
+      table_ = t;
+      options_.pattern_tiles = t.pattern_tiles;
+      table_name_ = box_table_name(t);
+      states_at_start_ = box_table_states_done(t);
+      if (box_table_ready(t)) source_ = ready_at_start_[k] ? "memory" : "storage";
+      if (k > 0) want_background_build(wanted_, request_id_);
+      return true;
     }
-    return true;
+    return true;  // (tiers_ is never empty)
   }
 
   void start_search(nlohmann::json& events) {
@@ -106,9 +135,9 @@ class BoxSolveJob : public Job {
     if (!search_)
       return {{"type", "progress"},
               {"phase", "tables"},
-              {"table", table_name_},
-              {"storage", !table_name_.empty() && !box_table_ready(table_) &&
-                              storage_answer(table_name_) != StorageAnswer::kAnswered},
+              {"table", box_table_name(table_)},
+              {"tiles", tiles()},
+              {"storage", !chosen_},
               {"states", box_table_states_done(table_)},
               {"states_at_start", states_at_start_},
               {"states_total", box_table_states_total(table_)},
@@ -122,24 +151,41 @@ class BoxSolveJob : public Job {
             {"elapsed_ms", elapsed_ms()}};
   }
 
+  int tiles() const { return table_.size == 4 ? table_.pattern_tiles : 0; }
+
   // Where the solve's table came from: "memory" (this worker had it), "storage" (kept by an
   // earlier visit), "built" (here, resumed from states_at_start when an earlier solve was
   // cancelled), "none" (5x5 and up), "" (cancelled before it was ready); ms = the time it
-  // took this solve.
+  // took this solve; tiles = its numbers (4x4); "better": the wanted table, being built in
+  // the background (this solve used a smaller one).
   nlohmann::json table_json() const {
-    return {{"name", table_name_},
-            {"source", search_ ? source_ : std::string()},
-            {"ms", search_ ? table_ms_ : elapsed_ms()},
-            {"states_at_start", states_at_start_},
-            {"states", box_table_states_done(table_)},
-            {"states_total", box_table_states_total(table_)}};
+    nlohmann::json t = {{"name", table_name_},
+                        {"tiles", tiles()},
+                        {"source", search_ ? source_ : std::string()},
+                        {"ms", search_ ? table_ms_ : elapsed_ms()},
+                        {"states_at_start", states_at_start_},
+                        {"states", box_table_states_done(table_)},
+                        {"states_total", box_table_states_total(table_)}};
+    if (const auto better = background_build();
+        better && table_.pattern_tiles != better->pattern_tiles)
+      t["better"] = {{"name", box_table_name(*better)},
+                     {"tiles", better->pattern_tiles},
+                     {"states", box_table_states_done(*better)},
+                     {"states_total", box_table_states_total(*better)}};
+    return t;
   }
 
-  // Nothing found and the search not complete (out of budget or cancelled): the quick
-  // search's solution, streamed like the optimal ones.
+  // The final result; nothing found and the search not complete (out of budget or
+  // cancelled): the quick search's solution, streamed like the optimal ones.
   void finish_with_quick_solution(nlohmann::json& events) {
     final_ = search_->result();
     final_->lower_bound = search_->lower_bound();
+    if (final_->count > 0 && final_->length < 0 && !final_->solutions.empty()) {
+      // Cancelled while listing: what was found, at the bound in progress, is optimal.
+      final_->length = static_cast<int>(final_->solutions[0].size());
+      final_->lower_bound = final_->length;
+      final_->proven_optimal = true;
+    }
     box::add_quick_solution(puzzle_, options_, kQuickSeconds, *final_);
     for (size_t k = streamed_; k < final_->solutions.size(); ++k)
       events.push_back({{"type", "solution"},
@@ -165,7 +211,12 @@ class BoxSolveJob : public Job {
 
   box::BoxPuzzle puzzle_;
   box::BoxSolveOptions options_;
-  BoxTableId table_;
+  BoxTableId wanted_;
+  std::vector<BoxTableId> tiers_;  // the wanted table, then the quick one if any
+  std::vector<bool> ready_at_start_;
+  bool chosen_ = false;
+  BoxTableId table_;  // the chosen one (before: the one whose storage answer is awaited)
+  long long request_id_;
   std::string table_name_;  // storage name ("" when not kept)
   std::uint64_t states_at_start_ = 0;
   std::string source_;  // see table_json()
@@ -227,6 +278,15 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   o.pattern_tiles = static_cast<int>(tiles);
+  long long quick = p->size == 4 && tiles > kWorkerQuickPatternTiles ? kWorkerQuickPatternTiles : 0;
+  if (!read_field(request, "quick_tiles", quick, events)) return nullptr;
+  if (quick != 0 && (quick < box::kMinPatternTiles || quick >= tiles)) {
+    events.push_back(
+        {{"type", "error"},
+         {"message", "request field 'quick_tiles' must be 0, or 4 to pattern_tiles - 1"}});
+    return nullptr;
+  }
+  if (p->size != 4) quick = 0;
   long long max_seconds = 0;
   if (!read_field(request, "max_seconds", max_seconds, events)) return nullptr;
   if (max_seconds < 0) {
@@ -244,7 +304,10 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     }
     o.all = all->get<bool>();
   }
-  return std::make_unique<BoxSolveJob>(*p, o);
+  if (p->size >= 5) return make_box_anytime_job(*p, o);  // in slices, improving as it goes
+  long long id = -1;
+  read_field(request, "id", id, events);  // (checked by tw_request)
+  return std::make_unique<BoxSolveJob>(*p, o, static_cast<int>(quick), id);
 }
 
 }  // namespace tilewise::worker

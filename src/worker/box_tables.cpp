@@ -1,6 +1,7 @@
 #include "worker/box_tables.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -13,6 +14,8 @@
 namespace tilewise::worker {
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 // A table as one number: size, move set, pattern tiles (0 unless 4x4).
 using Key = int;
 
@@ -20,17 +23,39 @@ Key key_of(const BoxTableId& id) {
   return (id.size * 4 + static_cast<int>(id.moves)) * 16 + (id.size == 4 ? id.pattern_tiles : 0);
 }
 
+// A build of more states than this holds a lot of memory (a byte per entry: 55 MiB for the
+// 7-number 4x4 table): only one such build is kept unfinished.
+constexpr std::uint64_t kLargeBuild = 10'000'000;
+
+struct Build {
+  Key key;
+  std::unique_ptr<box::BoxTableBuild> build;
+};
+
 // (Small plain containers: the worker's download size counts.)
 struct Tables {
   std::vector<Key> ready;
-  std::optional<Key> building;  // the one unfinished build kept
-  std::unique_ptr<box::BoxTableBuild> build;
+  std::vector<Build> builds;  // unfinished, resumed by the next solve (or in the background)
   std::vector<std::pair<std::string, StorageAnswer>> storage;  // per name asked
   std::vector<std::uint8_t> exported;
+  std::optional<BoxTableId> background;
+  long long background_request = -1;
+  Clock::time_point background_reported{};
 
   bool is_ready(Key k) const { return std::find(ready.begin(), ready.end(), k) != ready.end(); }
   void set_ready(Key k) {
     if (!is_ready(k)) ready.push_back(k);
+    drop_build(k);
+  }
+  Build* build_of(Key k) {
+    for (Build& b : builds)
+      if (b.key == k) return &b;
+    return nullptr;
+  }
+  void drop_build(Key k) {
+    builds.erase(
+        std::remove_if(builds.begin(), builds.end(), [k](const Build& b) { return b.key == k; }),
+        builds.end());
   }
   StorageAnswer& answer(const std::string& name) {
     for (auto& [n, a] : storage)
@@ -78,21 +103,65 @@ bool run_box_table_build(const BoxTableId& id, std::uint64_t max_states) {
   Tables& t = tables();
   const Key key = key_of(id);
   if (t.is_ready(key)) return true;
-  if (t.building != key) {  // another table's unfinished build is dropped (memory)
-    t.build = std::make_unique<box::BoxTableBuild>(id.size, id.moves, id.pattern_tiles);
-    t.building = key;
+  Build* b = t.build_of(key);
+  if (!b) {
+    if (box_table_states_total(id) > kLargeBuild)  // another large unfinished build is dropped
+      t.builds.erase(
+          std::remove_if(t.builds.begin(), t.builds.end(),
+                         [](const Build& o) { return o.build->states_total() > kLargeBuild; }),
+          t.builds.end());
+    b = &t.builds.emplace_back(
+        Build{key, std::make_unique<box::BoxTableBuild>(id.size, id.moves, id.pattern_tiles)});
   }
-  if (!t.build->run(max_states)) return false;
+  if (!b->build->run(max_states)) return false;
   t.set_ready(key);
-  t.build.reset();
-  t.building.reset();
   return true;
 }
 
 std::uint64_t box_table_states_done(const BoxTableId& id) {
-  const Tables& t = tables();
+  Tables& t = tables();
   if (t.is_ready(key_of(id))) return box_table_states_total(id);
-  return t.building == key_of(id) ? t.build->states_done() : 0;
+  const Build* b = t.build_of(key_of(id));
+  return b ? b->build->states_done() : 0;
+}
+
+void want_background_build(const BoxTableId& id, long long request_id) {
+  Tables& t = tables();
+  if (t.is_ready(key_of(id))) return;
+  t.background = id;
+  t.background_request = request_id;
+  t.background_reported = {};
+}
+
+std::optional<BoxTableId> background_build() {
+  const Tables& t = tables();
+  if (t.background && t.is_ready(key_of(*t.background))) return std::nullopt;
+  return t.background;
+}
+
+bool run_background_build(double budget_ms, nlohmann::json& events) {
+  Tables& t = tables();
+  if (!background_build()) return false;
+  const BoxTableId id = *t.background;
+  const auto start = Clock::now();
+  const auto end = start + std::chrono::duration<double, std::milli>(budget_ms);
+  bool ready = false;
+  do ready = run_box_table_build(id, 8000);
+  while (!ready && Clock::now() < end);
+  const std::string name = box_table_name(id);
+  if (ready || start - t.background_reported > std::chrono::milliseconds(250)) {
+    t.background_reported = start;
+    events.push_back({{"id", t.background_request},
+                      {"type", "table_progress"},
+                      {"background", true},
+                      {"name", name},
+                      {"tiles", id.pattern_tiles},
+                      {"states", box_table_states_done(id)},
+                      {"states_total", box_table_states_total(id)}});
+  }
+  if (ready)
+    events.push_back({{"id", t.background_request}, {"type", "table_built"}, {"name", name}});
+  return !ready;
 }
 
 std::uint64_t box_table_states_total(const BoxTableId& id) {
@@ -121,9 +190,7 @@ int tw_table_offer(const char* name, const std::uint8_t* bytes, int size) {
   if (!tilewise::box::load_pattern_table(id->moves, id->pattern_tiles,
                                          std::vector<std::uint8_t>(bytes, bytes + size)))
     return 0;
-  const auto key = tilewise::worker::key_of(*id);
-  t.set_ready(key);
-  if (t.building == key) t.build.reset(), t.building.reset();
+  t.set_ready(tilewise::worker::key_of(*id));
   return 1;
 }
 

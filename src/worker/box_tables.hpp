@@ -10,6 +10,8 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "core/box/puzzle.hpp"
@@ -42,6 +44,18 @@ bool run_box_table_build(const BoxTableId& id, std::uint64_t max_states);
 std::uint64_t box_table_states_done(const BoxTableId& id);
 std::uint64_t box_table_states_total(const BoxTableId& id);
 bool box_table_ready(const BoxTableId& id);
+
+// The background build: `id` is built while the worker is idle, its events carry
+// `request_id` (the solve that wanted it, so the page hears of it). A later call replaces
+// it; nothing happens when `id` is ready.
+void want_background_build(const BoxTableId& id, long long request_id);
+// The table built in the background, while it is not ready.
+std::optional<BoxTableId> background_build();
+// Runs the background build for about `budget_ms`: appends {"type":"table_progress",
+// "background":true,"name","tiles","states","states_total"} (at most every 250 ms and at
+// the end) and, once built, {"type":"table_built","name"} (web/worker.js stores it), all
+// with the wanting request's id. False when there is nothing (left) to do.
+bool run_background_build(double budget_ms, nlohmann::json& events);
 
 }  // namespace tilewise::worker
 

@@ -11,6 +11,10 @@ namespace tilewise {
 struct EdgePuzzle;
 struct SolveOptions;
 }  // namespace tilewise
+namespace tilewise::box {
+struct BoxPuzzle;
+struct BoxSolveOptions;
+}  // namespace tilewise::box
 
 namespace tilewise::worker {
 
@@ -31,10 +35,16 @@ std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann
 // 55 MB more while building), built once in slices and kept in the browser's storage
 // (box_tables.hpp). A request's "pattern_tiles" (the page's ?pattern_tiles=) asks for less.
 inline constexpr int kWorkerPatternTiles = 7;
-// On 5x5 and up the quick search finishes on a 4x4 corner with a table built in one go (not
-// in slices) when it is missing: 6 numbers there, ~1 s natively, ~2.5 s in wasm.
+// A fresh visit's first 4x4 solve answers with the 6-number table (2.7 MiB, ~1-2.5 s to build
+// in wasm) while the 7-number one is built in the background afterwards (box_tables.hpp).
+inline constexpr int kWorkerQuickPatternTiles = 6;
+// On 5x5 and up the anytime search finishes a corner's 4x4 block with a table of 6 numbers
+// (~1 s natively, ~2.5 s in wasm; built in slices by the job, once per worker).
 inline constexpr int kWorkerFallbackPatternTiles = 6;
 std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann::json& events);
+// 5x5 and up: the anytime search in slices (box_job_anytime.cpp); make_box_solve_job's.
+std::unique_ptr<Job> make_box_anytime_job(const box::BoxPuzzle& puzzle,
+                                          const box::BoxSolveOptions& options);
 std::unique_ptr<Job> make_box_bench_job(const nlohmann::json& request, nlohmann::json& events);
 // One shard of a count/all search split across workers (edge_shard_job.cpp).
 std::unique_ptr<Job> make_edge_shard_job(const EdgePuzzle& puzzle, const SolveOptions& options,

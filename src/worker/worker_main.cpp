@@ -4,12 +4,15 @@
 //   tw_step(ms)       work on the current job for about ms; returns the events since
 //   tw_cancel()       stop the current job; returns its final "done" event
 //   tw_speed(n)       watched searches: at most n steps per second (0 = full speed)
+//   tw_idle(ms)       while no job runs: work on the background table build for about ms
+//                     (box_tables.hpp); returns its events; tw_idle_pending() says if any is left
 // Every event carries the id of the request it belongs to.
 #include <memory>
 #include <string>
 
 #include "core/json_text.hpp"
 #include "core/version.hpp"
+#include "worker/box_tables.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
 
@@ -81,6 +84,17 @@ void tw_speed(double steps_per_second) {
 
 int tw_busy() {
   return g_job ? 1 : 0;
+}
+
+int tw_idle_pending() {
+  return !g_job && tilewise::worker::background_build() ? 1 : 0;
+}
+
+const char* tw_idle(double budget_ms) {
+  nlohmann::json events = nlohmann::json::array();
+  if (!g_job) tilewise::worker::run_background_build(budget_ms, events);
+  g_out = tilewise::json_text(events);
+  return g_out.c_str();
 }
 
 const char* tw_cancel() {

@@ -3,8 +3,9 @@
 // next Solve goes on from there; once built it is kept in the browser (IndexedDB) and a
 // reload reads it instead of building it; a damaged or old kept table is never used. Then
 // a random 4x4 and the reversed board are solved through the panel and played back.
-// Tables of 6 and 5 numbers (?pattern_tiles=), not the worker's 7 (~15-50 s to build on
-// this machine; scripts/bench-box-wasm.mjs runs that one).
+// A fresh visit answers with a smaller table and builds the better one while the solver is
+// idle. Tables of 5 and 6 numbers (?pattern_tiles=, ?quick_tiles=), not the worker's 6 and 7
+// (the 7 takes ~15-50 s to build on this machine; scripts/bench-box-wasm.mjs runs those).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
@@ -69,6 +70,17 @@ async function typeStart(page, board) {
   await pressSlowly(page, 'Enter');
   await h.waitState(page, `s.box.board.join() === "${board.join()}"`);
 }
+// A later visit: the page reloaded, the Puzzle Box opened again and `board` solved (cw+ccw).
+async function solveAfterReload(page, board) {
+  await page.reload();
+  await h.waitDrawn(page);
+  await h.clickWidget(page, 'Puzzle Box');
+  await h.waitState(page, 's.box.active');
+  await chooseBothDirections(page);
+  await typeStart(page, board);
+  await h.clickWidget(page, 'Solve##box');
+  return h.waitState(page, '!s.box.solving', 60000);
+}
 // The kept tables as the page's origin sees them: name -> byte length and first 5 bytes.
 const keptTables = (page) => page.evaluate(() => new Promise((resolve) => {
   const r = indexedDB.open('tilewise-tables', 1);
@@ -120,19 +132,51 @@ test('the 4x4 table: progress, Cancel keeps what was built, Solve goes on, a rel
   s = await h.waitState(page, `s.box.step === ${s.box.length} && !s.box.playing`, 30000);
   assert.equal(s.box.at_target, true);
   // A later visit: the table comes from this browser's storage.
-  await page.reload();
-  await h.waitDrawn(page);
-  await h.clickWidget(page, 'Puzzle Box');
-  await h.waitState(page, 's.box.active');
-  await chooseBothDirections(page);
-  await typeStart(page, board);
-  await h.clickWidget(page, 'Solve##box');
-  s = await h.waitState(page, '!s.box.solving', 60000);
+  s = await solveAfterReload(page, board);
   assert.equal(s.box.table.source, 'storage');
   assert.equal(s.box.table.read_used, true);
   assert.match(s.box.table.note, /^4x4 table read from this browser's storage in [\d.]+ s$/);
   assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves/);
   await h.screenshot(page, 'box-4x4-table-from-storage');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a fresh visit answers with the quick table, builds the better one while idle and keeps it; later solves use it', async () => {
+  // The page's 6 and 7 numbers here 5 and 6 (?quick_tiles=5).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, errors } = await openBox(context, '6&quick_tiles=5');
+  await chooseBothDirections(page);
+  const board = scrambledBoard(11, 10);
+  await typeStart(page, board);
+  await h.clickWidget(page, 'Solve##box');
+  let s = await h.waitState(page, '!s.box.solving', 60000);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(5-number table\)$/);
+  assert.equal(s.box.table.tiles, 5);
+  assert.equal(s.box.table.source, 'built');
+  for (const seq of s.box.solutions) assert.deepEqual(replay(board, seq), TARGET, seq.join(' '));
+  const length = s.box.length;
+  assert.equal(s.box.table.better.tiles, 6);
+  s = await h.waitState(page, 's.box.table.better.states > 0 || s.box.table.better.built', 30000);
+  if (!s.box.table.better.built) {
+    assert.match(s.box.table.better.note, /^the 6-number table \(faster solves\) is being built while the solver is idle: \d+%$/);
+    await h.screenshot(page, 'box-4x4-better-table-building');
+  }
+  s = await h.waitState(page, 's.box.table.better.saved', 60000);
+  assert.equal(s.box.table.better.note, 'the 6-number table is built and kept in this browser: later solves use it');
+  assert.deepEqual(Object.keys(await keptTables(page)).sort(), ['box-pattern-cw+ccw-5.v1', 'box-pattern-cw+ccw-6.v1']);
+  // The next solve uses it (same optimal length), with nothing better left to build.
+  await h.clickWidget(page, 'Solve##box');
+  s = await h.waitState(page, '!s.box.solving', 60000);
+  assert.match(s.box.status, /^optimal: .* \(6-number table\)$/);
+  assert.equal(s.box.table.source, 'memory');
+  assert.equal(s.box.table.better.name, '');
+  assert.equal(s.box.length, length);
+  // A later visit reads it from storage.
+  s = await solveAfterReload(page, board);
+  assert.equal(s.box.table.source, 'storage');
+  assert.equal(s.box.table.tiles, 6);
+  assert.equal(s.box.length, length);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -167,13 +211,29 @@ test('a damaged kept table is not used: built anew and stored over it; other ver
   await context.close();
 });
 
-test('the reversed 4x4 board in the page: Cancel while searching gives a solution that plays back', async () => {
+test('the first optimal solutions show while the rest are listed; the reversed board: Cancel gives a solution that plays back', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const { page, errors } = await openBox(context, 6);
   await chooseBothDirections(page);
+  // A uniformly random board (18 moves, 11,021 optimal solutions: ~40 s to list them all with
+  // the 6-number table here): the first ones are shown at once; Cancel keeps them.
+  const random = [16, 11, 3, 1, 13, 2, 8, 9, 10, 15, 6, 14, 4, 5, 7, 12];
+  await typeStart(page, random);
+  await h.clickWidget(page, 'Solve##box');
+  let s = await h.waitState(page, 's.box.solutions.length > 0 || !s.box.solving', 60000);
+  assert.equal(s.box.solving, true, s.box.status);
+  assert.match(s.box.status, /^found \d+ optimal solution\(s\) of 18 moves; listing them all\.\.\.$/);
+  await h.screenshot(page, 'box-4x4-first-solutions-while-listing');
+  await h.clickWidget(page, 'Cancel##box');
+  s = await h.waitState(page, '!s.box.solving', 10000);
+  assert.match(s.box.status, /^cancelled: \d+ optimal solution\(s\) of 18 moves found \(the list may be incomplete\)/);
+  assert.equal(s.box.length, 18);
+  assert.equal(s.box.proven_optimal, true);
+  for (const seq of s.box.solutions) assert.deepEqual(replay(random, seq), TARGET, seq.join(' '));
+  // The reversed board (the 6-number table is in memory now).
   await typeStart(page, REVERSED);
   await h.clickWidget(page, 'Solve##box');
-  let s = await h.waitState(page, 's.box.progress.startsWith("searching")', 60000);
+  s = await h.waitState(page, 's.box.progress.startsWith("searching")', 60000);
   await page.waitForTimeout(2000);
   await h.screenshot(page, 'box-4x4-reversed-searching');
   await h.clickWidget(page, 'Cancel##box');

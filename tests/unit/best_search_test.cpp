@@ -173,6 +173,32 @@ TEST(BestSearch, SameSeedAndNodeBudgetGiveTheSameBoard) {
     EXPECT_EQ(c->board.cells[k].tile, d->board.cells[k].tile);
 }
 
+// The browser worker runs the search in slices, stopping it every few milliseconds, often
+// inside a beam; the CLI runs it whole. The same seed and step budget must give the same
+// board both ways (a paused beam goes on later and counts as one step).
+TEST(BestSearch, StoppingAndGoingOnGivesTheSameBoardAsOneRun) {
+  const EdgePuzzle p = generated(8, 7, 5, 23, 3);
+  BestTuning t;
+  t.band_percent = 30;
+  t.band_width = 32;
+  t.restart_after = 20;
+  Result<BestSearch> whole = BestSearch::create(p, 4, 128, t),
+                     sliced = BestSearch::create(p, 4, 128, t);
+  ASSERT_TRUE(whole && sliced);
+  whole->run(400);
+  int polls = 0, pauses = 0;
+  sliced->set_stop([&] { return ++polls % 5 == 0 && ++pauses > 0; });
+  for (int calls = 0; sliced->nodes() < 400 && calls < 100000; ++calls) sliced->run(1);
+  EXPECT_GT(pauses, 50);  // beams were paused many times
+  EXPECT_EQ(sliced->nodes(), whole->nodes());
+  EXPECT_EQ(sliced->best_score(), whole->best_score());
+  const Solution a = whole->best_board(), b = sliced->best_board();
+  for (size_t c = 0; c < a.cells.size(); ++c) {
+    EXPECT_EQ(a.cells[c].tile, b.cells[c].tile);
+    EXPECT_EQ(a.cells[c].rotation, b.cells[c].rotation);
+  }
+}
+
 TEST(BestSearch, CancelStopsAtOnceWithAValidBoard) {
   const EdgePuzzle p = generated(8, 8, 8, 4, 0);
   std::atomic<bool> cancel{true};

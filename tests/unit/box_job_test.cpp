@@ -100,8 +100,11 @@ TEST(BoxJob, A4x4SearchReportsTablePhaseThenSearchPhaseAndCanBeCancelledInEach) 
   // A deep 8x8 scramble: the search runs many slices; cancel it mid-search.
   const auto board =
       tilewise::box::scrambled_boards(8, tilewise::box::MoveSet::kClockwise, 1, 60, 7)[0];
-  request({{"id", 22}, {"type", "box.solve"}, {"start", board}});
-  json last;
+  // (5x5 and up: the anytime search, after the table that finishes a corner's 4x4 block.)
+  request({{"id", 22}, {"type", "box.solve"}, {"start", board}, {"pattern_tiles", 5}});
+  json last = json::parse(tw_step(2));
+  for (int i = 0; i < 10000 && last.back()["phase"] == "tables"; ++i)
+    last = json::parse(tw_step(2));
   for (int i = 0; i < 4; ++i) last = json::parse(tw_step(2));
   ASSERT_EQ(last.back()["type"], "progress") << last.dump();
   EXPECT_EQ(last.back()["phase"], "search");

@@ -18,6 +18,8 @@ int tw_table_offer(const char* name, const std::uint8_t* bytes, int size);
 const std::uint8_t* tw_table_export(const char* name);
 int tw_table_export_size();
 void tw_table_export_free();
+const char* tw_idle(double budget_ms);
+int tw_idle_pending();
 }
 
 namespace {
@@ -102,6 +104,95 @@ TEST(WorkerBoxTables, AskedOfStorageOnceThenBuiltResumedAfterCancelAndKept) {
   for (int k = 0; k < 1000 && done.is_null(); ++k)
     if (const auto* d = find(events = step(20), "done")) done = *d;
   EXPECT_EQ(done["table"]["source"], "memory");
+}
+
+// A fresh visit: neither table kept, so the solve answers with the quick table (4 numbers
+// here, 6 on the page) and leaves the wanted one (5 here, 7 on the page) to tw_idle, which
+// builds it only while no job runs; later solves use it, with the same optimal length.
+// (cw tables of 4 and 5 numbers; skipped when an earlier test of this process built them:
+// ctest runs each test alone.)
+TEST(WorkerBoxTables, QuickTableAnswersFirstThenTheWantedOneIsBuiltWhileIdle) {
+  const std::string wanted = "box-pattern-cw-5.v1", quick = "box-pattern-cw-4.v1";
+  // Nine clockwise turns from the target.
+  const nlohmann::json solve = {
+      {"type", "box.solve"}, {"moves", "cw"},
+      {"all", false},        {"pattern_tiles", 5},
+      {"quick_tiles", 4},    {"start", "3,8,4,12/1,6,15,11/9,2,10,16/5,13,7,14"}};
+  auto ask = [&](int id) {
+    nlohmann::json r = solve;
+    r["id"] = id;
+    return nlohmann::json::parse(tw_request(r.dump().c_str()));
+  };
+  auto run_to_done = [&](nlohmann::json& events) {
+    for (int k = 0; k < 100000; ++k) {
+      nlohmann::json more = step(20);
+      for (const auto& e : more) events.push_back(e);
+      if (const auto* d = find(more, "done")) return *d;
+    }
+    return nlohmann::json();
+  };
+  ASSERT_TRUE(ask(51).empty());
+  nlohmann::json events = step(1);
+  if (!find(events, "table_wanted")) GTEST_SKIP() << "cw tables built earlier in this process";
+  EXPECT_EQ((*find(events, "table_wanted"))["name"], wanted);
+  EXPECT_EQ(tw_table_offer(wanted.c_str(), nullptr, 0), 0);  // nothing kept
+  events = step(1);
+  ASSERT_NE(find(events, "table_wanted"), nullptr) << events.dump();
+  EXPECT_EQ((*find(events, "table_wanted"))["name"], quick);
+  EXPECT_EQ(tw_table_offer(quick.c_str(), nullptr, 0), 0);
+  nlohmann::json done = run_to_done(events);
+  ASSERT_FALSE(done.is_null());
+  EXPECT_EQ(done["table"]["tiles"], 4);
+  EXPECT_EQ(done["table"]["source"], "built");
+  EXPECT_EQ(done["table"]["better"]["name"], wanted);
+  EXPECT_EQ(done["table"]["better"]["states"], 0);
+  EXPECT_EQ(done["result"]["proven_optimal"], true);
+  const int length = done["result"]["length"];
+  EXPECT_EQ(length, 9);
+  EXPECT_EQ(tw_idle_pending(), 1);
+
+  // A job runs first: tw_idle does nothing meanwhile; the job uses the quick table again.
+  ASSERT_TRUE(ask(52).empty());
+  EXPECT_EQ(tw_idle_pending(), 0);
+  EXPECT_EQ(nlohmann::json::parse(tw_idle(50)), nlohmann::json::array());
+  events = nlohmann::json::array();
+  done = run_to_done(events);
+  EXPECT_EQ(done["table"]["tiles"], 4);
+  EXPECT_EQ(done["table"]["source"], "memory");
+  EXPECT_EQ(done["table"]["better"]["states"], 0);
+
+  // Idle: the wanted table is built in slices, reported with the latest wanting request's id,
+  // then offered for storage.
+  std::uint64_t last = 0;
+  nlohmann::json built;
+  int slices = 0;
+  for (; tw_idle_pending() && slices < 100000; ++slices)
+    for (const auto& e : nlohmann::json::parse(tw_idle(1))) {
+      EXPECT_EQ(e["id"], 52);
+      if (e["type"] == "table_progress") {
+        EXPECT_EQ(e["background"], true);
+        EXPECT_EQ(e["name"], wanted);
+        EXPECT_GE(e["states"].get<std::uint64_t>(), last);
+        last = e["states"];
+      }
+      if (e["type"] == "table_built") built = e;
+    }
+  EXPECT_GT(slices, 2);
+  EXPECT_EQ(last, 524160u);
+  EXPECT_EQ(built["name"], wanted);
+  const std::uint8_t* at = tw_table_export(wanted.c_str());
+  EXPECT_NE(at, nullptr);
+  tw_table_export_free();
+
+  // Later solves use it: same optimal length, nothing better left to build.
+  ASSERT_TRUE(ask(53).empty());
+  events = nlohmann::json::array();
+  done = run_to_done(events);
+  EXPECT_EQ(done["table"]["tiles"], 5);
+  EXPECT_EQ(done["table"]["source"], "memory");
+  EXPECT_FALSE(done["table"].contains("better"));
+  EXPECT_EQ(done["result"]["length"], length);
+  EXPECT_EQ(find(events, "table_wanted"), nullptr);
 }
 
 }  // namespace

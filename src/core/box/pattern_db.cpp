@@ -305,17 +305,18 @@ int PatternBound4x4::bound(const std::uint8_t* board, int enough) const {
 int PatternBound4x4::bound(const std::uint8_t* board, int enough, int& first) const {
   std::array<std::uint8_t, kCells> where{};
   for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-  int best = table_->at(index_of(lookups_[first], board, where.data()));
+  const int tried = first;  // `first` moves on below; this one's entry is not read again
+  int best = table_->at(index_of(lookups_[tried], board, where.data()));
   if (best > enough) return best;
   std::array<std::uint32_t, 16> index{};
   const int n = static_cast<int>(lookups_.size());
   for (int k = 0; k < n; ++k) {
-    if (k == first) continue;
+    if (k == tried) continue;
     index[k] = index_of(lookups_[k], board, where.data());
     table_->prefetch(index[k]);
   }
   for (int k = 0; k < n; ++k) {
-    if (k == first) continue;
+    if (k == tried) continue;
     const int d = table_->at(index[k]);
     if (d <= best) continue;
     best = d, first = k;

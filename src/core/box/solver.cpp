@@ -5,9 +5,11 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <limits>
 
+#include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
 #include "core/box/count_memo.hpp"
 #include "core/box/pattern_db.hpp"
@@ -97,13 +99,9 @@ constexpr int kMemoLog2Slots = 19;
 constexpr int kMemoMinLeft = 2;
 
 constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
-// Its states (beyond the node budget; per search, frame_search runs several): a tenth of the
-// budget, at least kQuickStatesMin (so a small budget still gets a solution; 7x7 needed
-// more than 200 k), at most kQuickStatesMax (memory: ~150 bytes a state on 4x4).
+// Its states (beyond the node budget): a tenth of the budget, at least kQuickStatesMin (so a
+// small budget still gets a solution), at most kQuickStatesMax (memory: ~150 bytes a state).
 constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
-// The frame search's last 4x4 is solved optimally within a tenth of the node budget, at
-// least kFinishNodesMin, at most kFinishNodesMax (~0.3 s), else by the quick search.
-constexpr std::uint64_t kFinishNodesMin = 10000, kFinishNodesMax = 2000000;
 
 }  // namespace
 
@@ -405,8 +403,7 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
 
 void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max_seconds,
                         BoxSolveResult& r) {
-  if (r.count > 0 || r.complete || p.size < 4) return;
-  // The 4x4 pattern table estimates 4x4 boards, and the last 4x4 of the frame search.
+  if (r.count > 0 || r.complete || p.size != 4) return;
   PatternBound4x4 pattern(p.moves, o.pattern_tiles);
   const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
     std::array<std::uint8_t, 16> b{};
@@ -418,48 +415,61 @@ void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max
       std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
   limits.max_seconds = max_seconds;
   limits.cancel = o.cancel;
-  std::uint64_t states = 0, finish_nodes = 0;
-  // The frame search's last 4x4: optimally when a small IDA* budget proves it, else quickly.
-  const Finish4x4 finish_4x4 =
-      [&](const std::vector<int>& sub) -> std::optional<std::vector<Move>> {
-    BoxSolveOptions exact = o;
-    exact.all = false;
-    exact.node_budget =
-        std::clamp<std::uint64_t>(o.node_budget / 10, kFinishNodesMin, kFinishNodesMax);
-    exact.max_seconds = 0;
-    std::vector<int> solved(16);
-    for (int k = 0; k < 16; ++k) solved[k] = k + 1;
-    BoxSearch search(BoxPuzzle{4, sub, solved, p.moves}, exact);
-    search.run(std::numeric_limits<std::uint64_t>::max());
-    finish_nodes += search.result().nodes;
-    if (!search.result().solutions.empty()) return search.result().solutions[0];
-    std::uint64_t quick_states = 0;
-    auto path = quick_search(sub, 4, p.moves, kQuickWeight, bound_4x4, limits, quick_states);
-    finish_nodes += quick_states;
-    return path;
-  };
+  std::uint64_t states = 0;
   const double t0 = now_ms();
   const std::vector<int> start = relabel(p.start, p.target);
   std::optional<std::vector<Move>> quick =
-      p.size == 4 ? quick_search(start, 4, p.moves, kQuickWeight, bound_4x4, limits, states)
-                  : frame_search(start, p.size, p.moves, finish_4x4, limits, states);
-  r.nodes += states + finish_nodes;
+      quick_search(start, 4, p.moves, kQuickWeight, bound_4x4, limits, states);
+  r.nodes += states;
   r.elapsed_ms += now_ms() - t0;
   if (quick) {  // the best found, not proven optimal
     r.length = static_cast<int>(quick->size());
     r.count = 1;
     r.solutions = {*quick};
-    r.method = p.size == 4 ? "best-first search, pattern database (4x4): not proven optimal"
-                           : "frame by frame best-first search (last 4x4 by IDA*): not proven "
-                             "optimal";
+    r.method = "best-first search, pattern database (4x4): not proven optimal";
   }
 }
 
-// On 4x4 and up, when the optimal search runs out of budget with nothing found, a quick
-// search (4x4: weighted best-first; larger: frame by frame) in the last tenth of the time,
-// with its own state cap, gives the solution to show; on 3x3 the table is exact.
-Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o) {
+// On 4x4, when the optimal search runs out of budget with nothing found, a quick search
+// (weighted best-first) in the last tenth of the time, with its own state cap, gives the
+// solution to show; on 3x3 the table is exact; 5x5 and up: the anytime search.
+namespace {
+
+constexpr std::uint64_t kAnytimeSlice = 100000;  // nodes between clock checks
+
+double cpu_ms() {
+  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
+BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
+                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
+  BoxAnytimeSearch search(p, o);
+  const double wall0 = now_ms(), cpu0 = cpu_ms();
+  auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
+  std::uint64_t seen = 0;
+  for (bool over = false; !over;) {
+    // Time, like the node budget, ends the search once it has a solution.
+    over = search.run(kAnytimeSlice) ||
+           (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 && search.result().length >= 0);
+    if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
+      seen = search.improvements();
+      BoxSolveResult now = search.result();
+      now.elapsed_ms = spent_ms();
+      on_improvement(now);
+    }
+  }
+  BoxSolveResult r = search.result();
+  if (!search.finished()) r.complete = false;
+  r.elapsed_ms = spent_ms();
+  return r;
+}
+
+}  // namespace
+
+Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o,
+                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
   if (std::optional<Error> e = check_box_puzzle(p)) return *e;
+  if (p.size >= 5) return solve_box_anytime(p, o, on_improvement);
   BoxSolveOptions optimal = o;
   optimal.max_seconds = o.max_seconds * 0.9;
   BoxSearch search(p, optimal);

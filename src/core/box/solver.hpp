@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,7 +35,11 @@ struct BoxSolveOptions {
   std::uint64_t node_budget = 200000000;  // IDA* nodes before giving up (N >= 4)
   double max_seconds = 0;                 // wall time before giving up (0 = no limit)
   int pattern_tiles = 7;  // 4x4: numbers in the pattern database (4..7; 7 = 27.5 MiB)
+  // 5x5 and up (anytime_search.hpp): the widest beam (memory: ~180 bytes a board, plus 5
+  // bytes a board and move of the path).
+  std::uint64_t max_beam_width = std::uint64_t{1} << 20;
   const std::atomic<bool>* cancel = nullptr;
+  bool cpu_time = false;  // max_seconds counts this process's CPU time (a shared machine)
 };
 
 struct BoxSolveResult {
@@ -54,12 +59,16 @@ struct BoxSolveResult {
 // the error says which rule is broken.
 std::optional<Error> check_box_puzzle(const BoxPuzzle& puzzle);
 
-Result<BoxSolveResult> solve_box(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
+// 5x5 and up: the anytime search (anytime_search.hpp) until it finishes, the node budget is
+// spent or max_seconds pass; `on_improvement` (when set) sees each better solution as found.
+Result<BoxSolveResult> solve_box(
+    const BoxPuzzle& puzzle, const BoxSolveOptions& options,
+    const std::function<void(const BoxSolveResult&)>& on_improvement = nullptr);
 
-// On 4x4 and up, when `r` (an optimal search's result) has no solution and is incomplete:
-// a quick search (4x4: weighted best-first; larger: frame by frame) within max_seconds
-// (0 = no limit) and options' state cap; a solution found goes into `r`, not proven optimal
-// (r.lower_bound stays the optimal search's). solve_box and the browser worker use it.
+// On 4x4, when `r` (an optimal search's result) has no solution and is incomplete: a quick
+// search (weighted best-first) within max_seconds (0 = no limit) and options' state cap; a
+// solution found goes into `r`, not proven optimal (r.lower_bound stays the optimal
+// search's). solve_box and the browser worker use it (5x5 and up: anytime_search.hpp).
 void add_quick_solution(const BoxPuzzle& puzzle, const BoxSolveOptions& options, double max_seconds,
                         BoxSolveResult& r);
 

@@ -2,6 +2,7 @@
 // order and keeps the `width` partial boards with the most matched edges at each cell.
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 
@@ -25,6 +26,39 @@ struct BeamChild {
   int parent, cand, score;
   std::uint32_t key;  // random tie-break among equal scores
 };
+// Keeps the `width` best children (most matched edges; among equal scores the higher random
+// key, then the earlier child) in the order they were made. std::nth_element alone would keep
+// the same set in an order each standard library chooses, and the order decides the random
+// keys drawn at the next cell: the CLI (libstdc++) and the browser worker (libc++) would then
+// search differently from the same seed. A score histogram finds the boundary score; only
+// the children on it are ranked, by key and position packed in one number.
+void keep_best(std::vector<BeamChild>& children, size_t width, std::vector<int>& count,
+               std::vector<std::uint64_t>& boundary) {
+  int top = 0;
+  for (const BeamChild& ch : children) top = std::max(top, ch.score);
+  count.assign(static_cast<size_t>(top) + 1, 0);
+  for (const BeamChild& ch : children) ++count[static_cast<size_t>(ch.score)];
+  int edge = top;
+  size_t above = 0;  // children scoring more than `edge`
+  while (above + static_cast<size_t>(count[static_cast<size_t>(edge)]) < width)
+    above += count[static_cast<size_t>(edge--)];
+  auto rank = [](const BeamChild& ch, size_t i) {
+    return std::uint64_t{ch.key} << 32 | (0xffffffffu - static_cast<std::uint32_t>(i));
+  };
+  boundary.clear();
+  for (size_t i = 0; i < children.size(); ++i)
+    if (children[i].score == edge) boundary.push_back(rank(children[i], i));
+  const size_t need = width - above;
+  std::nth_element(boundary.begin(), boundary.begin() + static_cast<std::ptrdiff_t>(need - 1),
+                   boundary.end(), std::greater<>());
+  const std::uint64_t last = boundary[need - 1];
+  size_t kept = 0;
+  for (size_t i = 0; i < children.size(); ++i)
+    if (children[i].score > edge || (children[i].score == edge && rank(children[i], i) >= last))
+      children[kept++] = children[i];
+  children.resize(kept);
+}
+
 // One placement of the history: the parent's index (22 bits) and tile * 4 + turn (10 bits).
 using BeamNode = std::uint32_t;
 constexpr int kCandBits = 10;
@@ -52,6 +86,8 @@ struct BestSearch::BeamRun {
   std::vector<BeamState> states, next;
   std::vector<std::vector<BeamNode>> history;
   std::vector<BeamChild> children;
+  std::vector<int> score_count;         // keep_best's scratch
+  std::vector<std::uint64_t> boundary;  // keep_best's scratch
 };
 
 std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width,
@@ -181,13 +217,8 @@ bool BestSearch::advance_beam() {
         ++taken;
       }
     }
-    if (static_cast<int>(children.size()) > b.width) {
-      std::nth_element(children.begin(), children.begin() + b.width, children.end(),
-                       [](const BeamChild& a, const BeamChild& b) {
-                         return a.score != b.score ? a.score > b.score : a.key > b.key;
-                       });
-      children.resize(b.width);
-    }
+    if (static_cast<int>(children.size()) > b.width)
+      keep_best(children, static_cast<size_t>(b.width), b.score_count, b.boundary);
     std::vector<BeamState>& next = b.next;
     next.clear();
     for (const BeamChild& ch : children) {

@@ -415,6 +415,10 @@ void BestSearch::perturb() {
 void BestSearch::run(std::uint64_t nodes) {
   for (std::uint64_t k = 0; k < nodes; ++k) {
     step();
+    // A beam paused by stop_ goes on in a later call and counts as one step when it ends, so a
+    // step budget means the same work however the search is sliced (the browser worker stops
+    // it every few milliseconds, the CLI never): same seed and budget, same board.
+    if (beam_) return;
     ++nodes_;
     if (score_ > walk_best_score_) {
       walk_best_score_ = score_;

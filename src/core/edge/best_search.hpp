@@ -67,9 +67,9 @@ class BestSearch {
   // of the random board. The beams still run first (a board saved before they ended is
   // often poor), and each gives way to this board when it is not better.
   Result<bool> start_from(const Solution& board);
-  void run(std::uint64_t nodes);  // that many steps
-  // Polled inside long steps (a wide beam takes seconds): when it says stop, the step is
-  // dropped and the board stays as it was.
+  void run(std::uint64_t nodes);  // that many steps (fewer when stop_ pauses one)
+  // Polled inside long steps (a wide beam takes seconds): when it says stop, the step pauses
+  // (the board stays as it was) and goes on at the next run(); it counts once, when it ends.
   void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
   int best_score() const { return best_score_; }
   int max_score() const { return max_score_; }

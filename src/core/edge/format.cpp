@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <sstream>
 #include <vector>
 
 #include "core/edge/validate.hpp"
+#include "core/words.hpp"
 
 namespace tilewise {
 namespace {
@@ -40,8 +40,7 @@ std::vector<Line> split_lines(std::string_view text) {
       line.comment = trim(raw.substr(hash + 1));
       raw = raw.substr(0, hash);
     }
-    std::istringstream words{std::string(raw)};
-    for (std::string w; words >> w;) line.words.push_back(w);
+    line.words = split_words(raw);
     lines.push_back(std::move(line));
     pos = end + 1;
   }
@@ -283,11 +282,9 @@ Result<EdgePuzzle> Parser::cards(const std::vector<Line>& lines) {
 // "# legend: A=blue; B=green" (or "1=red; 2=sky" for colours): optional motif names.
 void read_legend(const std::string& text, EdgePuzzle& p) {
   std::vector<std::string> entries;
-  std::istringstream parts(text);
-  for (std::string part; std::getline(parts, part, ';');) {
+  for (std::string_view part : split_pieces(text, ';')) {
     if (std::count(part.begin(), part.end(), '=') > 1) {
-      std::istringstream words(part);
-      for (std::string w; words >> w;) entries.push_back(w);
+      for (std::string& w : split_words(part)) entries.push_back(std::move(w));
     } else {
       entries.push_back(trim(part));
     }
@@ -349,32 +346,32 @@ std::string side_text(MatchRule rule, Side side) {
 }
 
 std::string format_puzzle(const EdgePuzzle& p) {
-  std::ostringstream out;
-  out << "# edge-matching puzzle (Tilewise native format, see docs/puzzle-format.md)\n";
-  if (!p.name.empty()) out << "# name: " << p.name << "\n";
+  auto number = [](int n) { return std::to_string(n); };
+  std::string out = "# edge-matching puzzle (Tilewise native format, see docs/puzzle-format.md)\n";
+  if (!p.name.empty()) out += "# name: " + p.name + "\n";
   if (!p.motif_names.empty()) {
-    out << "# legend:";
+    out += "# legend:";
     const char* sep = " ";
     for (size_t i = 0; i < p.motif_names.size(); ++i) {
       if (p.motif_names[i].empty()) continue;
-      out << sep << side_text(p.rule, static_cast<Side>(i + 1)) << "=" << p.motif_names[i];
+      out += sep + side_text(p.rule, static_cast<Side>(i + 1)) + "=" + p.motif_names[i];
       sep = "; ";
     }
-    out << "\n";
+    out += "\n";
   }
-  out << "size " << p.rows << " " << p.cols << "\n";
-  out << "match " << (p.rule == MatchRule::kComplement ? "complement" : "equal") << "\n";
-  out << "border " << (p.border == BorderRule::kFree ? "free" : "frame0") << "\n";
+  out += "size " + number(p.rows) + " " + number(p.cols) + "\n";
+  out += std::string("match ") + (p.rule == MatchRule::kComplement ? "complement" : "equal") + "\n";
+  out += std::string("border ") + (p.border == BorderRule::kFree ? "free" : "frame0") + "\n";
   for (const Tile& t : p.tiles) {
-    out << "tile " << t.name;
-    for (Side s : t.sides) out << " " << side_text(p.rule, s);
-    out << "\n";
+    out += "tile " + t.name;
+    for (Side s : t.sides) out += " " + side_text(p.rule, s);
+    out += "\n";
   }
   for (const FixedTile& f : p.fixed) {
-    out << "fix " << f.row << " " << f.col << " " << p.tiles[f.tile].name << " " << f.rotation
-        << "\n";
+    out += "fix " + number(f.row) + " " + number(f.col) + " " + p.tiles[f.tile].name + " " +
+           number(f.rotation) + "\n";
   }
-  return out.str();
+  return out;
 }
 
 }  // namespace tilewise

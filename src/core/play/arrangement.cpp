@@ -1,6 +1,6 @@
 #include "core/play/arrangement.hpp"
 
-#include <sstream>
+#include "core/words.hpp"
 
 namespace tilewise {
 namespace {
@@ -37,9 +37,8 @@ std::string format_arrangement(const std::vector<Placement>& cells) {
 Result<std::optional<std::vector<Placement>>> read_arrangement(std::string_view text,
                                                                const EdgePuzzle& puzzle,
                                                                std::string_view source_name) {
-  std::istringstream lines{std::string(text)};
   int number = 0;
-  for (std::string line; std::getline(lines, line);) {
+  for (std::string_view line : split_pieces(text, '\n')) {
     ++number;
     if (line.rfind(kPrefix, 0) != 0) continue;
     auto bad = [&](const std::string& what) {
@@ -48,8 +47,7 @@ Result<std::optional<std::vector<Placement>>> read_arrangement(std::string_view 
     const int n = static_cast<int>(puzzle.tiles.size());
     std::vector<Placement> cells;
     std::vector<bool> seen(static_cast<size_t>(n), false);
-    std::istringstream words(line.substr(kPrefix.size()));
-    for (std::string w; words >> w;) {
+    for (const std::string& w : split_words(line.substr(kPrefix.size()))) {
       if (w == "-") {
         cells.push_back(Placement{});
         continue;

@@ -1,0 +1,65 @@
+// The searches of 5x5 and up (anytime_search, shortcut_polish) on boards of bytes: where a
+// move takes the four numbers of its block, and Zobrist keys of boards.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/box/board.hpp"
+#include "core/box/puzzle.hpp"
+
+namespace tilewise::box {
+
+using Cells = std::array<std::uint8_t, 64>;  // cell -> number - 1 (the target reads 0, 1, ...)
+
+struct MoveCells {
+  std::array<std::uint8_t, 4> from, to;  // the number in from[k] goes to to[k]
+  int button, quarter_turns;
+  Move move() const { return {button, quarter_turns}; }
+};
+
+// allowed_moves(size, moves) as cell maps, in the same order.
+inline std::vector<MoveCells> move_cells(int size, MoveSet moves) {
+  std::vector<MoveCells> out;
+  for (const Move& m : allowed_moves(size, moves)) {
+    std::vector<int> b(size * size);
+    for (int i = 0; i < size * size; ++i) b[i] = i;
+    apply_move(b, size, m);
+    MoveCells mc{{}, {}, m.button, m.quarter_turns};
+    int k = 0;
+    for (int cell = 0; cell < size * size; ++cell)
+      if (b[cell] != cell) {
+        mc.from[k] = static_cast<std::uint8_t>(b[cell]);
+        mc.to[k++] = static_cast<std::uint8_t>(cell);
+      }
+    out.push_back(mc);
+  }
+  return out;
+}
+
+inline void apply_cells(Cells& s, const MoveCells& m) {
+  const std::uint8_t a = s[m.from[0]], b = s[m.from[1]], c = s[m.from[2]], d = s[m.from[3]];
+  s[m.to[0]] = a, s[m.to[1]] = b, s[m.to[2]] = c, s[m.to[3]] = d;
+}
+
+inline void undo_cells(Cells& s, const MoveCells& m) {
+  const std::uint8_t a = s[m.to[0]], b = s[m.to[1]], c = s[m.to[2]], d = s[m.to[3]];
+  s[m.from[0]] = a, s[m.from[1]] = b, s[m.from[2]] = c, s[m.from[3]] = d;
+}
+
+// Zobrist keys: [cell][number], the same on every run.
+inline std::vector<std::array<std::uint64_t, 64>> zobrist_keys() {
+  std::vector<std::array<std::uint64_t, 64>> z(64);
+  std::uint64_t x = 0x5eed;
+  for (auto& row : z)
+    for (auto& k : row) {
+      std::uint64_t v = (x += 0x9e3779b97f4a7c15ULL);
+      v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
+      k = v ^ (v >> 31);
+    }
+  return z;
+}
+
+}  // namespace tilewise::box

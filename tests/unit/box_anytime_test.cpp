@@ -1,0 +1,226 @@
+// The anytime search of 5x5 and up (core/box/anytime_search.hpp) and its worker job: every
+// solution it reports is replayed here, by a move written independently; its lower bound
+// is checked against breadth-first distances and scramble lengths; slicing and Cancel.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <queue>
+
+#include "core/box/anytime_search.hpp"
+#include "core/box/board.hpp"
+#include "core/box/solver.hpp"
+
+extern "C" {
+const char* tw_request(const char* text);
+const char* tw_step(double budget_ms);
+const char* tw_cancel();
+int tw_busy();
+}
+
+namespace tilewise::box {
+namespace {
+
+std::vector<int> identity(int n) {
+  std::vector<int> b(n * n);
+  for (int i = 0; i < n * n; ++i) b[i] = i + 1;
+  return b;
+}
+
+// The checker's own turn: the block at (r, c), clockwise `q` times, by coordinates.
+std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& path) {
+  for (const Move& m : path) {
+    const int r = m.button / (n - 1), c = m.button % (n - 1);
+    for (int k = 0; k < m.quarter_turns; ++k) {
+      const int tl = b[r * n + c], tr = b[r * n + c + 1], br = b[(r + 1) * n + c + 1],
+                bl = b[(r + 1) * n + c];
+      b[r * n + c + 1] = tl, b[(r + 1) * n + c + 1] = tr, b[(r + 1) * n + c] = br,
+                    b[r * n + c] = bl;
+    }
+  }
+  return b;
+}
+
+// Distances to 1..N*N of every board up to `depth` moves away (breadth-first, backwards).
+std::map<std::vector<int>, int> distances_to_target(int n, MoveSet moves, int depth) {
+  std::vector<Move> back;
+  for (int b = 0; b < (n - 1) * (n - 1); ++b)
+    for (int q : moves == MoveSet::kClockwise ? std::vector<int>{1} : std::vector<int>{1, 3})
+      back.push_back({b, (4 - q) % 4});
+  std::map<std::vector<int>, int> dist{{identity(n), 0}};
+  std::queue<std::vector<int>> q;
+  q.push(identity(n));
+  while (!q.empty()) {
+    const std::vector<int> s = q.front();
+    q.pop();
+    const int d = dist[s];
+    if (d == depth) continue;
+    for (const Move& m : back) {
+      std::vector<int> prev = replay(s, n, {m});
+      if (dist.emplace(prev, d + 1).second) q.push(prev);
+    }
+  }
+  return dist;
+}
+
+// Each improvement replays to the target and is shorter than the one before; the lower
+// bound never passes the scramble's length (cw: its undoing takes 3 presses a turn).
+TEST(BoxAnytime, EveryImprovementReplaysToTheTargetAboveTheLowerBound) {
+  const int turns = 40;
+  const std::pair<int, MoveSet> cases[] = {{5, MoveSet::kClockwise},
+                                           {5, MoveSet::kBothDirections},
+                                           {5, MoveSet::kBothDirectionsAndHalf},
+                                           {6, MoveSet::kBothDirections},
+                                           {6, MoveSet::kClockwise}};
+  for (const auto& [n, m] : cases) {
+    {
+      const std::vector<int> start = scrambled_boards(n, m, 1, turns, 500 + n)[0];
+      BoxSolveOptions o;
+      o.all = false;
+      o.pattern_tiles = 5;
+      o.node_budget = 150000;
+      std::vector<BoxSolveResult> seen;
+      Result<BoxSolveResult> r = solve_box({n, start, identity(n), m}, o,
+                                           [&](const BoxSolveResult& now) { seen.push_back(now); });
+      ASSERT_TRUE(r.ok());
+      ASSERT_FALSE(seen.empty()) << n;
+      const int most = m == MoveSet::kClockwise ? 3 * turns : turns;
+      for (std::size_t k = 0; k < seen.size(); ++k) {
+        ASSERT_EQ(seen[k].solutions.size(), 1u);
+        EXPECT_EQ(replay(start, n, seen[k].solutions[0]), identity(n)) << n << " " << k;
+        EXPECT_EQ(static_cast<int>(seen[k].solutions[0].size()), seen[k].length);
+        EXPECT_GE(seen[k].length, seen[k].lower_bound);
+        EXPECT_LE(seen[k].lower_bound, most);
+        if (k > 0) {
+          EXPECT_LT(seen[k].length, seen[k - 1].length);
+        }
+      }
+      ASSERT_EQ(r->solutions.size(), 1u);
+      EXPECT_EQ(replay(start, n, r->solutions[0]), identity(n));
+      EXPECT_EQ(r->length, seen.back().length);
+      EXPECT_LE(r->lower_bound, std::min(r->length, most));
+      EXPECT_GE(r->nodes, o.node_budget);
+    }
+  }
+}
+
+// Shallow scrambles: the bound never passes the breadth-first distance, at any slice, and
+// the search ends proving it (length = distance).
+TEST(BoxAnytime, ProvesShallowScramblesOptimalAgainstBreadthFirstSearch) {
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    const int depth = m == MoveSet::kClockwise ? 4 : 3;
+    const auto dist = distances_to_target(5, m, depth);
+    std::vector<std::vector<int>> starts;  // every 97th board at the largest distance
+    int at_depth = 0;
+    for (const auto& [board, d] : dist)
+      if (d == depth && at_depth++ % 97 == 0 && starts.size() < 4) starts.push_back(board);
+    for (const auto& start : starts) {
+      const int optimum = dist.at(start);
+      BoxSolveOptions o;
+      o.all = false;
+      o.pattern_tiles = 5;
+      BoxAnytimeSearch search({5, start, identity(5), m}, o);
+      while (!search.run(50)) EXPECT_LE(search.result().lower_bound, optimum);
+      const BoxSolveResult& r = search.result();
+      EXPECT_TRUE(r.proven_optimal);
+      EXPECT_TRUE(r.complete);
+      EXPECT_EQ(r.length, optimum);
+      EXPECT_EQ(r.lower_bound, optimum);
+      ASSERT_FALSE(r.solutions.empty());
+      EXPECT_EQ(replay(start, 5, r.solutions[0]), identity(5));
+    }
+  }
+}
+
+// Slices of any size give what one call gives for the same node budget.
+TEST(BoxAnytime, SlicedRunsGiveTheSameResultAsOneRun) {
+  const std::vector<int> start = scrambled_boards(5, MoveSet::kBothDirections, 1, 60, 9)[0];
+  BoxSolveOptions o;
+  o.all = false;
+  o.pattern_tiles = 5;
+  o.node_budget = 300000;
+  BoxAnytimeSearch whole({5, start, identity(5), MoveSet::kBothDirections}, o);
+  EXPECT_TRUE(whole.run(std::numeric_limits<std::uint64_t>::max()));
+  BoxAnytimeSearch sliced({5, start, identity(5), MoveSet::kBothDirections}, o);
+  const std::uint64_t sizes[] = {1, 7, 1000, 50000};
+  int slices = 0;
+  while (!sliced.run(sizes[slices % 4])) ++slices;
+  EXPECT_GT(slices, 10);
+  const BoxSolveResult &a = whole.result(), &b = sliced.result();
+  EXPECT_GT(whole.improvements(), 1u);
+  EXPECT_EQ(whole.improvements(), sliced.improvements());
+  EXPECT_EQ(a.length, b.length);
+  EXPECT_EQ(a.lower_bound, b.lower_bound);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.method, b.method);
+  ASSERT_EQ(a.solutions.size(), 1u);
+  ASSERT_EQ(b.solutions.size(), 1u);
+  for (std::size_t k = 0; k < a.solutions[0].size(); ++k) {
+    EXPECT_EQ(a.solutions[0][k].button, b.solutions[0][k].button);
+    EXPECT_EQ(a.solutions[0][k].quarter_turns, b.solutions[0][k].quarter_turns);
+  }
+}
+
+TEST(BoxAnytime, CancelEndsTheSearchAtOnceWithTheBestSoFar) {
+  std::vector<int> reversed(36);
+  for (int i = 0; i < 36; ++i) reversed[i] = 36 - i;
+  std::atomic<bool> cancel{false};
+  BoxSolveOptions o;
+  o.all = false;
+  o.pattern_tiles = 5;
+  o.cancel = &cancel;
+  BoxAnytimeSearch search({6, reversed, identity(6), MoveSet::kBothDirections}, o);
+  while (search.result().length < 0) ASSERT_FALSE(search.run(1000));
+  cancel = true;
+  const std::uint64_t nodes = search.result().nodes;
+  EXPECT_TRUE(search.run(1000000));
+  EXPECT_EQ(search.result().nodes, nodes);
+  EXPECT_FALSE(search.result().complete);
+  EXPECT_FALSE(search.result().proven_optimal);
+  ASSERT_EQ(search.result().solutions.size(), 1u);
+  EXPECT_EQ(replay(reversed, 6, search.result().solutions[0]), identity(6));
+}
+
+// The worker's 5x5+ job: slices, a stream of ever shorter solutions, Cancel keeps the last.
+TEST(BoxAnytime, TheWorkerStreamsImprovementsInSlicesAndCancelKeepsTheBest) {
+  using nlohmann::json;
+  std::vector<int> reversed(25);
+  for (int i = 0; i < 25; ++i) reversed[i] = 25 - i;
+  const json request = {{"id", 61},          {"type", "box.solve"}, {"start", reversed},
+                        {"moves", "cw+ccw"}, {"all", false},        {"pattern_tiles", 5}};
+  ASSERT_TRUE(json::parse(tw_request(request.dump().c_str())).empty());
+  int streamed = 0, last_length = 1 << 30, steps = 0;
+  for (; streamed < 2 && steps < 20000; ++steps) {
+    for (const json& e : json::parse(tw_step(2))) {
+      ASSERT_NE(e["type"], "done") << e.dump();
+      if (e["type"] != "solution") continue;
+      ++streamed;
+      EXPECT_LT(e["length"].get<int>(), last_length);
+      last_length = e["length"].get<int>();
+    }
+  }
+  EXPECT_EQ(streamed, 2);
+  EXPECT_GT(steps, 2);
+  const json last = json::parse(tw_step(2)).back();
+  EXPECT_EQ(last["type"], "progress");
+  EXPECT_EQ(last["phase"], "search");
+  EXPECT_LE(last["best_length"].get<int>(), last_length);
+  const json done = json::parse(tw_cancel()).back();
+  EXPECT_EQ(tw_busy(), 0);
+  EXPECT_EQ(done["cancelled"], true);
+  const json& r = done["result"];
+  EXPECT_EQ(r["complete"], false);
+  EXPECT_EQ(r["proven_optimal"], false);
+  EXPECT_LE(r["length"].get<int>(), last_length);
+  std::string names;
+  for (const json& name : r["solutions"][0]) names += name.get<std::string>() + " ";
+  Result<std::vector<Move>> moves = parse_moves(names, 5, MoveSet::kBothDirections);
+  ASSERT_TRUE(moves.ok()) << names;
+  EXPECT_EQ(static_cast<int>(moves->size()), r["length"].get<int>());
+  EXPECT_EQ(replay(reversed, 5, *moves), identity(5));
+}
+
+}  // namespace
+}  // namespace tilewise::box
