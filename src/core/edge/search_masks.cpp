@@ -46,17 +46,27 @@ void EdgeSearch::plan_blocks() {
   std::vector<int>& patterns = masks_.class_patterns;
   patterns.clear();
   masks_.class_of_tile.assign(tiles_, 0);
-  std::vector<int> size;  // class -> tiles
+  // Class -> its slots in order: the tiles by label; with kinds each kind's copies (by label)
+  // at its first tile, in one word (a kind that would cross into the next word starts it: -1
+  // pads).
+  std::vector<std::vector<int>> slots;
   for (int t = 0; t < tiles_; ++t) {
     const int pattern = framed ? canonical_frame(zero_mask_[t * 4]) : 0;
     auto it = std::find(patterns.begin(), patterns.end(), pattern);
     if (it == patterns.end()) {
       patterns.push_back(pattern);
-      size.push_back(0);
+      slots.emplace_back();
       it = patterns.end() - 1;
     }
-    masks_.class_of_tile[t] = static_cast<int>(it - patterns.begin());
-    ++size[masks_.class_of_tile[t]];
+    const int c = static_cast<int>(it - patterns.begin());
+    masks_.class_of_tile[t] = c;
+    std::vector<int> copies{t};
+    if (kinds_ && (look_[t * 4] >> 2) != t) continue;  // a copy: at its kind's first tile
+    if (kinds_ && !kind_tiles_[t].empty()) copies = kind_tiles_[t];
+    if (copies.size() > 16) return;  // more copies than a word holds: lists
+    std::vector<int>& in = slots[c];
+    if (in.size() % 16 + copies.size() > 16) in.resize((in.size() + 15) / 16 * 16, -1);
+    in.insert(in.end(), copies.begin(), copies.end());
   }
   const int classes = static_cast<int>(patterns.size());
   masks_.class_word0.assign(classes, 0);
@@ -64,7 +74,7 @@ void EdgeSearch::plan_blocks() {
   masks_.blocks = 0;
   for (int c = 0; c < classes; ++c) {
     masks_.class_word0[c] = masks_.blocks;
-    masks_.class_words[c] = (size[c] + 15) / 16;
+    masks_.class_words[c] = static_cast<int>(slots[c].size() + 15) / 16;
     masks_.blocks += masks_.class_words[c];
   }
   if (masks_.blocks > kMaskBlocks) return;
@@ -73,12 +83,35 @@ void EdgeSearch::plan_blocks() {
   // win: free 5x5 61 vs 51, free 6x6 54 vs 51, framed 8x8 60 vs 57, clue 2 66 vs 40).
   if (*std::max_element(masks_.class_words.begin(), masks_.class_words.end()) > 3) return;
   masks_.kernel_tile.assign(tiles_, 0);
-  masks_.tile_of_kernel.assign(static_cast<size_t>(masks_.blocks) * 16, -1);
-  std::vector<int> rank(classes, 0);
-  for (int t = 0; t < tiles_; ++t) {
-    const int c = masks_.class_of_tile[t];
-    masks_.kernel_tile[t] = masks_.class_word0[c] * 16 + rank[c]++;
-    masks_.tile_of_kernel[masks_.kernel_tile[t]] = t;
+  // + the kernel tiles a lane step forms past the last block (key_part_table)
+  const std::size_t kernel_tiles = static_cast<std::size_t>(masks_.blocks + kLaneClassWords) * 16;
+  masks_.tile_of_kernel.assign(kernel_tiles, -1);
+  masks_.kind_first.assign(kernel_tiles, 0);
+  masks_.kind_end.assign(kernel_tiles, 0);
+  masks_.toggles.assign(kernel_tiles, 0);
+  std::fill(masks_.blocked, masks_.blocked + kMaskBlocks, 0);
+  for (int c = 0; c < classes; ++c) {
+    const std::vector<int>& in = slots[c];
+    for (size_t j = 0; j < in.size(); ++j) {
+      if (in[j] < 0) continue;
+      const int k = masks_.class_word0[c] * 16 + static_cast<int>(j);
+      const int first = kinds_ ? look_[in[j] * 4] >> 2 : in[j];
+      const std::uint64_t own = std::uint64_t{15} << (k % 16 * 4);
+      masks_.kernel_tile[in[j]] = k;
+      masks_.tile_of_kernel[k] = first;
+      masks_.kind_first[k] = first == in[j] ? k : masks_.kind_first[k - 1];
+      masks_.toggles[k] = own;
+      if (first != in[j]) {  // a later copy: blocked until the copy before it is placed
+        masks_.blocked[k / 16] |= own;
+        masks_.toggles[k - 1] |= own;
+      }
+    }
+    for (size_t j = in.size(); j-- > 0;) {
+      if (in[j] < 0) continue;
+      const int k = masks_.class_word0[c] * 16 + static_cast<int>(j);
+      const bool last = j + 1 == in.size() || in[j + 1] < 0 || masks_.kind_first[k + 1] == k + 1;
+      masks_.kind_end[k] = last ? k + 1 : masks_.kind_end[k + 1];
+    }
   }
   use_masks_ = true;
   masks_.one_word = std::all_of(masks_.class_words.begin(), masks_.class_words.end(),
@@ -126,14 +159,15 @@ void EdgeSearch::plan_masks() {
   masks_.placed.assign(cells + 1, 0);
   masks_.placed[cells] = static_cast<std::uint32_t>(oriented);
   masks_.sides.assign(4 * width * masks_.blocks, 0);
-  for (int t = 0; t < tiles_; ++t)
-    for (int r = 0; r < 4; ++r)
-      for (int dir = 0; dir < 4; ++dir) {
-        const int k = masks_.kernel_tile[t] * 4 + r;
-        const auto value = static_cast<std::size_t>(value_of_side_[(t * 4 + r) * 4 + dir]);
-        masks_.sides[(dir * width + value) * masks_.blocks + (k >> 6)] |= std::uint64_t{1}
-                                                                          << (k & 63);
-      }
+  for (int k = 0; k < oriented; ++k) {
+    const int tile = masks_.tile_of_kernel[k >> 2];
+    if (tile < 0) continue;
+    for (int dir = 0; dir < 4; ++dir) {
+      const auto value = static_cast<std::size_t>(value_of_side_[(tile * 4 + (k & 3)) * 4 + dir]);
+      masks_.sides[(dir * width + value) * masks_.blocks + (k >> 6)] |= std::uint64_t{1}
+                                                                        << (k & 63);
+    }
+  }
   masks_.fixed.assign(static_cast<std::size_t>(cells) * (kMaskBlocks + 1), 0);
   std::vector<int> depth_of(static_cast<std::size_t>(rows_) * cols_, 0);
   for (int d = 0; d < cells; ++d) depth_of[plan_[d].cell] = d;
@@ -218,16 +252,28 @@ void EdgeSearch::filter_masks(int depth, std::uint64_t* left, const std::uint32_
       left[w] &= ~range_bits(step.word0 + w, one + centre_rotations_, one + 4);
   }
   // The corner rule: kernel ids allowed. The top-left tile is no larger than every corner tile
-  // placed, the others no smaller than it (equal only when kinds put one kind in two corners).
+  // placed, the others no smaller than it (equal only when kinds put one kind in two corners:
+  // any copy of that kind).
   int from = 0, to = masks_.blocks * 64;
   if (step.corner == 0) {
     for (int d : masks_.corner_depths)
-      if (d < depth) to = std::min(to, static_cast<int>(placed[d] | 3) + 1);
+      if (d < depth) to = std::min(to, masks_.kind_end[placed[d] >> 2] * 4);
   } else if (step.corner == 1 && masks_.corner_tl_depth < depth) {
-    from = static_cast<int>(placed[masks_.corner_tl_depth] & ~3u);
+    from = masks_.kind_first[placed[masks_.corner_tl_depth] >> 2] * 4;
   }
   if (step.corner >= 0) {
     for (int w = 0; w < step.words; ++w) left[w] &= range_bits(step.word0 + w, from, to);
+  }
+}
+
+void EdgeSearch::kernel_prefix(const int* oriented, int count, std::uint32_t* placed,
+                               std::uint64_t* used) const {
+  std::copy(masks_.blocked, masks_.blocked + kMaskBlocks, used);
+  for (int d = 0; d < count; ++d) {
+    int k = masks_.kernel_tile[oriented[d] >> 2];
+    while (k + 1 < masks_.kind_end[k] && (used[k >> 4] >> (k % 16 * 4) & 1)) ++k;
+    placed[d] = static_cast<std::uint32_t>(k * 4 + (oriented[d] & 3));
+    used[k >> 4] ^= masks_.toggles[k];
   }
 }
 
@@ -235,17 +281,14 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
   if (!started_) lanes_.on = lanes_fit();
   if (lanes_.on) {
     run_lanes(node_budget);
-  } else if (masks_.one_word) {
-    kinds_ ? run_blocks<true, true>(node_budget) : run_blocks<true, false>(node_budget);
   } else {
-    kinds_ ? run_blocks<false, true>(node_budget) : run_blocks<false, false>(node_budget);
+    masks_.one_word ? run_blocks<true>(node_budget) : run_blocks<false>(node_budget);
   }
 }
 
 // kOneWord: every class fits one word, so a cell's candidates are one word and placing a
-// tile changes one used word, the cell's own. kKinds: a cell takes a copy of a kind; the
-// kind's bits join the used words when no copy is left.
-template <bool kOneWord, bool kKinds>
+// tile changes one used word, the cell's own (kinds: its copies share it).
+template <bool kOneWord>
 void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   const MaskStep* const steps = masks_.steps.data();
@@ -286,18 +329,9 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     started_ = true;
     depth_ = base_depth_;
     if (base_depth_ == 0 && !from_prefix_) per_depth[0] = 1;
-    std::fill(used, used + kMaskBlocks, 0);
-    if constexpr (kKinds) {  // start_from() took the prefix's copies already
-      masks_.copies.assign(static_cast<size_t>(masks_.blocks) * 16, 0);
-      for (int t = 0; t < tiles_; ++t) masks_.copies[masks_.kernel_tile[t]] = copies_left_[t];
-      for (MaskLevel& level : masks_.levels) level.counted = -1;
-    }
-    for (int d = 0; d < base_depth_; ++d) {
-      const int o = board_[order_[d]];
-      placed[d] = static_cast<std::uint32_t>(masks_.kernel_tile[o >> 2] * 4 + (o & 3));
-      if (!kKinds || copies_left_[o >> 2] == 0)
-        used[placed[d] >> 6] |= std::uint64_t{15} << (placed[d] & 60);
-    }
+    std::vector<int> prefix(base_depth_);  // start_from()'s tiles (kinds: looks)
+    for (int d = 0; d < base_depth_; ++d) prefix[d] = board_[order_[d]];
+    kernel_prefix(prefix.data(), base_depth_, placed, used);
     if (depth_ < n) {
       MaskLevel* level = &masks_.levels[depth_];
       const MaskStep& step = steps[depth_];
@@ -318,12 +352,9 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   std::uint64_t tries = 0;
   int depth = depth_;
   MaskLevel* level = masks_.levels.data() + depth;
-  std::int32_t* const copies = masks_.copies.data();
+  const std::uint64_t* const toggles = masks_.toggles.data();
   while (node_budget > 0) {
     --node_budget;
-    if constexpr (kKinds) {  // the copy this cell held goes back
-      if (level->counted >= 0) ++copies[level->counted], level->counted = -1;
-    }
     const bool done = kOneWord ? level->left[0] == 0 : level->words_left == 0;
     if (done) {  // every candidate tried: back up
       restore(level);
@@ -353,13 +384,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     const int word = level->word0 + w;
     const int o = word << 6 | bit;
     placed[depth] = static_cast<std::uint32_t>(o);
-    if constexpr (kKinds) {
-      level->counted = o >> 2;
-      const bool last_copy = --copies[o >> 2] == 0;
-      used[word] = level->saved[w] | std::uint64_t{last_copy ? 15u : 0u} << (bit & ~3);
-    } else {
-      used[word] = level->saved[w] | std::uint64_t{15} << (bit & ~3);
-    }
+    used[word] = level->saved[w] ^ toggles[o >> 2];
     ++per_depth[depth + 1];
     const std::uint64_t* next = level->child_masks + level->child_part[o];
     if (depth == last) {
@@ -402,9 +427,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
   stats_.nodes = nodes;
 }
 
-template void EdgeSearch::run_blocks<true, false>(std::uint64_t);
-template void EdgeSearch::run_blocks<false, false>(std::uint64_t);
-template void EdgeSearch::run_blocks<true, true>(std::uint64_t);
-template void EdgeSearch::run_blocks<false, true>(std::uint64_t);
+template void EdgeSearch::run_blocks<true>(std::uint64_t);
+template void EdgeSearch::run_blocks<false>(std::uint64_t);
 
 }  // namespace tilewise

@@ -5,6 +5,14 @@
 // tiles of a class (one frame pattern on framed boards, all tiles on others) take consecutive
 // blocks in their order, so a cell's candidates lie in its class's words, in the same order
 // as in a list.
+//
+// Kinds (identical tiles searched once): every copy of a kind has a kernel tile of its own,
+// the copies one after the other in one word, each listed in the tables as the kind's first
+// tile is (bit rotation r: the first tile's look turned r). A copy after the first is
+// *blocked* (its bits set in the used words) until the copy before it is placed, so a cell's
+// candidates `row & ~used` hold at most the next copy of each kind, in the kinds' order:
+// placing a copy flips its own bits and the next copy's (toggles), as placing a tile sets its
+// own without kinds. No copy counters: kinds cost a step nothing.
 #pragma once
 
 #include <cstddef>
@@ -48,8 +56,7 @@ struct MaskLevel {                             // depth -> search state
   const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
   const std::uint32_t* child_part = nullptr;   // + this tile's part (parent_part of the next)
   unsigned words_left = 0;                     // bit w: left[w] is not empty
-  int counted = -1;          // kinds: the kernel tile whose copy this cell holds (-1: none)
-  int word0 = 0, words = 1;  // MaskStep's, at hand
+  int word0 = 0, words = 1;                    // MaskStep's, at hand
 };
 
 struct MaskSearch {
@@ -58,18 +65,24 @@ struct MaskSearch {
   std::vector<int> class_patterns;  // class -> its frame pattern, smallest turn
   std::vector<int> class_word0;     // class -> first word
   std::vector<int> class_words;     // class -> words
-  std::vector<int> kernel_tile;     // tile -> kernel tile
-  std::vector<int> tile_of_kernel;  // kernel tile -> tile (-1: a free slot)
-  int blocks = 0;                   // words in use
-  bool one_word = false;            // every class fits one word
+  std::vector<int> kernel_tile;     // tile -> kernel tile (kinds: copy j of a kind, by label)
+  // Kernel tile -> the tile whose turns its bits are (kinds: the kind's first tile; -1: a
+  // free slot).
+  std::vector<int> tile_of_kernel;
+  std::vector<int> kind_first, kind_end;  // kernel tile -> its kind's first and past its last
+                                          // (without kinds: itself, itself + 1)
+  // Kernel tile -> the bits of its word that placing it (or taking it back) flips: its own
+  // and, with kinds, the next copy's; padded for the ids a lane step forms past the blocks.
+  std::vector<std::uint64_t> toggles;
+  std::uint64_t blocked[kMaskBlocks] = {};  // the used words before any tile is placed
+  int blocks = 0;                           // words in use
+  bool one_word = false;                    // every class fits one word
   // The plan, by depth, and the search.
   std::vector<MaskStep> steps;  // [cells]: after the last cell
   std::vector<MaskLevel> levels;
   std::vector<std::uint32_t>
       placed;  // depth -> kernel oriented id placed there; [cells]: the sentinel
-  std::uint64_t used[kMaskBlocks] = {};  // the tiles placed, as kernel bits (kinds: the kinds
-                                         // with no copy left)
-  std::vector<std::int32_t> copies;      // kinds: kernel tile -> copies left
+  std::uint64_t used[kMaskBlocks] = {};  // the tiles placed (and the copies blocked), as bits
   // Key parts by (side, weight, stride): [kernel oriented id] -> need x weight x stride (a
   // table's row stride for keys, `blocks` for the rows of `sides` that checks read).
   std::vector<std::vector<std::uint32_t>> key_parts;
@@ -98,7 +111,6 @@ struct alignas(64) LaneLevel {
   std::uint64_t left[kLaneClassWords] = {};    // candidates not yet taken, per word of the class
   const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
   std::uint64_t used[kLaneWords] = {};         // the tiles placed above this cell
-  std::int64_t counted = kLaneCells;  // kinds: the kernel tile whose copy it holds (none: this)
 };
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
@@ -116,8 +128,6 @@ struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read
 struct MaskLane {  // one subtree: below a prefix of `base` tiles
   LaneLevel levels[kLaneCells + 2];
   std::uint32_t placed[kLaneCells + 1];     // as MaskSearch::placed
-  std::int64_t copies[kLaneCells + 1];      // kinds: kernel tile -> copies left ([kLaneCells]:
-                                            // a slot for levels that hold none, never read)
   std::uint64_t per_depth[kLaneCells + 1];  // placements by depth, added to the stats later
   std::uint64_t tries;
   std::int64_t depth, base;
@@ -142,7 +152,6 @@ struct LaneSearch {
   std::size_t next_prefix = 0;
   std::vector<LaneStep> steps;  // [cells + 1]
   int words = 1;                // lane_rounds<kWords>: the most words of a class (1-3)
-  bool kinds = false;           // lane_rounds<kKinds>: a cell takes a copy of a kind
   bool two_others = false;      // some step's next-but-one cell has two other key cells
   bool filtered = false;        // some cell has tests beyond its key
   std::vector<MaskLane> lanes;  // kLanes

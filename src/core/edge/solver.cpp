@@ -267,10 +267,13 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
     const size_t stride = static_cast<size_t>(t.words) + 1;
     // + the words a lane step reads past a row of the last key (kLaneClassWords, masked off)
     t.masks.assign(keys * stride + kLaneClassWords, 0);
-    for (int o : kept) {
+    for (int o : kept) {  // kinds: in every copy's bits (all but the next one are blocked)
       std::uint64_t* row = &t.masks[key_of(o) * stride];
-      const int k = masks_.kernel_tile[o >> 2] * 4 + (o & 3);
-      row[1 + (k >> 6) - t.word0] |= std::uint64_t{1} << (k & 63);
+      const int first = masks_.kernel_tile[o >> 2];
+      for (int copy = first; copy < masks_.kind_end[first]; ++copy) {
+        const int k = copy * 4 + (o & 3);
+        row[1 + (k >> 6) - t.word0] |= std::uint64_t{1} << (k & 63);
+      }
       ++row[0];
     }
   } else {  // per key, a list (run_lists)

@@ -232,7 +232,11 @@ class EdgeSearch {
   const std::uint32_t* key_part_table(int side, bool heavy, int stride);
   void filter_masks(int depth, std::uint64_t* left, const std::uint32_t* placed,
                     const std::uint64_t* used) const;
-  template <bool kOneWord, bool kKinds>
+  // The kernel ids (`placed`) and used words of `count` tiles placed in placement order
+  // (oriented ids; kinds: looks, each kind's copies taken in turn).
+  void kernel_prefix(const int* oriented, int count, std::uint32_t* placed,
+                     std::uint64_t* used) const;
+  template <bool kOneWord>
   void run_blocks(std::uint64_t node_budget);
   bool lanes_fit() const;
   bool start_lane(MaskLane& lane);
