@@ -364,11 +364,35 @@ bool box_handle_event(const nlohmann::json& e) {
   char buf[200];
   if (type == "progress" && e.value("phase", "") == "tables") {
     v.progress = box_table_progress(e);
+  } else if (type == "progress" && e.contains("best_length")) {  // 5x5 and up: anytime
+    const int best = e.value("best_length", -1);
+    if (best < 0)
+      std::snprintf(buf, sizeof buf, "searching (none shorter than %d moves): %.0f nodes, %.1f s",
+                    e.value("lower_bound", 0), e.value("nodes", 0.0),
+                    e.value("elapsed_ms", 0.0) / 1000);
+    else
+      std::snprintf(buf, sizeof buf,
+                    "searching for shorter than %d moves (none shorter than %d): %.0f nodes, "
+                    "%.1f s",
+                    best, e.value("lower_bound", 0), e.value("nodes", 0.0),
+                    e.value("elapsed_ms", 0.0) / 1000);
+    v.progress = buf;
   } else if (type == "progress") {
     std::snprintf(buf, sizeof buf, "searching %d moves: %.0f nodes, %.1f s",
                   e.value("depth_bound", 0), e.value("nodes", 0.0),
                   e.value("elapsed_ms", 0.0) / 1000);
     v.progress = buf;
+  } else if (type == "solution" && v.solving && e.contains("lower_bound")) {
+    // 5x5 and up: a better solution than the one before, not yet proven optimal.
+    v.solutions.assign(1, moves_of(e.value("moves", nlohmann::json::array()), v.size));
+    v.length = static_cast<int>(v.solutions.front().size());
+    v.lower_bound = e.value("lower_bound", 0);
+    v.proven_optimal = v.lower_bound >= v.length;
+    if (v.chosen >= 0) choose(0);  // the one being played was replaced: from the start again
+    std::snprintf(buf, sizeof buf,
+                  "best so far: %d moves (none shorter than %d); still searching...", v.length,
+                  v.lower_bound);
+    v.status = buf;
   } else if (type == "solution" && v.solving) {
     // Shown at once (found at the bound in progress: optimal) while the rest are listed.
     v.solutions.push_back(moves_of(e.value("moves", nlohmann::json::array()), v.size));
