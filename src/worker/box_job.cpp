@@ -58,7 +58,9 @@ class BoxSolveJob : public Job {
       events.push_back(progress_json());
       return false;
     }
-    while (!search_ && Clock::now() < end)
+    // At least one chunk a step: a step whose budget went on choosing the table still makes
+    // progress (on a slow or loaded machine, or under the sanitizers, it stalled).
+    for (bool first = true; !search_ && (first || Clock::now() < end); first = false)
       if (run_box_table_build(table_, kTableChunk)) start_search(events);
     while (search_ && !search_->finished() && Clock::now() < end) search_->run(kSearchChunk);
     if (search_) stream_solutions(events);
