@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <queue>
 
+#include "box_test_boards.hpp"
 #include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
 #include "core/box/solver.hpp"
@@ -23,11 +24,7 @@ int tw_busy();
 namespace tilewise::box {
 namespace {
 
-std::vector<int> identity(int n) {
-  std::vector<int> b(n * n);
-  for (int i = 0; i < n * n; ++i) b[i] = i + 1;
-  return b;
-}
+using testing::identity;
 
 // The checker's own turn: the block at (r, c), clockwise `q` times, by coordinates.
 std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& path) {

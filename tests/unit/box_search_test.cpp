@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <queue>
 
+#include "box_test_boards.hpp"
 #include "core/box/board.hpp"
 #include "core/box/solver.hpp"
 
@@ -21,11 +22,7 @@ int tw_table_offer(const char* name, const std::uint8_t* bytes, int size);
 namespace tilewise::box {
 namespace {
 
-std::vector<int> identity(int n) {
-  std::vector<int> b(n * n);
-  for (int i = 0; i < n * n; ++i) b[i] = i + 1;
-  return b;
-}
+using testing::identity;
 
 TEST(BoxSearch, SlicedRunsGiveTheSameSolutionsAsOneRun) {
   for (int size : {3, 4}) {

@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "box_test_boards.hpp"
 #include "core/box/board.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
@@ -107,11 +108,7 @@ std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& seq)
   return b;
 }
 
-std::vector<int> identity(int n) {
-  std::vector<int> b(n * n);
-  for (int i = 0; i < n * n; ++i) b[i] = i + 1;
-  return b;
-}
+using testing::identity;
 
 TEST(BoxSolver, SeedBoardHasExactlyTheFiveTenMoveSolutions) {
   BoxPuzzle p{3, *parse_board("765/849/321", "start"), identity(3), MoveSet::kClockwise};
