@@ -1,5 +1,6 @@
-// tilewise bench [--quick] [--json] [--threads N] [--puzzles DIR]: the seeded benchmark suite
-// of core/edge_bench, each figure next to the reference backtracker's in the same run.
+// tilewise bench [--quick] [--json] [--rates-only] [--threads N] [--puzzles DIR]: the seeded
+// benchmark suite of core/edge_bench, each figure next to the reference backtracker's in the same
+// run.
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -16,7 +17,7 @@ namespace tilewise::cli {
 namespace {
 
 struct BenchArgs {
-  bool quick = false, json = false;
+  bool quick = false, json = false, rates_only = false;
   int threads = 0;
   std::string puzzles = "../shared/puzzles/external";
 };
@@ -24,6 +25,7 @@ struct BenchArgs {
 int run_bench(const BenchArgs& a) {
   BenchOptions o;
   o.quick = a.quick;
+  o.rates_only = a.rates_only;
   o.threads = a.threads > 0 ? a.threads
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (const std::string& name : bench_puzzle_names()) {
@@ -60,6 +62,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       "bench", "Run the seeded benchmark suite against the reference backtracker");
   cmd->add_flag("--quick", args->quick, "fewer repetitions and smaller reference budgets");
   cmd->add_flag("--json", args->json, "print the figures as JSON");
+  cmd->add_flag("--rates-only", args->rates_only,
+                "only the placement rates (lanes vs one subtree at a time), no reference");
   cmd->add_option("--threads", args->threads, "threads for the parallel figure (0 = every core)")
       ->check(CLI::Range(0, 256));
   cmd->add_option("--puzzles", args->puzzles,

@@ -1,6 +1,7 @@
-// {"type":"edge.bench","quick":true,"puzzles":[{"name":"e2_clue1","text":"..."}]}: the
-// seeded edge-matching suite of core/edge_bench run inside the worker (the WASM figures),
-// in one step; the result rows carry the reference's figures from the same run.
+// {"type":"edge.bench","quick":true,"rates_only":false,"puzzles":[{"name":"e2_clue1",
+// "text":"..."}]}: the seeded edge-matching suite of core/edge_bench run inside the worker
+// (the WASM figures), a part a step; the result rows carry the reference's figures from the
+// same run (rates_only: the placement rates alone, BenchOptions::rates_only).
 #include "core/edge/bench.hpp"
 #include "core/edge/json.hpp"
 #include "worker/jobs.hpp"
@@ -37,6 +38,8 @@ std::unique_ptr<Job> make_edge_bench_job(const nlohmann::json& request, nlohmann
   BenchOptions o;
   const auto quick = request.find("quick");
   o.quick = quick != request.end() && quick->is_boolean() && quick->get<bool>();
+  const auto rates_only = request.find("rates_only");
+  o.rates_only = rates_only != request.end() && rates_only->is_boolean() && rates_only->get<bool>();
   const auto puzzles = request.find("puzzles");
   if (puzzles != request.end()) {
     if (!puzzles->is_array()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <memory>
 
 #include "core/edge/format.hpp"
@@ -20,9 +21,28 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr int kRuns = 3;          // timed runs of the fast solver per figure (full suite): the best
 constexpr double kMinRunMs = 20;  // a timed run's least length
+constexpr std::uint64_t kWarmUpSteps = 1u << 20;  // steps of a placement rate's warm-up
 
 double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// Milliseconds of this thread's CPU natively (a placement rate then means something on a
+// shared machine); the browser has no such clock: wall time there (scripts/bench-edge-wasm.mjs
+// reads the worker thread's CPU time from outside).
+#ifdef __EMSCRIPTEN__
+constexpr const char* kRateClock = "wall time";
+#else
+constexpr const char* kRateClock = "CPU time";
+#endif
+double thread_ms() {
+#ifdef __EMSCRIPTEN__
+  return std::chrono::duration<double, std::milli>(Clock::now().time_since_epoch()).count();
+#else
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+#endif
 }
 
 const EdgePuzzle* find_puzzle(const std::vector<std::pair<std::string, EdgePuzzle>>& puzzles,
@@ -96,6 +116,7 @@ BenchRow random_3x3(bool quick) {
 std::vector<BenchRow> placement_rate(const EdgePuzzle& p, const std::string& name, bool quick) {
   // The best of kRuns runs: the machine's noise only ever adds time.
   std::unique_ptr<EdgeSearch> search;
+  EdgeSearch(p, SolveOptions{SolveMode::kCount}).run(kWarmUpSteps);  // as lane_rate's
   double fast_ms = 0;
   for (int run = 0; run < (quick ? 1 : kRuns); ++run) {
     const auto t0 = Clock::now();
@@ -264,15 +285,19 @@ BenchRow lane_rate(const EdgePuzzle& p, const std::string& name, bool quick) {
   const std::uint64_t steps = quick ? 1u << 21 : 1u << 24;
   std::string engine;
   auto rate = [&](bool lanes, std::uint64_t& nodes) {
+    SolveOptions o;
+    o.mode = SolveMode::kCount;
+    o.use_lanes = lanes;
+    // Warm-up, untimed: each board runs its own instantiation of the lane step, which in the
+    // browser starts as WebAssembly's baseline code until the optimising compiler's code
+    // replaces it (docs/performance.md, WebAssembly).
+    EdgeSearch(p, o).run(kWarmUpSteps);
     double best = 0;
     for (int run = 0; run < (quick ? 1 : kRuns); ++run) {
-      SolveOptions o;
-      o.mode = SolveMode::kCount;
-      o.use_lanes = lanes;
-      const auto t0 = Clock::now();
+      const double t0 = thread_ms();
       EdgeSearch search(p, o);
       search.run(steps);
-      const double ms = ms_since(t0);
+      const double ms = thread_ms() - t0;
       nodes = search.stats().nodes;
       if (lanes) engine = search.engine();
       best = std::max(best, static_cast<double>(nodes) / ms / 1000);
@@ -289,7 +314,7 @@ BenchRow lane_rate(const EdgePuzzle& p, const std::string& name, bool quick) {
   r.ratio = r.value / r.baseline;
   r.detail = std::to_string(lane_nodes) + " / " + std::to_string(one_nodes) +
              " tiles placed; search: " + engine +
-             "; baseline: the same search one subtree at a time (masks)";
+             "; baseline: the same search one subtree at a time (masks); " + kRateClock;
   return r;
 }
 
@@ -342,13 +367,23 @@ EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
   for (int clue = 1; clue <= 4; ++clue)
     if (find_puzzle(puzzles_, "e2_clue" + std::to_string(clue))) clues_.push_back(clue);
   rate_boards_ = rate_boards(puzzles_);
-  parts_ = 5 + static_cast<int>(clues_.size() + rate_boards_.size());
+  if (options_.rates_only) {
+    rate_boards_.insert(rate_boards_.begin(), {hard_name_, hard_});
+    clues_.clear();
+    parts_ = static_cast<int>(rate_boards_.size());
+  } else {
+    parts_ = 5 + static_cast<int>(clues_.size() + rate_boards_.size());
+  }
 }
 
 void EdgeBench::run_next() {
   if (done()) return;
   const int part = next_++;
-  if (part == 0) {
+  const int first_rate = options_.rates_only ? 0 : 5 + static_cast<int>(clues_.size());
+  if (part >= first_rate) {
+    const auto& [name, p] = rate_boards_[static_cast<size_t>(part - first_rate)];
+    rows_.push_back(lane_rate(p, name, options_.quick));
+  } else if (part == 0) {
     rows_.push_back(random_3x3(options_.quick));
   } else if (part == 1) {
     for (BenchRow& r : placement_rate(hard_, hard_name_, options_.quick)) rows_.push_back(r);
@@ -360,9 +395,6 @@ void EdgeBench::run_next() {
           solve_time(hard_, hard_name_, SolveMode::kCount, options_.threads, options_.quick));
   } else if (part == 4) {
     for (BenchRow& r : identical_tiles(options_.quick)) rows_.push_back(r);
-  } else if (part >= 5 + static_cast<int>(clues_.size())) {
-    const auto& [name, p] = rate_boards_[static_cast<size_t>(part - 5) - clues_.size()];
-    rows_.push_back(lane_rate(p, name, options_.quick));
   } else {
     const int clue = clues_[static_cast<size_t>(part - 5)];
     rows_.push_back(solve_time(*find_puzzle(puzzles_, "e2_clue" + std::to_string(clue)),

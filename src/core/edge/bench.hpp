@@ -21,6 +21,10 @@ struct BenchPuzzle {
 struct BenchOptions {
   bool quick = false;  // fewer repetitions, tighter reference budgets
   int threads = 1;     // > 1: also the parallel count (native only)
+  // Only the placement rates (lanes against one subtree at a time), Brendan 6x6 (or the
+  // generated hard board) first: the part that compares WebAssembly with native code
+  // (scripts/bench-edge-wasm.mjs); no reference solver, no other figures.
+  bool rates_only = false;
   std::vector<BenchPuzzle> puzzles;
 };
 
