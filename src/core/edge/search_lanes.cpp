@@ -13,8 +13,16 @@
 // same nodes, tries, nodes per depth and count as run_blocks.
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "core/edge/solver.hpp"
+
+// The lane step is written once and inlined once per lane (step_all), so the lanes' independent
+// chains interleave in one loop body. Clang (Emscripten's WebAssembly build) called the step as
+// a function in a loop over the lanes (worker at ~0.5x native; now ~0.65x), GCC kept the loop
+// for 3-word classes (Brendan 8x8 114 -> 144 M placements/s natively; docs/performance.md,
+// WebAssembly).
+#define TILEWISE_ALWAYS_INLINE __attribute__((always_inline))
 
 namespace tilewise {
 
@@ -132,7 +140,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
   // once), or with none left the lane backs up. Negative when the lane has left its subtree.
   // ([&]: `this` is used only with kFiltered, and clang warns of an unused capture.)
-  auto step = [&](MaskLane& lane) -> std::int64_t {
+  auto step = [&](MaskLane& lane) TILEWISE_ALWAYS_INLINE -> std::int64_t {
     const std::int64_t d = lane.depth;
     const LaneStep& s = lane_steps[d];
     LaneLevel* const level = lane.levels + d;
@@ -196,6 +204,13 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up + up2);
     return lane.depth - lane.base;
   };
+  // A step of every lane, written out in lane order (clang kept a loop over the lanes, so the
+  // lanes' steps did not interleave in WebAssembly); negative when one left its subtree.
+  auto step_all = [&]<std::size_t... kLane>(std::index_sequence<kLane...>) TILEWISE_ALWAYS_INLINE {
+    std::int64_t out = 0;
+    ((out |= step(lanes[kLane])), ...);  // the comma: in lane order, as the loop was
+    return out;
+  };
   // The lanes that left their subtree take the next prefixes; false when one found none.
   auto refill = [this, lanes] {
     bool idle = false;
@@ -208,8 +223,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   };
   if (all) {
     for (std::uint64_t r = 0; r < rounds; ++r) {
-      std::int64_t out = 0;
-      for (int i = 0; i < kLanes; ++i) out |= step(lanes[i]);
+      const std::int64_t out = step_all(std::make_index_sequence<kLanes>{});
       if (out < 0 && !refill()) return;
     }
   } else {  // the last subtrees (or waiting for prefixes)
