@@ -21,8 +21,12 @@
 // chains interleave in one loop body. Clang (Emscripten's WebAssembly build) called the step as
 // a function in a loop over the lanes (worker at ~0.5x native; now ~0.65x), GCC kept the loop
 // for 3-word classes (Brendan 8x8 114 -> 144 M placements/s natively; docs/performance.md,
-// WebAssembly).
+// WebAssembly). Not in a build for size (the page's own core, -Os: its searches are small).
+#ifdef __OPTIMIZE_SIZE__
+#define TILEWISE_ALWAYS_INLINE
+#else
 #define TILEWISE_ALWAYS_INLINE __attribute__((always_inline))
+#endif
 
 namespace tilewise {
 
