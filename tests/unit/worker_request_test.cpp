@@ -84,6 +84,31 @@ TEST(WorkerRequest, BenchRunsOnePartPerStepAndCancelsBetweenThem) {
   EXPECT_EQ(events[0]["id"], 11);
 }
 
+// rates_only (scripts/bench-edge-wasm.mjs): the placement rates alone, the hard board first,
+// each in lanes against one subtree at a time.
+TEST(WorkerRequest, BenchRatesOnlyRunsThePlacementRatesAlone) {
+  EXPECT_TRUE(
+      request(R"({"id": 12, "type": "edge.bench", "quick": true, "rates_only": true})").empty());
+  nlohmann::json done;
+  for (int i = 0; i < 10 && done.is_null(); ++i)
+    for (const auto& e : nlohmann::json::parse(tw_step(1)))
+      if (e["type"] == "done")
+        done = e;
+      else
+        EXPECT_EQ(e["stages"], 3) << e.dump();  // generated framed 6x6, 7x7, 8x8
+  ASSERT_FALSE(done.is_null());
+  const nlohmann::json& rows = done["result"];
+  ASSERT_EQ(rows.size(), 3u) << rows.dump();
+  EXPECT_EQ(rows[0]["figure"],
+            "placements per second (generated framed 6x6, count, first 2 M steps)");
+  for (const auto& row : rows) {
+    EXPECT_EQ(row["unit"], "M nodes/s");
+    EXPECT_GT(row["value"].get<double>(), 0);
+    EXPECT_GT(row["baseline"].get<double>(), 0);
+    EXPECT_NE(row["detail"].get<std::string>().find("search: lanes"), std::string::npos);
+  }
+}
+
 TEST(WorkerRequest, AGoodRequestStillSolvesAfterBadOnes) {
   request(R"({"id": "x"})");
   const nlohmann::json started =
