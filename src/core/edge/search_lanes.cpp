@@ -209,6 +209,9 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   if (all) {
     for (std::uint64_t r = 0; r < rounds; ++r) {
       std::int64_t out = 0;
+      // Unrolled: GCC kept the 3-word step in a loop over the lanes (2 words: unrolled), so
+      // one lane's step waited on the other's (clue 2, Brendan 8x8: 1.20-1.25x unrolled).
+#pragma GCC unroll 4
       for (int i = 0; i < kLanes; ++i) out |= step(lanes[i]);
       if (out < 0 && !refill()) return;
     }
