@@ -166,7 +166,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     for (int v = 0; v < kWords; ++v) {
       const std::uint64_t same = 0 - static_cast<std::uint64_t>(from_child == v);
       const std::uint64_t child_used = level->used[s.child_word + v] ^ (tile & same);
-      child_left[v] = next[1 + v] & ~child_used & s.child_valid[v];
+      child_left[v] = next[1 + v] & ~child_used;  // rows padded with 0 to kWords
       any |= child_left[v];
     }
     const std::uint64_t down = place & static_cast<std::uint64_t>(any != 0);
@@ -264,8 +264,6 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       s.word = step.word0;
       s.word_base = static_cast<std::uint64_t>(step.word0) << 6;
       s.child_word = child.word0;
-      for (int v = 0; v < kLaneClassWords; ++v)
-        s.child_valid[v] = v < child.words ? ~std::uint64_t{0} : 0;
       s.child_filtered = child.filtered ? 1 : 0;
       s.child_part = child.parent_part;
       s.after_masks = after.masks;
@@ -278,9 +276,7 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     for (MaskLane& lane : ls.lanes) lane.placed[n] = masks_.placed[n];  // the sentinel
     ls.two_others = false;
     ls.filtered = false;
-    // One-word boards of more than 3 blocks (none framed) take the steps of two words.
-    const int words = *std::max_element(masks_.class_words.begin(), masks_.class_words.end());
-    ls.words = words == 1 && masks_.blocks > kLaneClassWords ? 2 : words;
+    ls.words = masks_.row_words;
     for (const LaneStep& s : ls.steps) {
       ls.two_others = ls.two_others || s.after_other_depth[1] != n;
       ls.filtered = ls.filtered || s.child_filtered != 0;
