@@ -161,11 +161,12 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     const std::uint64_t* const next = level->child_masks + s.child_part[o];
     // The next cell's candidates: its row less the tiles used, this one included.
     const std::int64_t word = s.word + static_cast<std::int64_t>(w);
-    const std::int64_t from_child = word - s.child_word;  // this tile's word in the next cell's
     std::uint64_t child_left[kWords], any = 0;
     for (int v = 0; v < kWords; ++v) {
-      const std::uint64_t same = 0 - static_cast<std::uint64_t>(from_child == v);
-      const std::uint64_t child_used = level->used[s.child_word + v] ^ (tile & same);
+      // One word: the next cell is of this class or not (compared: no table read).
+      const std::uint64_t into =
+          kWords == 1 ? 0 - static_cast<std::uint64_t>(word == s.child_word) : s.to_child[w][v];
+      const std::uint64_t child_used = level->used[s.child_word + v] ^ (tile & into);
       child_left[v] = next[1 + v] & ~child_used;  // rows padded with 0 to kWords
       any |= child_left[v];
     }
@@ -264,6 +265,9 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       s.word = step.word0;
       s.word_base = static_cast<std::uint64_t>(step.word0) << 6;
       s.child_word = child.word0;
+      for (int w = 0; w < kLaneClassWords; ++w)
+        for (int v = 0; v < kLaneClassWords; ++v)
+          s.to_child[w][v] = step.word0 + w == child.word0 + v ? ~std::uint64_t{0} : 0;
       s.child_filtered = child.filtered ? 1 : 0;
       s.child_part = child.parent_part;
       s.after_masks = after.masks;

@@ -118,7 +118,10 @@ struct alignas(64) LaneLevel {
 };
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
-  std::int64_t word = 0, child_word = 0;      // the cell's and the next cell's first words
+  std::int64_t word = 0, child_word = 0;  // the cell's and the next cell's first words
+  // [w][v]: all ones when this cell's word w is the next cell's word v (a tile placed from it
+  // changes the next cell's candidates there).
+  std::uint64_t to_child[kLaneClassWords][kLaneClassWords] = {};
   std::uint64_t word_base = 0;                // word * 64: the cell's first kernel oriented id
   std::uint64_t child_filtered = 0;           // 1: the next cell has tests beyond the key
   const std::uint32_t* child_part = nullptr;  // the next cell's parent_part
