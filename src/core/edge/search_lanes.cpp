@@ -140,16 +140,25 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     // words past the class's are 0).
     std::uint64_t l[kWords];
     for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
-    std::uint64_t w = 0;
-    if constexpr (kWords >= 2) w = static_cast<std::uint64_t>(l[0] == 0);
-    if constexpr (kWords == 3) w += static_cast<std::uint64_t>((l[0] | l[1]) == 0);
-    const std::uint64_t m = kWords == 1 ? l[0] : level->left[w];
-    const std::uint64_t rest = m & (m - 1);
+    std::uint64_t w = 0, m = l[0], rest, remaining;
+    if constexpr (kWords == 3) {  // as masks: all ones when the words before are empty
+      const std::uint64_t z0 = 0 - static_cast<std::uint64_t>(l[0] == 0);
+      const std::uint64_t z01 = 0 - static_cast<std::uint64_t>((l[0] | l[1]) == 0);
+      w = (z0 & 1) + (z01 & 1);
+      m = l[0] | (l[1] & z0) | (l[2] & z01);
+      rest = m & (m - 1);
+      // Candidates left in the cell after this one: in word w and the words after it.
+      remaining = rest | (l[1] & ~z0) | (l[2] & ~z01);
+    } else {
+      if constexpr (kWords == 2) {
+        w = static_cast<std::uint64_t>(l[0] == 0);
+        m = level->left[w];
+      }
+      rest = m & (m - 1);
+      remaining = rest;
+      if constexpr (kWords == 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
+    }
     level->left[w] = rest;
-    // Candidates left in the cell after this one: in word w and the words after it.
-    std::uint64_t remaining = rest;
-    if constexpr (kWords >= 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
-    if constexpr (kWords == 3) remaining |= l[2] & (0 - static_cast<std::uint64_t>(w < 2));
     const std::uint64_t place = m != 0;
     const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
     // m == 0: o is unused (key parts and toggles padded), and so are the next cell's words
