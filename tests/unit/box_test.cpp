@@ -16,26 +16,9 @@
 namespace tilewise::box {
 namespace {
 
-// The checker's own move: turn the 2x2 block at (r, c) clockwise `q` times, written with
-// coordinates rather than the solver's index arithmetic.
-std::vector<int> turn(std::vector<int> b, int n, int button, int q) {
-  const int r = button / (n - 1), c = button % (n - 1);
-  for (int k = 0; k < q; ++k) {
-    const int a = b[r * n + c], bb = b[r * n + c + 1], cc = b[(r + 1) * n + c + 1],
-              d = b[(r + 1) * n + c];
-    b[r * n + c + 1] = a;         // top-left goes to top-right
-    b[(r + 1) * n + c + 1] = bb;  // top-right to bottom-right
-    b[(r + 1) * n + c] = cc;      // bottom-right to bottom-left
-    b[r * n + c] = d;             // bottom-left to top-left
-  }
-  return b;
-}
-
-std::vector<int> quarter_turns(MoveSet m) {
-  if (m == MoveSet::kClockwise) return {1};
-  if (m == MoveSet::kBothDirections) return {1, 3};
-  return {1, 3, 2};
-}
+using testing::quarter_turns;
+using testing::replay;
+using testing::turn;
 
 std::uint64_t key(const std::vector<int>& b) {
   std::uint64_t k = 0;
@@ -101,11 +84,6 @@ int manhattan_over_4(const std::vector<int>& b, int n) {
   for (int c = 0; c < n * n; ++c)
     sum += std::abs(c / n - (b[c] - 1) / n) + std::abs(c % n - (b[c] - 1) % n);
   return (sum + 3) / 4;
-}
-
-std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& seq) {
-  for (const Move& m : seq) b = turn(b, n, m.button, m.quarter_turns);
-  return b;
 }
 
 using testing::identity;
