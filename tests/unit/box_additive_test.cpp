@@ -22,6 +22,7 @@ namespace {
 using testing::identity;
 using testing::quarter_turns;
 using testing::replay;
+using testing::states_near_4x4;
 using testing::turn;
 
 const MoveSet kAllMoveSets[] = {MoveSet::kClockwise, MoveSet::kBothDirections,
@@ -115,18 +116,7 @@ TEST(BoxAdditive, EveryPartitionCoversEachNumberOnce) {
 TEST(BoxAdditive, BoundNeverExceedsTheBreadthFirstDistanceNearTheTarget) {
   for (MoveSet m : kAllMoveSets) {
     const int depth = m == MoveSet::kClockwise ? 5 : m == MoveSet::kBothDirections ? 4 : 3;
-    std::map<std::vector<int>, int> dist{{identity(4), 0}};
-    std::vector<std::vector<int>> layer{identity(4)};
-    for (int d = 1; d <= depth; ++d) {
-      std::vector<std::vector<int>> next;
-      for (const auto& s : layer)
-        for (int b = 0; b < 9; ++b)
-          for (int t : quarter_turns(m)) {
-            auto prev = turn(s, 4, b, (4 - t) % 4);
-            if (dist.emplace(prev, d).second) next.push_back(prev);
-          }
-      layer = std::move(next);
-    }
+    const std::map<std::vector<int>, int> dist = states_near_4x4(m, depth);
     for (const std::string partition : {"blocks", "rows"}) {
       AdditivePartition p;
       ASSERT_TRUE(additive_partition(partition, p));

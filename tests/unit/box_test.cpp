@@ -18,6 +18,7 @@ namespace {
 
 using testing::quarter_turns;
 using testing::replay;
+using testing::states_near_4x4;
 using testing::turn;
 
 std::uint64_t key(const std::vector<int>& b) {
@@ -281,20 +282,8 @@ TEST(BoxSolver, PatternBoundIsTheSameWhicheverLookupGoesFirst) {
 // the board's parity) never exceeds the true distance and has its parity.
 TEST(BoxSolver, PatternBoundIsAdmissibleOnEveryStateNearTheTarget) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
-    // Every state within `depth` moves, with its distance (boards as keys: no hashing).
     const int depth = m == MoveSet::kClockwise ? 5 : 4;
-    std::map<std::vector<int>, int> dist{{identity(4), 0}};
-    std::vector<std::vector<int>> layer{identity(4)};
-    for (int d = 1; d <= depth; ++d) {
-      std::vector<std::vector<int>> next;
-      for (const auto& s : layer)
-        for (int b = 0; b < 9; ++b)
-          for (int t : quarter_turns(m)) {
-            auto prev = turn(s, 4, b, (4 - t) % 4);
-            if (dist.emplace(prev, d).second) next.push_back(prev);
-          }
-      layer = std::move(next);
-    }
+    const std::map<std::vector<int>, int> dist = states_near_4x4(m, depth);
     int exact = 0;
     for (const auto& [b, d] : dist)
       for (int tiles : {4, 5}) {

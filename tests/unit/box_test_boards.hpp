@@ -1,6 +1,7 @@
 // Boards and the checker's own moves, shared by the Puzzle Box tests.
 #pragma once
 
+#include <map>
 #include <vector>
 
 #include "core/box/puzzle.hpp"
@@ -38,6 +39,24 @@ inline std::vector<int> quarter_turns(MoveSet m) {
 inline std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& seq) {
   for (const Move& m : seq) b = turn(b, n, m.button, m.quarter_turns);
   return b;
+}
+
+// Every 4x4 state within `depth` moves of the solved board, with its distance, by the
+// checker's breadth-first search (boards as keys: no hashing).
+inline std::map<std::vector<int>, int> states_near_4x4(MoveSet m, int depth) {
+  std::map<std::vector<int>, int> dist{{identity(4), 0}};
+  std::vector<std::vector<int>> layer{identity(4)};
+  for (int d = 1; d <= depth; ++d) {
+    std::vector<std::vector<int>> next;
+    for (const auto& s : layer)
+      for (int b = 0; b < 9; ++b)
+        for (int t : quarter_turns(m)) {
+          auto prev = turn(s, 4, b, (4 - t) % 4);
+          if (dist.emplace(prev, d).second) next.push_back(prev);
+        }
+    layer = std::move(next);
+  }
+  return dist;
 }
 
 }  // namespace tilewise::box::testing

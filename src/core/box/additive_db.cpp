@@ -328,12 +328,6 @@ std::vector<std::uint8_t> header(MoveSet moves, const std::string& name, std::ui
   return out;
 }
 
-std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
-  return h;
-}
-
 }  // namespace
 
 std::string additive_table_name(MoveSet moves, const std::string& partition) {
@@ -350,7 +344,7 @@ std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string&
     if (!table) return {};
     body.insert(body.end(), table->nibbles.begin(), table->nibbles.end());
   }
-  std::vector<std::uint8_t> out = header(moves, name, fnv1a(body.data(), body.size()));
+  std::vector<std::uint8_t> out = header(moves, name, pattern::fnv1a(body.data(), body.size()));
   out.insert(out.end(), body.begin(), body.end());
   return out;
 }
@@ -366,7 +360,7 @@ bool load_additive_tables(MoveSet moves, const std::string& name,
   const std::size_t head = header(moves, name, 0).size();
   if (bytes.size() != head + body) return false;
   const std::uint8_t* at = bytes.data() + head;
-  const std::vector<std::uint8_t> expected = header(moves, name, fnv1a(at, body));
+  const std::vector<std::uint8_t> expected = header(moves, name, pattern::fnv1a(at, body));
   if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
   for (const auto& home : homes) {
     const std::size_t size = (pattern::placements(static_cast<int>(home.size())) + 1) / 2;

@@ -56,12 +56,6 @@ constexpr std::uint8_t kFormatVersion = 1;  // of the bytes below and of the nam
 constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', kFormatVersion};
 constexpr std::size_t kHeader = sizeof(kMagic) + 2 + 8;
 
-std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
-  return h;
-}
-
 std::vector<std::uint8_t> header(MoveSet moves, int tiles, std::uint64_t checksum) {
   std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
   out.push_back(static_cast<std::uint8_t>(moves));
@@ -180,7 +174,7 @@ std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
   const auto& table = cached(moves, clamp_tiles(tiles));
   if (!table || table->tiles() != tiles) return {};
   const auto& n = table->nibbles();
-  std::vector<std::uint8_t> out = header(moves, tiles, fnv1a(n.data(), n.size()));
+  std::vector<std::uint8_t> out = header(moves, tiles, pattern::fnv1a(n.data(), n.size()));
   out.insert(out.end(), n.begin(), n.end());
   return out;
 }
@@ -190,7 +184,7 @@ bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t
   const std::size_t size = (placements(tiles) + 1) / 2;
   if (bytes.size() != kHeader + size) return false;
   const std::uint8_t* n = bytes.data() + kHeader;
-  const std::vector<std::uint8_t> expected = header(moves, tiles, fnv1a(n, size));
+  const std::vector<std::uint8_t> expected = header(moves, tiles, pattern::fnv1a(n, size));
   if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
   auto& table = cached(moves, tiles);
   if (!table) table = std::make_unique<PatternTable>(tiles, std::vector<std::uint8_t>(n, n + size));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -109,6 +110,13 @@ inline std::vector<Image> board_images(MoveSet moves) {
     if (moves != MoveSet::kClockwise || !rotation) out.push_back({symmetries[s], true});
   }
   return out;
+}
+
+// The checksum of kept tables (FNV-1a, 64 bits).
+inline std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
+  return h;
 }
 
 }  // namespace tilewise::box::pattern
