@@ -1,6 +1,6 @@
 // tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all] [--json]
 //                        [--max-nodes N] [--max-seconds S] [--cpu-time] [--pattern-tiles K]
-//                        [--bound additive|pattern|both] [--partition P]
+//                        [--bound auto|additive|pattern|both] [--partition P]
 // tilewise box stats [--moves ...]
 #include <atomic>
 #include <csignal>
@@ -34,7 +34,7 @@ struct BoxArgs {
   std::uint64_t max_nodes = 0;  // 0 = the default below
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
-  std::string bound = "additive", partition = "7+7+2";  // 4x4
+  std::string bound = "auto", partition = "7+7+2";  // 4x4
 };
 
 // Where the 4x4 pattern table is kept between runs: $TILEWISE_CACHE (the folder the set-up
@@ -116,9 +116,14 @@ int run_box_solve(const BoxArgs& a) {
   const box::BoxPuzzle& p = *puzzle;
   box::BoxSolveOptions o;
   o.pattern_tiles = a.pattern_tiles;
-  if (p.size == 4 && a.bound != "pattern") {
+  // auto: with cw only the additive tables alone lose to the 7-number table on time (fewer
+  // nodes, dearer lookups); the larger of both wins there (docs/puzzle-box.md).
+  const std::string bound = a.bound != "auto"                     ? a.bound
+                            : p.moves == box::MoveSet::kClockwise ? "both"
+                                                                  : "additive";
+  if (p.size == 4 && bound != "pattern") {
     o.additive_partition = a.partition;
-    o.pattern_table = a.bound == "both";
+    o.pattern_table = bound == "both";
     load_or_build_additive_tables(p.moves, a.partition);
   }
   // 5x5 and up: the corner blocks are finished with the pattern table.
@@ -206,10 +211,10 @@ void add_box_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(box::kMinPatternTiles, box::kLargestPatternTiles));
   solve
       ->add_option("--bound", a->bound,
-                   "4x4 lower bound: additive (the default: disjoint additive pattern tables, "
-                   "--partition), pattern (one table of the numbers 1..--pattern-tiles) or both "
-                   "(the larger)")
-      ->check(CLI::IsMember({"additive", "pattern", "both"}));
+                   "4x4 lower bound: additive (disjoint additive pattern tables, --partition), "
+                   "pattern (one table of the numbers 1..--pattern-tiles), both (the larger) or "
+                   "auto (the default: both with cw, additive otherwise)")
+      ->check(CLI::IsMember({"auto", "additive", "pattern", "both"}));
   solve
       ->add_option("--partition", a->partition,
                    "4x4 additive tables: 7+7+2 (the default, 27.5 MiB, built in ~15 s once), "
