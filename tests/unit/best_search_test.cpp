@@ -53,6 +53,12 @@ void expect_board_keeps_the_rules(const EdgePuzzle& p, const Solution& b) {
     }
 }
 
+// A board the search reported: legal, and its score is what an independent count says.
+void expect_legal_with_score(const EdgePuzzle& p, const Solution& b, int score) {
+  expect_board_keeps_the_rules(p, b);
+  EXPECT_EQ(independent_score(p, b), score);
+}
+
 EdgePuzzle generated(int rows, int cols, int motifs, std::uint64_t seed, int hints,
                      bool frame = true) {
   GenerateOptions o;
@@ -94,13 +100,11 @@ TEST(BestSearch, KeepsTheRulesAndReportsTrueScores) {
       ++reports;
       EXPECT_GT(imp.score, last);
       last = imp.score;
-      EXPECT_EQ(independent_score(p, b), imp.score);
-      expect_board_keeps_the_rules(p, b);
+      expect_legal_with_score(p, b, imp.score);
     };
     const Result<BestResult> r = best_search(p, o);
     ASSERT_TRUE(r) << r.error().to_string();
-    expect_board_keeps_the_rules(p, r->board);
-    EXPECT_EQ(independent_score(p, r->board), r->score);
+    expect_legal_with_score(p, r->board, r->score);
     EXPECT_TRUE(check_complete_board(p, r->board));
     EXPECT_EQ(r->max_score, max_board_score(p));
     EXPECT_EQ(r->nodes, 40u);
@@ -123,13 +127,11 @@ TEST(BestSearch, BandsAndRestartsKeepTheRulesAndReportTrueScores) {
   int reports = 0;
   o.on_improvement = [&](const BestImprovement& imp, const Solution& b) {
     ++reports;
-    EXPECT_EQ(independent_score(p, b), imp.score);
-    expect_board_keeps_the_rules(p, b);
+    expect_legal_with_score(p, b, imp.score);
   };
   const Result<BestResult> r = best_search(p, o);
   ASSERT_TRUE(r) << r.error().to_string();
-  expect_board_keeps_the_rules(p, r->board);
-  EXPECT_EQ(independent_score(p, r->board), r->score);
+  expect_legal_with_score(p, r->board, r->score);
   EXPECT_GE(reports, 2);
   const Result<BestResult> again = best_search(p, o);  // still deterministic
   ASSERT_TRUE(again);
@@ -245,8 +247,7 @@ TEST(BestWorker, StreamsImprovementsInSlicesThenTheResult) {
         last = e["score"].get<int>();
         ++improvements;
         const Solution b = board_of(e["board"]);
-        expect_board_keeps_the_rules(p, b);
-        EXPECT_EQ(independent_score(p, b), last);
+        expect_legal_with_score(p, b, last);
       } else if (e["type"] == "done") {
         done = e;
       }

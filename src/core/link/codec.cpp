@@ -282,13 +282,7 @@ Result<SharedPuzzle> read_box(BitReader& r) {
 
 }  // namespace
 
-std::string encode_link(const SharedPuzzle& shared) {
-  BitWriter w;
-  if (const auto* e = std::get_if<EdgeShare>(&shared))
-    write_edge(w, *e);
-  else
-    write_box(w, std::get<BoxShare>(shared));
-  const std::vector<std::uint8_t>& payload = w.bytes();
+std::string frame_link_payload(const std::vector<std::uint8_t>& payload) {
   std::vector<std::uint8_t> all = {static_cast<std::uint8_t>(kLinkVersion),
                                    static_cast<std::uint8_t>(payload.size() >> 8),
                                    static_cast<std::uint8_t>(payload.size() & 0xff)};
@@ -305,6 +299,15 @@ std::string encode_link(const SharedPuzzle& shared) {
     for (size_t k = 0; k < chars; ++k) out.push_back(kAlphabet[(chunk >> (18 - 6 * k)) & 63]);
   }
   return out;
+}
+
+std::string encode_link(const SharedPuzzle& shared) {
+  BitWriter w;
+  if (const auto* e = std::get_if<EdgeShare>(&shared))
+    write_edge(w, *e);
+  else
+    write_box(w, std::get<BoxShare>(shared));
+  return frame_link_payload(w.bytes());
 }
 
 Result<SharedPuzzle> decode_link(std::string_view link) {

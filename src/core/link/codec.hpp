@@ -34,4 +34,8 @@ std::string encode_link(const SharedPuzzle& shared);
 // not ours, truncated, altered, from a newer version, or holds an invalid puzzle.
 Result<SharedPuzzle> decode_link(std::string_view link);
 
+// The fragment around a bit-packed payload (at most 65,535 bytes): version, length, payload,
+// checksum, base64url. encode_link's last step; the link fuzzer frames raw payloads with it.
+std::string frame_link_payload(const std::vector<std::uint8_t>& payload);
+
 }  // namespace tilewise
