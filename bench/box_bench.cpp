@@ -8,8 +8,11 @@
 //   box_pattern_build : the 4x4 pattern table (7 numbers, 57,657,600 entries), one move set
 //   box_4x4_random    : 4x4 IDA* on 20 uniformly random boards (seeded), first or all optimal
 //                       solutions: median and max seconds per board, largest distance seen;
-//                       the 5-number table on the same boards is the in-process baseline
-//   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound
+//                       the 5-number table on the same boards is the in-process baseline,
+//                       the 7-number one that of the additive tables (7+7+2, alone or the
+//                       larger of both: bound 1 / 2)
+//   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
+//                       7-number table (0) and the additive 7+7+2 tables (1)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -18,6 +21,7 @@
 #include <random>
 #include <vector>
 
+#include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
@@ -115,8 +119,19 @@ std::vector<std::vector<int>> random_boards_4x4(int count) {
   return out;
 }
 
+// The bound of `kind`: 0 the pattern table, 1 the additive 7+7+2 tables, 2 the larger.
+void choose_bound(BoxSolveOptions& o, MoveSet moves, std::int64_t kind) {
+  if (kind == 0) return;
+  o.additive_partition = "7+7+2";
+  o.pattern_table = kind == 2;
+  AdditivePartition p;
+  additive_partition(o.additive_partition, p);
+  AdditiveBound4x4 build_outside_the_timing(moves, p);
+}
+
 // Args: move set (0 cw, 1 cw+ccw), all solutions (0/1), pattern numbers (7, or 5 = the
-// baseline), boards (the baseline runs the first 5; first5_s compares on those).
+// baseline), boards (the baseline runs the first 5; first5_s compares on those), bound
+// (choose_bound).
 void box_4x4_random(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
   BoxSolveOptions opt;
@@ -124,6 +139,7 @@ void box_4x4_random(benchmark::State& state) {
   opt.pattern_tiles = static_cast<int>(state.range(2));
   opt.max_seconds = 60;
   const auto boards = random_boards_4x4(static_cast<int>(state.range(3)));
+  choose_bound(opt, moves, state.range(4));
   std::vector<int> target(16);
   for (int k = 0; k < 16; ++k) target[k] = k + 1;
   { PatternBound4x4 build_outside_the_timing(moves, opt.pattern_tiles); }
@@ -154,12 +170,17 @@ void box_4x4_random(benchmark::State& state) {
   state.counters["solutions"] = count;
 }
 BENCHMARK(box_4x4_random)
-    ->Args({1, 0, 7, 20})
-    ->Args({0, 0, 7, 20})
-    ->Args({1, 1, 7, 20})
-    ->Args({0, 1, 7, 20})
-    ->Args({1, 0, 5, 5})
-    ->Args({0, 0, 5, 5})
+    ->Args({1, 0, 7, 20, 0})
+    ->Args({1, 0, 7, 20, 1})
+    ->Args({0, 0, 7, 20, 0})
+    ->Args({0, 0, 7, 20, 1})
+    ->Args({0, 0, 7, 20, 2})
+    ->Args({1, 1, 7, 20, 0})
+    ->Args({1, 1, 7, 20, 1})
+    ->Args({0, 1, 7, 20, 0})
+    ->Args({0, 1, 7, 20, 2})
+    ->Args({1, 0, 5, 5, 0})
+    ->Args({0, 0, 5, 5, 0})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
@@ -171,6 +192,7 @@ void box_4x4_reversed(benchmark::State& state) {
   opt.all = false;
   opt.max_seconds = static_cast<double>(state.range(0));
   { PatternBound4x4 build_outside_the_timing(MoveSet::kBothDirections, opt.pattern_tiles); }
+  choose_bound(opt, MoveSet::kBothDirections, state.range(1));
   for (auto _ : state) {
     auto r = solve_box(BoxPuzzle{4, reversed, target, MoveSet::kBothDirections}, opt);
     state.counters["length"] = r->length;
@@ -179,7 +201,11 @@ void box_4x4_reversed(benchmark::State& state) {
     state.counters["nodes"] = static_cast<double>(r->nodes);
   }
 }
-BENCHMARK(box_4x4_reversed)->Arg(120)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(box_4x4_reversed)
+    ->Args({120, 0})
+    ->Args({120, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 }  // namespace
 

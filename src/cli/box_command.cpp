@@ -1,5 +1,6 @@
 // tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all] [--json]
 //                        [--max-nodes N] [--max-seconds S] [--cpu-time] [--pattern-tiles K]
+//                        [--bound auto|additive|pattern|both] [--partition P]
 // tilewise box stats [--moves ...]
 #include <atomic>
 #include <csignal>
@@ -12,6 +13,7 @@
 #include <limits>
 
 #include "cli/commands.hpp"
+#include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
 #include "core/box/json.hpp"
 #include "core/box/pattern_db.hpp"
@@ -32,6 +34,7 @@ struct BoxArgs {
   std::uint64_t max_nodes = 0;  // 0 = the default below
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
+  std::string bound = "auto", partition = "7+7+2";  // 4x4
 };
 
 // Where the 4x4 pattern table is kept between runs: $TILEWISE_CACHE (the folder the set-up
@@ -46,35 +49,62 @@ std::filesystem::path cache_dir() {
   return {};
 }
 
-// The 4x4 pattern table from the cache, or built (tens of seconds) and saved there. A
-// missing, damaged or foreign file is rebuilt; a cache that cannot be written is skipped.
-void load_or_build_pattern_table(box::MoveSet moves, int tiles) {
+// A 4x4 table from the cache (`load` keeps it when the bytes are whole), or built (seconds
+// to minutes) and saved there (`bytes` of the built one). A missing, damaged or foreign file
+// is rebuilt; a cache that cannot be written is skipped.
+void load_or_build_table(const std::string& name, const std::string& what,
+                         const std::function<bool(const std::vector<std::uint8_t>&)>& load,
+                         const std::function<void()>& build,
+                         const std::function<std::vector<std::uint8_t>()>& bytes) {
   const std::filesystem::path dir = cache_dir();
-  const std::filesystem::path file = dir / (box::pattern_table_name(moves, tiles) + ".bin");
+  const std::filesystem::path file = dir / (name + ".bin");
   if (!dir.empty()) {
     std::ifstream in(file, std::ios::binary);
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                          std::istreambuf_iterator<char>());
-    if (in && box::load_pattern_table(moves, tiles, bytes)) return;
+    const std::vector<std::uint8_t> kept((std::istreambuf_iterator<char>(in)),
+                                         std::istreambuf_iterator<char>());
+    if (in && load(kept)) return;
   }
-  std::cerr << "tilewise: building the 4x4 pattern table for " << box::move_set_name(moves)
-            << " (once" << (dir.empty() ? "" : ", kept in " + file.string()) << ")\n";
-  box::PatternDbBuild build(moves, tiles);
-  build.run(std::numeric_limits<std::uint64_t>::max());
+  std::cerr << "tilewise: building " << what << " (once"
+            << (dir.empty() ? "" : ", kept in " + file.string()) << ")\n";
+  build();
   if (dir.empty()) return;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   const std::filesystem::path part = file.string() + ".part";
-  const std::vector<std::uint8_t> bytes = box::pattern_table_bytes(moves, tiles);
+  const std::vector<std::uint8_t> out_bytes = bytes();
   std::ofstream out(part, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(out_bytes.data()),
+            static_cast<std::streamsize>(out_bytes.size()));
   out.close();
   if (out) std::filesystem::rename(part, file, ec);
   if (!out || ec) {
     std::filesystem::remove(part, ec);
     std::cerr << "tilewise: could not save the table in " << dir.string() << "\n";
   }
+}
+
+void load_or_build_pattern_table(box::MoveSet moves, int tiles) {
+  load_or_build_table(
+      box::pattern_table_name(moves, tiles),
+      "the 4x4 pattern table for " + std::string(box::move_set_name(moves)),
+      [&](const std::vector<std::uint8_t>& b) { return box::load_pattern_table(moves, tiles, b); },
+      [&] { box::PatternDbBuild(moves, tiles).run(std::numeric_limits<std::uint64_t>::max()); },
+      [&] { return box::pattern_table_bytes(moves, tiles); });
+}
+
+void load_or_build_additive_tables(box::MoveSet moves, const std::string& partition) {
+  load_or_build_table(
+      box::additive_table_name(moves, partition),
+      "the 4x4 additive tables " + partition + " for " + std::string(box::move_set_name(moves)),
+      [&](const std::vector<std::uint8_t>& b) {
+        return box::load_additive_tables(moves, partition, b);
+      },
+      [&] {
+        box::AdditivePartition p;
+        box::additive_partition(partition, p);
+        box::AdditiveBound4x4 build(moves, p);
+      },
+      [&] { return box::additive_table_bytes(moves, partition); });
 }
 
 int run_box_solve(const BoxArgs& a) {
@@ -86,7 +116,19 @@ int run_box_solve(const BoxArgs& a) {
   const box::BoxPuzzle& p = *puzzle;
   box::BoxSolveOptions o;
   o.pattern_tiles = a.pattern_tiles;
-  if (p.size >= 4) load_or_build_pattern_table(p.moves, o.pattern_tiles);  // 5x5+: fallback
+  // auto: with cw only the additive tables alone lose to the 7-number table on time (fewer
+  // nodes, dearer lookups); the larger of both wins there (docs/puzzle-box.md).
+  const std::string bound = a.bound != "auto"                     ? a.bound
+                            : p.moves == box::MoveSet::kClockwise ? "both"
+                                                                  : "additive";
+  if (p.size == 4 && bound != "pattern") {
+    o.additive_partition = a.partition;
+    o.pattern_table = bound == "both";
+    load_or_build_additive_tables(p.moves, a.partition);
+  }
+  // 5x5 and up: the corner blocks are finished with the pattern table.
+  if (p.size >= 5 || (p.size == 4 && o.pattern_table))
+    load_or_build_pattern_table(p.moves, o.pattern_tiles);
   o.all = a.all;
   // 200 M nodes unless given; 5x5 and up with --max-seconds alone: the time is the limit.
   o.node_budget = a.max_nodes > 0                    ? a.max_nodes
@@ -167,6 +209,17 @@ void add_box_command(CLI::App& app, int& exit_code) {
                    "4x4: numbers in the pattern table (4..8; 7 = 27.5 MiB, built in ~10 s; 8 = "
                    "247.5 MiB, a few minutes, once)")
       ->check(CLI::Range(box::kMinPatternTiles, box::kLargestPatternTiles));
+  solve
+      ->add_option("--bound", a->bound,
+                   "4x4 lower bound: additive (disjoint additive pattern tables, --partition), "
+                   "pattern (one table of the numbers 1..--pattern-tiles), both (the larger) or "
+                   "auto (the default: both with cw, additive otherwise)")
+      ->check(CLI::IsMember({"auto", "additive", "pattern", "both"}));
+  solve
+      ->add_option("--partition", a->partition,
+                   "4x4 additive tables: 7+7+2 (the default, 27.5 MiB, built in ~15 s once), "
+                   "6+6+4 (2.8 MiB, ~1 s), blocks or rows (4-number tables, instant)")
+      ->check(CLI::IsMember(box::additive_partition_names()));
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
   auto moves = std::make_shared<std::string>("cw");

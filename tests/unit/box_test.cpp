@@ -16,26 +16,10 @@
 namespace tilewise::box {
 namespace {
 
-// The checker's own move: turn the 2x2 block at (r, c) clockwise `q` times, written with
-// coordinates rather than the solver's index arithmetic.
-std::vector<int> turn(std::vector<int> b, int n, int button, int q) {
-  const int r = button / (n - 1), c = button % (n - 1);
-  for (int k = 0; k < q; ++k) {
-    const int a = b[r * n + c], bb = b[r * n + c + 1], cc = b[(r + 1) * n + c + 1],
-              d = b[(r + 1) * n + c];
-    b[r * n + c + 1] = a;         // top-left goes to top-right
-    b[(r + 1) * n + c + 1] = bb;  // top-right to bottom-right
-    b[(r + 1) * n + c] = cc;      // bottom-right to bottom-left
-    b[r * n + c] = d;             // bottom-left to top-left
-  }
-  return b;
-}
-
-std::vector<int> quarter_turns(MoveSet m) {
-  if (m == MoveSet::kClockwise) return {1};
-  if (m == MoveSet::kBothDirections) return {1, 3};
-  return {1, 3, 2};
-}
+using testing::quarter_turns;
+using testing::replay;
+using testing::states_near_4x4;
+using testing::turn;
 
 std::uint64_t key(const std::vector<int>& b) {
   std::uint64_t k = 0;
@@ -101,11 +85,6 @@ int manhattan_over_4(const std::vector<int>& b, int n) {
   for (int c = 0; c < n * n; ++c)
     sum += std::abs(c / n - (b[c] - 1) / n) + std::abs(c % n - (b[c] - 1) % n);
   return (sum + 3) / 4;
-}
-
-std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& seq) {
-  for (const Move& m : seq) b = turn(b, n, m.button, m.quarter_turns);
-  return b;
 }
 
 using testing::identity;
@@ -303,20 +282,8 @@ TEST(BoxSolver, PatternBoundIsTheSameWhicheverLookupGoesFirst) {
 // the board's parity) never exceeds the true distance and has its parity.
 TEST(BoxSolver, PatternBoundIsAdmissibleOnEveryStateNearTheTarget) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
-    // Every state within `depth` moves, with its distance (boards as keys: no hashing).
     const int depth = m == MoveSet::kClockwise ? 5 : 4;
-    std::map<std::vector<int>, int> dist{{identity(4), 0}};
-    std::vector<std::vector<int>> layer{identity(4)};
-    for (int d = 1; d <= depth; ++d) {
-      std::vector<std::vector<int>> next;
-      for (const auto& s : layer)
-        for (int b = 0; b < 9; ++b)
-          for (int t : quarter_turns(m)) {
-            auto prev = turn(s, 4, b, (4 - t) % 4);
-            if (dist.emplace(prev, d).second) next.push_back(prev);
-          }
-      layer = std::move(next);
-    }
+    const std::map<std::vector<int>, int> dist = states_near_4x4(m, depth);
     int exact = 0;
     for (const auto& [b, d] : dist)
       for (int tiles : {4, 5}) {

@@ -1,7 +1,10 @@
-// Boards the Puzzle Box tests share.
+// Boards and the checker's own moves, shared by the Puzzle Box tests.
 #pragma once
 
+#include <map>
 #include <vector>
+
+#include "core/box/puzzle.hpp"
 
 namespace tilewise::box::testing {
 
@@ -10,6 +13,50 @@ inline std::vector<int> identity(int n) {
   std::vector<int> b(n * n);
   for (int i = 0; i < n * n; ++i) b[i] = i + 1;
   return b;
+}
+
+// The checker's own move: turn the 2x2 block at (r, c) clockwise `q` times, written with
+// coordinates rather than the solver's index arithmetic.
+inline std::vector<int> turn(std::vector<int> b, int n, int button, int q) {
+  const int r = button / (n - 1), c = button % (n - 1);
+  for (int k = 0; k < q; ++k) {
+    const int a = b[r * n + c], bb = b[r * n + c + 1], cc = b[(r + 1) * n + c + 1],
+              d = b[(r + 1) * n + c];
+    b[r * n + c + 1] = a;         // top-left goes to top-right
+    b[(r + 1) * n + c + 1] = bb;  // top-right to bottom-right
+    b[(r + 1) * n + c] = cc;      // bottom-right to bottom-left
+    b[r * n + c] = d;             // bottom-left to top-left
+  }
+  return b;
+}
+
+inline std::vector<int> quarter_turns(MoveSet m) {
+  if (m == MoveSet::kClockwise) return {1};
+  if (m == MoveSet::kBothDirections) return {1, 3};
+  return {1, 3, 2};
+}
+
+inline std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& seq) {
+  for (const Move& m : seq) b = turn(b, n, m.button, m.quarter_turns);
+  return b;
+}
+
+// Every 4x4 state within `depth` moves of the solved board, with its distance, by the
+// checker's breadth-first search (boards as keys: no hashing).
+inline std::map<std::vector<int>, int> states_near_4x4(MoveSet m, int depth) {
+  std::map<std::vector<int>, int> dist{{identity(4), 0}};
+  std::vector<std::vector<int>> layer{identity(4)};
+  for (int d = 1; d <= depth; ++d) {
+    std::vector<std::vector<int>> next;
+    for (const auto& s : layer)
+      for (int b = 0; b < 9; ++b)
+        for (int t : quarter_turns(m)) {
+          auto prev = turn(s, 4, b, (4 - t) % 4);
+          if (dist.emplace(prev, d).second) next.push_back(prev);
+        }
+    layer = std::move(next);
+  }
+  return dist;
 }
 
 }  // namespace tilewise::box::testing

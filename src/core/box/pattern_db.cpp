@@ -3,88 +3,19 @@
 #include <algorithm>
 #include <limits>
 
-#include "core/box/bit_count.hpp"
-#include "core/box/board.hpp"
+#include "core/box/pattern_rank.hpp"
 
 namespace tilewise::box {
 namespace {
 
-constexpr int kCells = 16;
+using pattern::cell_maps;
+using pattern::kCells;
+using pattern::placements;
+using pattern::rank;
+using pattern::undoing_moves;
+using pattern::unrank;
 constexpr std::uint8_t kUnseen = 0xff;
 constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
-
-std::uint32_t placements(int tiles) {
-  std::uint32_t n = 1;
-  for (int j = 0; j < tiles; ++j) n *= static_cast<std::uint32_t>(kCells - j);
-  return n;
-}
-
-// Index of a placement (cell of number 0, ..., cell of number k-1): each cell counted
-// among the cells not taken by the numbers before it (mixed radix 16, 15, 14, ...).
-std::uint32_t rank(const std::uint8_t* cell, int tiles) {
-  std::uint32_t index = 0, used = 0;
-  for (int j = 0; j < tiles; ++j) {
-    const std::uint32_t below = used & ((1u << cell[j]) - 1);
-    index = index * static_cast<std::uint32_t>(kCells - j) + cell[j] -
-            static_cast<std::uint32_t>(ones16(below));
-    used |= 1u << cell[j];
-  }
-  return index;
-}
-
-void unrank(std::uint32_t index, int tiles, std::uint8_t* cell) {
-  std::array<std::uint8_t, kLargestPatternTiles> free_rank{};
-  for (int j = tiles - 1; j >= 0; --j) {
-    const auto radix = static_cast<std::uint32_t>(kCells - j);
-    free_rank[j] = static_cast<std::uint8_t>(index % radix);
-    index /= radix;
-  }
-  std::uint32_t used = 0;
-  for (int j = 0; j < tiles; ++j) {
-    int c = 0;
-    for (int skip = free_rank[j];; ++c)
-      if (!(used >> c & 1) && skip-- == 0) break;
-    cell[j] = static_cast<std::uint8_t>(c);
-    used |= 1u << c;
-  }
-}
-
-// Where the number in each cell goes under each of `moves`.
-std::vector<std::array<std::uint8_t, kCells>> cell_maps(const std::vector<Move>& moves) {
-  std::vector<std::array<std::uint8_t, kCells>> maps;
-  for (const Move& m : moves) {
-    std::vector<int> b(kCells);
-    for (int i = 0; i < kCells; ++i) b[i] = i;
-    apply_move(b, 4, m);
-    std::array<std::uint8_t, kCells> to{};
-    for (int i = 0; i < kCells; ++i) to[b[i]] = static_cast<std::uint8_t>(i);
-    maps.push_back(to);
-  }
-  return maps;
-}
-
-// The moves that undo the set's moves (cw: the counter-clockwise turns).
-std::vector<Move> undoing_moves(MoveSet moves) {
-  std::vector<Move> out = allowed_moves(4, moves);
-  for (Move& m : out) m.quarter_turns = (4 - m.quarter_turns) % 4;
-  return out;
-}
-
-// The 8 symmetries of the square as cell maps; the first 4 are the rotations.
-std::array<std::array<std::uint8_t, kCells>, 8> square_symmetries() {
-  std::array<std::array<std::uint8_t, kCells>, 8> out{};
-  for (int s = 0; s < 8; ++s)
-    for (int cell = 0; cell < kCells; ++cell) {
-      int r = cell / 4, c = cell % 4;
-      if (s >= 4) c = 3 - c;  // reflect, then rotate
-      for (int k = 0; k < s % 4; ++k) {
-        const int r2 = c, c2 = 3 - r;  // a quarter turn of the square
-        r = r2, c = c2;
-      }
-      out[s][cell] = static_cast<std::uint8_t>(r * 4 + c);
-    }
-  return out;
-}
 
 }  // namespace
 
@@ -124,12 +55,6 @@ int clamp_tiles(int tiles) {
 constexpr std::uint8_t kFormatVersion = 1;  // of the bytes below and of the names
 constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', kFormatVersion};
 constexpr std::size_t kHeader = sizeof(kMagic) + 2 + 8;
-
-std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
-  return h;
-}
 
 std::vector<std::uint8_t> header(MoveSet moves, int tiles, std::uint64_t checksum) {
   std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
@@ -249,7 +174,7 @@ std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
   const auto& table = cached(moves, clamp_tiles(tiles));
   if (!table || table->tiles() != tiles) return {};
   const auto& n = table->nibbles();
-  std::vector<std::uint8_t> out = header(moves, tiles, fnv1a(n.data(), n.size()));
+  std::vector<std::uint8_t> out = header(moves, tiles, pattern::fnv1a(n.data(), n.size()));
   out.insert(out.end(), n.begin(), n.end());
   return out;
 }
@@ -259,7 +184,7 @@ bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t
   const std::size_t size = (placements(tiles) + 1) / 2;
   if (bytes.size() != kHeader + size) return false;
   const std::uint8_t* n = bytes.data() + kHeader;
-  const std::vector<std::uint8_t> expected = header(moves, tiles, fnv1a(n, size));
+  const std::vector<std::uint8_t> expected = header(moves, tiles, pattern::fnv1a(n, size));
   if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
   auto& table = cached(moves, tiles);
   if (!table) table = std::make_unique<PatternTable>(tiles, std::vector<std::uint8_t>(n, n + size));
@@ -271,15 +196,11 @@ PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {
   PatternDbBuild build(moves, tiles);
   build.run(std::numeric_limits<std::uint64_t>::max());
   table_ = cached(moves, tiles).get();
-  const auto symmetries = square_symmetries();
-  for (int s = 0; s < 8; ++s) {
-    Lookup l{};
-    l.cell = symmetries[s];
+  for (const pattern::Image& image : pattern::board_images(moves)) {
+    Lookup l{image.cell, {}, image.inverse};
     for (int j = 0; j < kCells; ++j)  // number[j] = the symmetry's inverse at j
       if (l.cell[j] < tiles) l.number[l.cell[j]] = static_cast<std::uint8_t>(j);
-    const bool rotation = s < 4;
-    if (moves != MoveSet::kClockwise || rotation) lookups_.push_back({l.cell, l.number, false});
-    if (moves != MoveSet::kClockwise || !rotation) lookups_.push_back({l.cell, l.number, true});
+    lookups_.push_back(l);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <functional>
 #include <limits>
 
+#include "core/box/additive_db.hpp"
 #include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
 #include "core/box/count_memo.hpp"
@@ -165,6 +166,18 @@ static std::string pattern_method(int tiles, int lookups) {
   return text;
 }
 
+// "IDA* with additive pattern databases (4x4, 6+6+4, 11.0 MiB, 16 images)", then the
+// pattern database's method when both are used.
+static std::string additive_method(const std::string& name, const AdditiveBound4x4& additive,
+                                   const std::string& pattern) {
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "IDA* with additive pattern databases (4x4, %s, %.1f MiB, %d images)%s%s",
+                name.c_str(), static_cast<double>(additive.table_bytes()) / (1024.0 * 1024.0),
+                additive.images(), pattern.empty() ? "" : ", max with ", pattern.c_str());
+  return text;
+}
+
 BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     : size_(p.size),
       moves_(p.moves),
@@ -176,8 +189,14 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
   } else if (size_ == 4) {
-    pattern_ = std::make_unique<PatternBound4x4>(moves_, o_.pattern_tiles);
-    r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
+    AdditivePartition partition;
+    if (additive_partition(o_.additive_partition, partition))
+      additive_ = std::make_unique<AdditiveBound4x4>(moves_, partition);
+    if (o_.pattern_table || !additive_) {
+      pattern_ = std::make_unique<PatternBound4x4>(moves_, o_.pattern_tiles);
+      r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
+    }
+    if (additive_) r_.method = additive_method(partition.name, *additive_, r_.method);
   } else {
     r_.method = "IDA* with Manhattan bound";
   }
@@ -210,13 +229,18 @@ int BoxSearch::bound_of(int g, int enough) const {
     const std::uint8_t d = (*table_)[rank_3x3(s_.data())];
     return d == kUnreached3 ? kMaxLength + 1 : d;
   }
-  if (pattern_) {
+  if (size_ == 4) {
     std::array<std::uint8_t, 16> b{};
     for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s_[c] - 1);
-    if (first_lookup_.size() <= static_cast<std::size_t>(g)) first_lookup_.resize(g + 1);
-    int& first = first_lookup_[g];
-    if (g > 0) first = first_lookup_[g - 1];  // the parent's deciding lookup first
-    h = pattern_->bound(b.data(), enough, first);
+    // The parent's deciding lookup first.
+    auto first_at = [g](std::vector<int>& first) -> int& {
+      if (first.size() <= static_cast<std::size_t>(g)) first.resize(g + 1);
+      if (g > 0) first[g] = first[g - 1];
+      return first[g];
+    };
+    if (additive_) h = additive_->bound(b.data(), enough, first_at(first_image_));
+    if (pattern_ && h <= enough)
+      h = std::max(h, pattern_->bound(b.data(), enough, first_at(first_lookup_)));
   } else {
     h = manhattan_bound(s_, size_, moves_);
   }
@@ -404,11 +428,19 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
 void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max_seconds,
                         BoxSolveResult& r) {
   if (r.count > 0 || r.complete || p.size != 4) return;
-  PatternBound4x4 pattern(p.moves, o.pattern_tiles);
+  // The optimal search's bound (its tables are built).
+  AdditivePartition partition;
+  std::unique_ptr<AdditiveBound4x4> additive;
+  std::unique_ptr<PatternBound4x4> pattern;
+  if (additive_partition(o.additive_partition, partition))
+    additive = std::make_unique<AdditiveBound4x4>(p.moves, partition);
+  if (o.pattern_table || !additive)
+    pattern = std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles);
   const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
     std::array<std::uint8_t, 16> b{};
     for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
-    return pattern.bound(b.data());
+    int first = 0, h = additive ? additive->bound(b.data(), 255, first) : 0;
+    return pattern ? std::max(h, pattern->bound(b.data())) : h;
   };
   QuickSearchLimits limits;
   limits.max_states =

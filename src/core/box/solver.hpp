@@ -27,6 +27,7 @@
 namespace tilewise::box {
 
 class PatternBound4x4;
+class AdditiveBound4x4;
 class CountMemo;
 
 struct BoxSolveOptions {
@@ -35,6 +36,10 @@ struct BoxSolveOptions {
   std::uint64_t node_budget = 200000000;  // IDA* nodes before giving up (N >= 4)
   double max_seconds = 0;                 // wall time before giving up (0 = no limit)
   int pattern_tiles = 7;  // 4x4: numbers in the pattern database (4..7; 7 = 27.5 MiB)
+  // 4x4: the additive pattern databases (additive_db.hpp) of this partition ("" = none),
+  // with the pattern database too (the larger bound) or alone.
+  std::string additive_partition;
+  bool pattern_table = true;
   // 5x5 and up (anytime_search.hpp): the widest beam (memory: ~180 bytes a board, plus 5
   // bytes a board and move of the path).
   std::uint64_t max_beam_width = std::uint64_t{1} << 20;
@@ -130,7 +135,9 @@ class BoxSearch {
   std::vector<std::size_t> next_;  // per open node: index in allowed_ of its next child
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
   std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
-  mutable std::vector<int> first_lookup_;  // per depth: the lookup that decided its last bound
+  std::unique_ptr<AdditiveBound4x4> additive_;        // 4x4
+  // Per depth: the lookup (image) of each bound that decided the node's last bound.
+  mutable std::vector<int> first_lookup_, first_image_;
   int parity_ = -1;  // with quarter turns only: the start's permutation parity (else -1)
   int limit_ = -1;
   bool finished_ = false;

@@ -152,16 +152,25 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     // words past the class's are 0).
     std::uint64_t l[kWords];
     for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
-    std::uint64_t w = 0;
-    if constexpr (kWords >= 2) w = static_cast<std::uint64_t>(l[0] == 0);
-    if constexpr (kWords == 3) w += static_cast<std::uint64_t>((l[0] | l[1]) == 0);
-    const std::uint64_t m = kWords == 1 ? l[0] : level->left[w];
-    const std::uint64_t rest = m & (m - 1);
+    std::uint64_t w = 0, m = l[0], rest, remaining;
+    if constexpr (kWords == 3) {  // as masks: all ones when the words before are empty
+      const std::uint64_t z0 = 0 - static_cast<std::uint64_t>(l[0] == 0);
+      const std::uint64_t z01 = 0 - static_cast<std::uint64_t>((l[0] | l[1]) == 0);
+      w = (z0 & 1) + (z01 & 1);
+      m = l[0] | (l[1] & z0) | (l[2] & z01);
+      rest = m & (m - 1);
+      // Candidates left in the cell after this one: in word w and the words after it.
+      remaining = rest | (l[1] & ~z0) | (l[2] & ~z01);
+    } else {
+      if constexpr (kWords == 2) {
+        w = static_cast<std::uint64_t>(l[0] == 0);
+        m = level->left[w];
+      }
+      rest = m & (m - 1);
+      remaining = rest;
+      if constexpr (kWords == 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
+    }
     level->left[w] = rest;
-    // Candidates left in the cell after this one: in word w and the words after it.
-    std::uint64_t remaining = rest;
-    if constexpr (kWords >= 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
-    if constexpr (kWords == 3) remaining |= l[2] & (0 - static_cast<std::uint64_t>(w < 2));
     const std::uint64_t place = m != 0;
     const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
     // m == 0: o is unused (key parts and toggles padded), and so are the next cell's words
@@ -173,12 +182,13 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     const std::uint64_t* const next = level->child_masks + s.child_part[o];
     // The next cell's candidates: its row less the tiles used, this one included.
     const std::int64_t word = s.word + static_cast<std::int64_t>(w);
-    const std::int64_t from_child = word - s.child_word;  // this tile's word in the next cell's
     std::uint64_t child_left[kWords], any = 0;
     for (int v = 0; v < kWords; ++v) {
-      const std::uint64_t same = 0 - static_cast<std::uint64_t>(from_child == v);
-      const std::uint64_t child_used = level->used[s.child_word + v] ^ (tile & same);
-      child_left[v] = next[1 + v] & ~child_used & s.child_valid[v];
+      // One word: the next cell is of this class or not (compared: no table read).
+      const std::uint64_t into =
+          kWords == 1 ? 0 - static_cast<std::uint64_t>(word == s.child_word) : s.to_child[w][v];
+      const std::uint64_t child_used = level->used[s.child_word + v] ^ (tile & into);
+      child_left[v] = next[1 + v] & ~child_used;  // rows padded with 0 to kWords
       any |= child_left[v];
     }
     const std::uint64_t down = place & static_cast<std::uint64_t>(any != 0);
@@ -279,8 +289,9 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       s.word = step.word0;
       s.word_base = static_cast<std::uint64_t>(step.word0) << 6;
       s.child_word = child.word0;
-      for (int v = 0; v < kLaneClassWords; ++v)
-        s.child_valid[v] = v < child.words ? ~std::uint64_t{0} : 0;
+      for (int w = 0; w < kLaneClassWords; ++w)
+        for (int v = 0; v < kLaneClassWords; ++v)
+          s.to_child[w][v] = step.word0 + w == child.word0 + v ? ~std::uint64_t{0} : 0;
       s.child_filtered = child.filtered ? 1 : 0;
       s.child_part = child.parent_part;
       s.after_masks = after.masks;
@@ -293,9 +304,7 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     for (MaskLane& lane : ls.lanes) lane.placed[n] = masks_.placed[n];  // the sentinel
     ls.two_others = false;
     ls.filtered = false;
-    // One-word boards of more than 3 blocks (none framed) take the steps of two words.
-    const int words = *std::max_element(masks_.class_words.begin(), masks_.class_words.end());
-    ls.words = words == 1 && masks_.blocks > kLaneClassWords ? 2 : words;
+    ls.words = masks_.row_words;
     for (const LaneStep& s : ls.steps) {
       ls.two_others = ls.two_others || s.after_other_depth[1] != n;
       ls.filtered = ls.filtered || s.child_filtered != 0;

@@ -40,6 +40,7 @@ std::uint64_t range_bits(int word, int from, int to) {
 void EdgeSearch::plan_blocks() {
   use_masks_ = false;
   masks_.one_word = false;
+  masks_.row_words = 1;
   if (!options_.use_masks || tiles_ == 0) return;
   // Classes in the order of their first tile: framed boards by frame pattern, others one.
   const bool framed = puzzle_.border == BorderRule::kFrame0;
@@ -114,8 +115,9 @@ void EdgeSearch::plan_blocks() {
     }
   }
   use_masks_ = true;
-  masks_.one_word = std::all_of(masks_.class_words.begin(), masks_.class_words.end(),
-                                [](int w) { return w == 1; });
+  const int words = *std::max_element(masks_.class_words.begin(), masks_.class_words.end());
+  masks_.one_word = words == 1;
+  masks_.row_words = words == 1 && masks_.blocks > kLaneClassWords ? 2 : words;
 }
 
 int EdgeSearch::class_of_frame(int frame_mask) const {
@@ -199,7 +201,7 @@ void EdgeSearch::plan_masks() {
         step.word0 = table.word0;
         step.words = table.words;
       }
-      const int stride = step.words + 1;
+      const int stride = masks_.row_words + 1;
       const bool two_keys = plan.key_cell[1] >= 0;
       int others = 0;
       for (int k = 0; k < 2 && plan.key_cell[k] >= 0; ++k) {

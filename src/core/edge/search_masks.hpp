@@ -77,6 +77,10 @@ struct MaskSearch {
   std::uint64_t blocked[kMaskBlocks] = {};  // the used words before any tile is placed
   int blocks = 0;                           // words in use
   bool one_word = false;                    // every class fits one word
+  // The words of every table row after its tries, 0 past its class's: the most words of a
+  // class, the words a lane step reads (one-word boards of more than 3 blocks, none framed,
+  // take the lanes' steps of two words: their step copies all the used words).
+  int row_words = 1;
   // The plan, by depth, and the search.
   std::vector<MaskStep> steps;  // [cells]: after the last cell
   std::vector<MaskLevel> levels;
@@ -114,8 +118,10 @@ struct alignas(64) LaneLevel {
 };
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
-  std::int64_t word = 0, child_word = 0;            // the cell's and the next cell's first words
-  std::uint64_t child_valid[kLaneClassWords] = {};  // all ones for the next cell's words
+  std::int64_t word = 0, child_word = 0;  // the cell's and the next cell's first words
+  // [w][v]: all ones when this cell's word w is the next cell's word v (a tile placed from it
+  // changes the next cell's candidates there).
+  std::uint64_t to_child[kLaneClassWords][kLaneClassWords] = {};
   std::uint64_t word_base = 0;                // word * 64: the cell's first kernel oriented id
   std::uint64_t child_filtered = 0;           // 1: the next cell has tests beyond the key
   const std::uint32_t* child_part = nullptr;  // the next cell's parent_part

@@ -264,8 +264,9 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
     const int c = class_of_frame(frame_mask);
     t.word0 = c >= 0 ? masks_.class_word0[c] : 0;
     t.words = c >= 0 ? masks_.class_words[c] : 1;
-    const size_t stride = static_cast<size_t>(t.words) + 1;
-    // + the words a lane step reads past a row of the last key (kLaneClassWords, masked off)
+    const size_t stride = static_cast<size_t>(masks_.row_words) + 1;
+    // Rows of row_words words after the tries (0 past the class's: a lane step reads them
+    // all) + kLaneClassWords words of slack.
     t.masks.assign(keys * stride + kLaneClassWords, 0);
     for (int o : kept) {  // kinds: in every copy's bits (all but the next one are blocked)
       std::uint64_t* row = &t.masks[key_of(o) * stride];

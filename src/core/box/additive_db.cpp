@@ -1,0 +1,383 @@
+#include "core/box/additive_db.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <map>
+
+#include "core/box/bit_count.hpp"
+#include "core/box/pattern_rank.hpp"
+
+namespace tilewise::box {
+namespace {
+
+using pattern::CellMap;
+using pattern::kCells;
+using pattern::kMaxNumbers;
+
+constexpr std::uint8_t kUnseen = 0xff;
+
+// A group's entries by placement rank: quarters = the group's base (below) + step x the
+// nibble (the excess, 15 = 15 or more; 13 at most in the 7-number tables: 4 bits, as the
+// non-additive table).
+struct Table {
+  std::vector<std::uint8_t> nibbles;
+  int at(std::uint32_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
+  void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles[index / 2]); }
+};
+
+// A number's base: the fewest quarters that bring it home alone. A quarter turn moves a
+// number one step, so with quarter turns the base is its Manhattan distance and the
+// excess over it is even (step 2); a half turn moves it two steps for one quarter.
+int base(int cell, int home, MoveSet moves) {
+  const int steps = std::abs(cell / 4 - home / 4) + std::abs(cell % 4 - home % 4);
+  return moves == MoveSet::kBothDirectionsAndHalf ? (steps + 1) / 2 : steps;
+}
+int excess_step(MoveSet moves) {
+  return moves == MoveSet::kBothDirectionsAndHalf ? 1 : 2;
+}
+
+// Packs quarter distances by rank into excess halves over the Manhattan sums.
+Table pack(const std::vector<std::uint8_t>& quarters, const std::vector<std::uint8_t>& home,
+           MoveSet moves) {
+  const int tiles = static_cast<int>(home.size());
+  Table t{std::vector<std::uint8_t>((quarters.size() + 1) / 2)};
+  std::array<std::uint8_t, kMaxNumbers> cell{};
+  for (std::uint32_t i = 0; i < quarters.size(); ++i) {
+    pattern::unrank(i, tiles, cell.data());
+    int least = 0;
+    for (int j = 0; j < tiles; ++j) least += base(cell[j], home[j], moves);
+    const int excess = std::min((quarters[i] - least) / excess_step(moves), 15);
+    t.nibbles[i / 2] |= static_cast<std::uint8_t>(excess << (i % 2 * 4));
+  }
+  return t;
+}
+
+std::unique_ptr<Table>& cached(MoveSet moves, const std::vector<std::uint8_t>& home) {
+  static std::map<std::pair<int, std::vector<std::uint8_t>>, std::unique_ptr<Table>> cache;
+  return cache[{static_cast<int>(moves), home}];
+}
+
+std::vector<std::uint8_t> cells(std::initializer_list<int> list) {
+  std::vector<std::uint8_t> out;
+  for (int c : list) out.push_back(static_cast<std::uint8_t>(c));
+  return out;
+}
+
+// Cells a move's block covers (the cells whose number it moves).
+std::uint32_t block_mask(const CellMap& to) {
+  std::uint32_t mask = 0;
+  for (int c = 0; c < kCells; ++c)
+    if (to[c] != c) mask |= 1u << c;
+  return mask;
+}
+
+}  // namespace
+
+std::vector<std::string> additive_partition_names() {
+  return {"6+6+4", "7+7+2", "blocks", "rows"};
+}
+
+bool additive_partition(const std::string& name, AdditivePartition& out) {
+  const auto top6 = cells({0, 1, 2, 3, 4, 5}), top7 = cells({0, 1, 2, 3, 4, 5, 6});
+  const auto block = cells({0, 1, 4, 5}), row0 = cells({0, 1, 2, 3}), row1 = cells({4, 5, 6, 7});
+  if (name == "6+6+4")
+    out = {name, {{top6, 0}, {top6, 2}, {cells({6, 7, 8, 9}), 0}}};
+  else if (name == "7+7+2")
+    out = {name, {{top7, 0}, {top7, 2}, {cells({7, 8}), 0}}};
+  else if (name == "blocks")
+    out = {name, {{block, 0}, {block, 1}, {block, 2}, {block, 3}}};
+  else if (name == "rows")
+    out = {name, {{row0, 0}, {row0, 2}, {row1, 0}, {row1, 2}}};
+  else
+    return false;
+  return true;
+}
+
+// Dijkstra with buckets: bucket d is every placement d quarters from home, final when it
+// is scanned (every charge is 1..4 quarters, so nothing found later is below d). A scan
+// can stop after any entry and go on later (cursor).
+struct AdditiveDbBuild::Impl {
+  MoveSet moves;
+  std::vector<std::uint8_t> home;
+  int tiles = 0;
+  std::uint32_t entries = 0;
+  std::vector<std::uint8_t> dist;    // quarters, kUnseen until reached
+  std::vector<CellMap> backward;     // the moves undone: the search runs from home
+  std::vector<std::uint32_t> block;  // per move: the cells it moves
+  std::uint8_t bucket = 0, highest = 0;
+  std::uint32_t cursor = 0;
+  std::uint64_t done = 0;  // placements expanded
+  bool ready = false;
+
+  void expand(std::uint32_t index) {
+    std::array<std::uint8_t, kMaxNumbers> cell{}, next{};
+    pattern::unrank(index, tiles, cell.data());
+    std::uint32_t occupied = 0;
+    for (int j = 0; j < tiles; ++j) occupied |= 1u << cell[j];
+    for (std::size_t m = 0; m < backward.size(); ++m) {
+      const int charge = ones16(occupied & block[m]);
+      if (charge == 0) continue;  // moves none of the group
+      const auto& to = backward[m];
+      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
+      std::uint8_t& d = dist[pattern::rank(next.data(), tiles)];
+      const int nd = bucket + charge;
+      if (nd < d) d = static_cast<std::uint8_t>(nd), highest = std::max(highest, d);
+    }
+    ++done;
+  }
+
+  // Scans up to `work` placements of this bucket (skipping 8 entries at a time where none
+  // is in it); false when the slice ran out first.
+  bool scan(std::uint64_t& work) {
+    const std::uint64_t spread = 0x0101010101010101ull * bucket;
+    while (cursor < entries && work > 0) {
+      if (cursor % 8 == 0 && cursor + 8 <= entries) {
+        std::uint64_t w = 0;
+        std::memcpy(&w, &dist[cursor], 8);
+        w ^= spread;  // a byte of the bucket is now zero
+        if (((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) == 0) {
+          cursor += 8;
+          continue;
+        }
+      }
+      if (dist[cursor] == bucket) --work, expand(cursor);
+      ++cursor;
+    }
+    return cursor == entries;
+  }
+};
+
+AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& b = *impl_;
+  b.moves = moves;
+  b.home = std::move(home);
+  b.tiles = static_cast<int>(b.home.size());
+  b.entries = pattern::placements(b.tiles);
+  b.ready = cached(moves, b.home) != nullptr;
+  if (b.ready) return;
+  b.dist.assign(b.entries, kUnseen);
+  b.backward = pattern::cell_maps(pattern::undoing_moves(moves));
+  for (const CellMap& to : b.backward) b.block.push_back(block_mask(to));
+  b.dist[pattern::rank(b.home.data(), b.tiles)] = 0;
+}
+
+AdditiveDbBuild::~AdditiveDbBuild() = default;
+
+bool AdditiveDbBuild::run(std::uint64_t max_states) {
+  Impl& b = *impl_;
+  while (!b.ready) {
+    if (!b.scan(max_states)) break;
+    b.cursor = 0;
+    if (b.bucket++ < b.highest) continue;
+    auto& table = cached(b.moves, b.home);
+    if (!table) table = std::make_unique<Table>(pack(b.dist, b.home, b.moves));
+    b.dist = {};
+    b.ready = true;
+  }
+  return b.ready;
+}
+
+std::uint64_t AdditiveDbBuild::states_done() const {
+  return impl_->ready ? impl_->entries : impl_->done;
+}
+
+std::uint64_t AdditiveDbBuild::states_total() const {
+  return impl_->entries;
+}
+
+namespace {
+
+const Table& built_table(MoveSet moves, const std::vector<std::uint8_t>& home) {
+  AdditiveDbBuild(moves, home).run(std::numeric_limits<std::uint64_t>::max());
+  return *cached(moves, home);
+}
+
+}  // namespace
+
+int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
+                   const std::vector<std::uint8_t>& cells) {
+  int least = 0;
+  for (std::size_t j = 0; j < home.size(); ++j) least += base(cells[j], home[j], moves);
+  const int tiles = static_cast<int>(home.size());
+  return least +
+         excess_step(moves) * built_table(moves, home).at(pattern::rank(cells.data(), tiles));
+}
+
+// One group of one image: its table, the cell map of (group's rotation after the image's
+// symmetry) and which number of the board is the table's number j.
+struct Term {
+  const Table* table;
+  CellMap cell;
+  std::array<std::uint8_t, kMaxNumbers> number;
+  int tiles;
+};
+
+struct AdditiveBound4x4::Impl {
+  std::vector<std::vector<Term>> images;  // the partition's groups on each image
+  std::vector<bool> inverse;              // per image: read on the inverse board
+  MoveSet moves;
+  std::uint64_t bytes = 0;
+
+  std::uint32_t index_of(const Term& t, const std::uint8_t* from) const {
+    std::array<std::uint8_t, kMaxNumbers> cell{};
+    for (int j = 0; j < t.tiles; ++j) cell[j] = t.cell[from[t.number[j]]];
+    return pattern::rank(cell.data(), t.tiles);
+  }
+};
+
+AdditiveBound4x4::AdditiveBound4x4(MoveSet moves, const AdditivePartition& partition)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->moves = moves;
+  const auto symmetries = pattern::square_symmetries();
+  std::vector<const Table*> tables;
+  for (const auto& g : partition.groups) {
+    tables.push_back(&built_table(moves, g.home));
+    if (std::find(tables.begin(), tables.end() - 1, tables.back()) == tables.end() - 1)
+      impl_->bytes += tables.back()->nibbles.size();
+  }
+  for (const pattern::Image& image : pattern::board_images(moves)) {
+    std::vector<Term> terms;
+    for (std::size_t k = 0; k < partition.groups.size(); ++k) {
+      const auto& g = partition.groups[k];
+      Term t{tables[k], {}, {}, static_cast<int>(g.home.size())};
+      for (int c = 0; c < kCells; ++c) t.cell[c] = symmetries[g.rotation][image.cell[c]];
+      for (int c = 0; c < kCells; ++c)  // number j of the table is the map's inverse at home[j]
+        for (int j = 0; j < t.tiles; ++j)
+          if (t.cell[c] == g.home[j]) t.number[j] = static_cast<std::uint8_t>(c);
+      terms.push_back(t);
+    }
+    impl_->images.push_back(std::move(terms));
+    impl_->inverse.push_back(image.inverse);
+  }
+}
+
+AdditiveBound4x4::~AdditiveBound4x4() = default;
+
+int AdditiveBound4x4::images() const {
+  return static_cast<int>(impl_->images.size());
+}
+
+std::uint64_t AdditiveBound4x4::table_bytes() const {
+  return impl_->bytes;
+}
+
+// The sum of the groups' bases is the board's, the same on every image (symmetries keep
+// distances; so does the inverse), so images differ only in their excess:
+// the image that decided the parent's bound first, alone; then the others, every table
+// byte fetched at once (cache misses overlapping); the largest excess, rounded up to moves.
+int AdditiveBound4x4::bound(const std::uint8_t* board, int enough, int& first) const {
+  const Impl& b = *impl_;
+  std::array<std::uint8_t, kCells> where{};
+  int least = 0;
+  for (int c = 0; c < kCells; ++c) {
+    where[board[c]] = static_cast<std::uint8_t>(c);
+    least += base(c, board[c], b.moves);
+  }
+  auto from = [&](std::size_t i) { return b.inverse[i] ? board : where.data(); };
+  const int step = excess_step(b.moves);
+  auto moves_of = [least, step](int excess) { return (least + step * excess + 3) / 4; };
+  const int tried = first;
+  int excess = 0;
+  for (const Term& t : b.images[tried]) excess += t.table->at(b.index_of(t, from(tried)));
+  int best = moves_of(excess);
+  if (best > enough) return best;
+  std::array<std::uint32_t, 64> index{};
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < b.images.size(); ++i) {
+    if (static_cast<int>(i) == tried) continue;
+    for (const Term& t : b.images[i]) {
+      index[n] = b.index_of(t, from(i));
+      t.table->prefetch(index[n++]);
+    }
+  }
+  n = 0;
+  for (std::size_t i = 0; i < b.images.size(); ++i) {
+    if (static_cast<int>(i) == tried) continue;
+    excess = 0;
+    for (const Term& t : b.images[i]) excess += t.table->at(index[n++]);
+    if (moves_of(excess) <= best) continue;
+    best = moves_of(excess), first = static_cast<int>(i);
+    if (best > enough) break;
+  }
+  return best;
+}
+
+namespace {
+
+constexpr std::uint8_t kFormatVersion = 1;  // of the bytes below and of the names
+constexpr std::uint8_t kMagic[6] = {'T', 'W', 'A', 'D', 'B', kFormatVersion};
+
+// The partition's tables, each once, in the order of its groups.
+std::vector<std::vector<std::uint8_t>> distinct_homes(const AdditivePartition& partition) {
+  std::vector<std::vector<std::uint8_t>> out;
+  for (const auto& g : partition.groups)
+    if (std::find(out.begin(), out.end(), g.home) == out.end()) out.push_back(g.home);
+  return out;
+}
+
+std::vector<std::uint8_t> header(MoveSet moves, const std::string& name, std::uint64_t checksum) {
+  std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
+  out.push_back(static_cast<std::uint8_t>(moves));
+  out.push_back(static_cast<std::uint8_t>(name.size()));
+  out.insert(out.end(), name.begin(), name.end());
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
+  return out;
+}
+
+}  // namespace
+
+std::string additive_table_name(MoveSet moves, const std::string& partition) {
+  return "box-additive-" + std::string(move_set_name(moves)) + "-" + partition + ".v" +
+         std::to_string(kFormatVersion);
+}
+
+std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& name) {
+  AdditivePartition partition;
+  if (!additive_partition(name, partition)) return {};
+  std::vector<std::uint8_t> body;
+  for (const auto& home : distinct_homes(partition)) {
+    const auto& table = cached(moves, home);
+    if (!table) return {};
+    body.insert(body.end(), table->nibbles.begin(), table->nibbles.end());
+  }
+  std::vector<std::uint8_t> out = header(moves, name, pattern::fnv1a(body.data(), body.size()));
+  out.insert(out.end(), body.begin(), body.end());
+  return out;
+}
+
+bool load_additive_tables(MoveSet moves, const std::string& name,
+                          const std::vector<std::uint8_t>& bytes) {
+  AdditivePartition partition;
+  if (!additive_partition(name, partition)) return false;
+  const auto homes = distinct_homes(partition);
+  std::size_t body = 0;
+  for (const auto& home : homes)
+    body += (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
+  const std::size_t head = header(moves, name, 0).size();
+  if (bytes.size() != head + body) return false;
+  const std::uint8_t* at = bytes.data() + head;
+  const std::vector<std::uint8_t> expected = header(moves, name, pattern::fnv1a(at, body));
+  if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
+  for (const auto& home : homes) {
+    const std::size_t size = (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
+    auto& table = cached(moves, home);
+    if (!table) table = std::make_unique<Table>(Table{std::vector<std::uint8_t>(at, at + size)});
+    at += size;
+  }
+  return true;
+}
+
+int additive_bound_4x4(const std::vector<int>& board, MoveSet moves, const std::string& name) {
+  AdditivePartition partition;
+  if (!additive_partition(name, partition)) return 0;
+  std::array<std::uint8_t, kCells> b{};
+  for (int c = 0; c < kCells; ++c) b[c] = static_cast<std::uint8_t>(board[c] - 1);
+  int first = 0;
+  return AdditiveBound4x4(moves, partition).bound(b.data(), 255, first);
+}
+
+}  // namespace tilewise::box

@@ -1,0 +1,98 @@
+// Disjoint additive pattern databases for the 4x4 Puzzle Box, with shared move costs.
+//
+// A press moves the 4 numbers of its block. The 16 numbers are split into disjoint groups;
+// the table of a group charges each press a quarter per number of the group it moves (1..4
+// quarters; a press that moves none of them leaves the group where it is and costs
+// nothing), and holds, for every placement of the group's numbers, the fewest quarters that
+// bring them home. Across the groups a press's charges add up to exactly one move, so the
+// sum of the groups' entries, in quarters, divided by 4 and rounded up, is a lower bound on
+// the moves left: numbers that travel together share their presses, where a table of one
+// group alone must charge a whole press for each.
+//
+// Like the non-additive table (pattern_db.hpp) the sum is taken on every image of the
+// board with the same distance (symmetries, inverse) and the largest is the bound. Groups
+// that are rotations of one another share a table (the top six numbers' table also answers
+// for the bottom six, turned half round).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/box/puzzle.hpp"
+
+namespace tilewise::box {
+
+// How the 16 numbers are split; each table's group is named by its numbers' home cells.
+struct AdditivePartition {
+  struct Group {
+    std::vector<std::uint8_t> home;  // home cells (0..15) of the table's numbers
+    int rotation;                    // 0..3 quarter turns: this group is the table's group
+                                     // turned back by them (rotations keep every move set)
+  };
+  std::string name;
+  std::vector<Group> groups;
+};
+
+// "6+6+4" (the top six, the bottom six, the middle four: 2 x 5,765,760 + 43,680 bytes, one
+// 6-number table), "7+7+2" (one 7-number table, 57,657,600 bytes, and a 2-number one),
+// "blocks" (the four 2x2 corner blocks: one 4-number table), "rows" (two 4-number tables).
+std::vector<std::string> additive_partition_names();
+// The partition of that name; false when there is none.
+bool additive_partition(const std::string& name, AdditivePartition& out);
+
+// The lower bound of one partition, over the board's images.
+class AdditiveBound4x4 {
+ public:
+  // Builds the tables that are not built yet.
+  AdditiveBound4x4(MoveSet moves, const AdditivePartition& partition);
+  ~AdditiveBound4x4();
+  // Lower bound on the moves from `board` (cell -> number 0..15, the target is 0..15 in
+  // order); stops once an image's bound exceeds `enough`; `first` is the image to try first
+  // and becomes the one that gave the bound.
+  int bound(const std::uint8_t* board, int enough, int& first) const;
+  int images() const;
+  std::uint64_t table_bytes() const;  // memory of the tables it reads
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Lower bound from 1-based numbers (board[cell] in 1..16), for tests and tools.
+int additive_bound_4x4(const std::vector<int>& board, MoveSet moves, const std::string& partition);
+// The name a partition's tables are kept under, format version included
+// ("box-additive-cw+ccw-7+7+2.v1"): the CLI's cache file (+ ".bin"); never the name of a
+// non-additive table (pattern_db.hpp), so neither is read as the other.
+std::string additive_table_name(MoveSet moves, const std::string& partition);
+// A partition's built tables as bytes to keep ("TWADB" 1, move set, the partition's name, an
+// FNV-1a checksum, each distinct table's nibbles in the partition's order); empty if one is
+// not built in this process.
+std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& partition);
+// Keeps the tables read back from additive_table_bytes; false (nothing kept) when the bytes
+// are not a whole, unchanged set of that partition's tables in this format.
+bool load_additive_tables(MoveSet moves, const std::string& partition,
+                          const std::vector<std::uint8_t>& bytes);
+
+// The table entry of one group's placement (cells[j]: where the number of home[j] is), in
+// quarters; the table is built if needed. For tests and tools.
+int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
+                   const std::vector<std::uint8_t>& cells);
+
+// Builds the table of one group a slice at a time (a bucketed Dijkstra over placements by
+// quarter cost); kept for the life of the process once complete.
+class AdditiveDbBuild {
+ public:
+  AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home);
+  ~AdditiveDbBuild();
+  bool run(std::uint64_t max_states);  // true when the table is ready
+  std::uint64_t states_done() const;
+  std::uint64_t states_total() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tilewise::box

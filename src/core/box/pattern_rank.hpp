@@ -1,0 +1,122 @@
+// What the 4x4 pattern tables share (pattern_db.cpp, additive_db.cpp): placements of k
+// numbers ranked as mixed-radix numbers, the moves as cell maps, the square's symmetries.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/box/bit_count.hpp"
+#include "core/box/board.hpp"
+#include "core/box/puzzle.hpp"
+
+namespace tilewise::box::pattern {
+
+inline constexpr int kCells = 16;
+inline constexpr int kMaxNumbers = 8;  // the most numbers a table places
+using CellMap = std::array<std::uint8_t, kCells>;
+
+// 16!/(16-k)!: the placements of k numbers.
+inline std::uint32_t placements(int tiles) {
+  std::uint32_t n = 1;
+  for (int j = 0; j < tiles; ++j) n *= static_cast<std::uint32_t>(kCells - j);
+  return n;
+}
+
+// Index of a placement (cell of number 0, ..., cell of number k-1): each cell counted
+// among the cells not taken by the numbers before it (mixed radix 16, 15, 14, ...).
+inline std::uint32_t rank(const std::uint8_t* cell, int tiles) {
+  std::uint32_t index = 0, used = 0;
+  for (int j = 0; j < tiles; ++j) {
+    const std::uint32_t below = used & ((1u << cell[j]) - 1);
+    index = index * static_cast<std::uint32_t>(kCells - j) + cell[j] -
+            static_cast<std::uint32_t>(ones16(below));
+    used |= 1u << cell[j];
+  }
+  return index;
+}
+
+inline void unrank(std::uint32_t index, int tiles, std::uint8_t* cell) {
+  std::array<std::uint8_t, kMaxNumbers> free_rank{};
+  for (int j = tiles - 1; j >= 0; --j) {
+    const auto radix = static_cast<std::uint32_t>(kCells - j);
+    free_rank[j] = static_cast<std::uint8_t>(index % radix);
+    index /= radix;
+  }
+  std::uint32_t used = 0;
+  for (int j = 0; j < tiles; ++j) {
+    int c = 0;
+    for (int skip = free_rank[j];; ++c)
+      if (!(used >> c & 1) && skip-- == 0) break;
+    cell[j] = static_cast<std::uint8_t>(c);
+    used |= 1u << c;
+  }
+}
+
+// Where the number in each cell goes under each of `moves`.
+inline std::vector<CellMap> cell_maps(const std::vector<Move>& moves) {
+  std::vector<CellMap> maps;
+  for (const Move& m : moves) {
+    std::vector<int> b(kCells);
+    for (int i = 0; i < kCells; ++i) b[i] = i;
+    apply_move(b, 4, m);
+    CellMap to{};
+    for (int i = 0; i < kCells; ++i) to[b[i]] = static_cast<std::uint8_t>(i);
+    maps.push_back(to);
+  }
+  return maps;
+}
+
+// The moves that undo the set's moves (cw: the counter-clockwise turns).
+inline std::vector<Move> undoing_moves(MoveSet moves) {
+  std::vector<Move> out = allowed_moves(4, moves);
+  for (Move& m : out) m.quarter_turns = (4 - m.quarter_turns) % 4;
+  return out;
+}
+
+// The 8 symmetries of the square as cell maps; the first 4 are the rotations (0: none,
+// 2: the half turn).
+inline std::array<CellMap, 8> square_symmetries() {
+  std::array<CellMap, 8> out{};
+  for (int s = 0; s < 8; ++s)
+    for (int cell = 0; cell < kCells; ++cell) {
+      int r = cell / 4, c = cell % 4;
+      if (s >= 4) c = 3 - c;  // reflect, then rotate
+      for (int k = 0; k < s % 4; ++k) {
+        const int r2 = c, c2 = 3 - r;  // a quarter turn of the square
+        r = r2, c = c2;
+      }
+      out[s][cell] = static_cast<std::uint8_t>(r * 4 + c);
+    }
+  return out;
+}
+
+// The images of a board the bound may look up, each with the board's distance: under the
+// symmetries that map the move set onto itself (renaming the numbers too) and, where the
+// inverse permutation has the same distance, on the inverse board:
+//   cw+ccw, cw+ccw+half: the 8 rotations/reflections, each on the board and its inverse (16)
+//   cw: the 4 rotations on the board, the 4 reflections on its inverse (8)
+struct Image {
+  CellMap cell;  // the symmetry: cell -> cell
+  bool inverse;
+};
+inline std::vector<Image> board_images(MoveSet moves) {
+  std::vector<Image> out;
+  const auto symmetries = square_symmetries();
+  for (int s = 0; s < 8; ++s) {
+    const bool rotation = s < 4;
+    if (moves != MoveSet::kClockwise || rotation) out.push_back({symmetries[s], false});
+    if (moves != MoveSet::kClockwise || !rotation) out.push_back({symmetries[s], true});
+  }
+  return out;
+}
+
+// The checksum of kept tables (FNV-1a, 64 bits).
+inline std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace tilewise::box::pattern
