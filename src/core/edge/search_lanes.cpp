@@ -19,9 +19,10 @@
 
 // The lane step is written once and inlined once per lane (step_all), so the lanes' independent
 // chains interleave in one loop body. Clang (Emscripten's WebAssembly build) called the step as
-// a function in a loop over the lanes (worker at ~0.5x native; now ~0.65x), GCC kept the loop
-// for 3-word classes (Brendan 8x8 114 -> 144 M placements/s natively; docs/performance.md,
-// WebAssembly). Not in a build for size (the page's own core, -Os: its searches are small).
+// a function in a loop over the lanes (worker at ~0.5x native; with this ~0.64-0.73x,
+// search_lanes.cpp built with -msimd128 there), GCC kept the loop for 3-word classes (Brendan 8x8
+// 114 -> 144 M placements/s natively; docs/performance.md, WebAssembly). Not in a build for size
+// (the page's own core, -Os: its searches are small).
 #ifdef __OPTIMIZE_SIZE__
 #define TILEWISE_ALWAYS_INLINE
 #else
