@@ -178,6 +178,17 @@ static std::string additive_method(const std::string& name, const AdditiveBound4
   return text;
 }
 
+// The 4x4 bound the options ask for: the additive tables of their partition (named in
+// `partition`), with the pattern table too, or the pattern table alone without a partition.
+static void make_bounds_4x4(MoveSet moves, const BoxSolveOptions& o, AdditivePartition& partition,
+                            std::unique_ptr<AdditiveBound4x4>& additive,
+                            std::unique_ptr<PatternBound4x4>& pattern) {
+  if (additive_partition(o.additive_partition, partition))
+    additive = std::make_unique<AdditiveBound4x4>(moves, partition);
+  if (o.pattern_table || !additive)
+    pattern = std::make_unique<PatternBound4x4>(moves, o.pattern_tiles);
+}
+
 BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     : size_(p.size),
       moves_(p.moves),
@@ -190,12 +201,8 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     table_ = &table3(moves_);
   } else if (size_ == 4) {
     AdditivePartition partition;
-    if (additive_partition(o_.additive_partition, partition))
-      additive_ = std::make_unique<AdditiveBound4x4>(moves_, partition);
-    if (o_.pattern_table || !additive_) {
-      pattern_ = std::make_unique<PatternBound4x4>(moves_, o_.pattern_tiles);
-      r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
-    }
+    make_bounds_4x4(moves_, o_, partition, additive_, pattern_);
+    if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
     if (additive_) r_.method = additive_method(partition.name, *additive_, r_.method);
   } else {
     r_.method = "IDA* with Manhattan bound";
@@ -432,10 +439,7 @@ void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max
   AdditivePartition partition;
   std::unique_ptr<AdditiveBound4x4> additive;
   std::unique_ptr<PatternBound4x4> pattern;
-  if (additive_partition(o.additive_partition, partition))
-    additive = std::make_unique<AdditiveBound4x4>(p.moves, partition);
-  if (o.pattern_table || !additive)
-    pattern = std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles);
+  make_bounds_4x4(p.moves, o, partition, additive, pattern);
   const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
     std::array<std::uint8_t, 16> b{};
     for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
