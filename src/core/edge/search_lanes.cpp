@@ -1,8 +1,8 @@
 // Lanes: a count or a listing without a limit, on masks (classes of 1-3 words, tiles or
-// kinds), cuts the tree at a depth (`LaneSearch::split`, a quarter of the way down) and kLanes
-// subtrees below the cut are searched side by side, one step of each in turn. A step places
-// the cell's next candidate or backs up, and goes down when the next cell lists an unused
-// tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
+// kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, 3 cells at
+// least) and kLanes subtrees below the cut are searched side by side, one step of each in turn. A
+// step places the cell's next candidate or backs up, and goes down when the next cell lists an
+// unused tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
 // on both lanes at once instead of waiting on a mispredicted branch (run_blocks, one subtree
 // at a time, loses most of its time so: Brendan 6x6, 14.5 M placements, 12 M mispredicted
 // branches; here 0.1 M). Alone, such a lane is slower than run_blocks (176 vs 145 ms): each
@@ -274,7 +274,13 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   LaneSearch& ls = lanes_;
   if (!started_) {
-    ls.split = base_depth_ + std::max(1, (n - base_depth_) / 4);
+    // The cut: shallow, so the lanes take nearly all of the tree (above it run_blocks places
+    // at its one-subtree rate), but 3 cells at least, which gives the two lanes enough
+    // prefixes to the end. A quarter of the way down, the cut left most of a narrow tree above
+    // it: an 8x8 of 12 colours (a 129 K-placement count) ran at 73 M placements/s, now 167;
+    // unseen 7x7-9x7 boards of 9-14 colours 1.9-4.0x; big trees unchanged (clues, 8x8, 12x6:
+    // 0.99-1.02x; docs/performance.md, the cut of the lanes).
+    ls.split = base_depth_ + std::max(3, (n - base_depth_) / 16);
     ls.producer_done = false;
     ls.next_prefix = 0;
     ls.started = ls.flushed = 0;
