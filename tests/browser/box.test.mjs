@@ -282,40 +282,20 @@ test('the keyboard: Tab gives the board the keys, arrows pick a button, Space tu
 });
 
 test('on a phone the answer of a solve and a chosen solution\'s controls scroll into view', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(srv.url + '?pattern_tiles=6');
-  await h.waitDrawn(page);
-  const cdp = await context.newCDPSession(page);
-  const finger = (type, at) => cdp.send('Input.dispatchTouchEvent',
-    { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at.x, y: at.y }] });
-  const tap = async (name) => {
+  const { context, page, errors, touch } = await h.openPhone(browser, srv.url + '?pattern_tiles=6');
+  const tap = async (name) => {  // a control in sight, tapped
     const r = (await h.state(page)).widgets[name];
-    assert.ok(r, `${name} drawn`);
-    const at = { x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 };
-    assert.ok(at.y < 844, `${name} on screen (y ${at.y})`);
-    await finger('touchStart', at);
-    await page.waitForTimeout(80);
-    await finger('touchEnd', at);
-    await page.waitForTimeout(200);
+    assert.ok(r && r[1] + r[3] / 2 < 844, `${name} on screen: ${r}`);
+    await touch.tapWidget(name);
+    await page.waitForTimeout(100);
   };
   await tap('Puzzle Box');
   await h.waitState(page, 's.box.active');
   let s = await h.state(page);
   const boardBottom = s.box.origin[1] + 3 * s.box.cell;
-  if (s.widgets['Solve##box'][1] + s.widgets['Solve##box'][3] > 844) {  // a finger scrolls the panel
-    const from = { x: 200, y: 820 }, to = { x: 200, y: 520 };
-    await finger('touchStart', from);
-    for (let k = 1; k <= 8; ++k) {
-      await page.waitForTimeout(30);
-      await finger('touchMove', { x: 200, y: from.y + (to.y - from.y) * k / 8 });
-    }
-    await finger('touchEnd', to);
-    await page.waitForTimeout(200);
-  }
+  if (s.widgets['Solve##box'][1] + s.widgets['Solve##box'][3] > 844)  // a finger scrolls the panel
+    await touch.drag({ x: 200, y: 820 }, { x: 200, y: 520 });
+  await page.waitForTimeout(200);
   await tap('Solve##box');
   s = await h.waitState(page, '!s.box.solving && s.box.solutions.length === 5');
   await page.waitForTimeout(300);
