@@ -286,7 +286,7 @@ std::vector<BenchRow> identical_tiles(bool quick) {
 BenchRow lane_rate(const EdgePuzzle& p, const std::string& name, bool quick, bool cpu_time) {
   const std::uint64_t steps = quick ? 1u << 21 : 1u << 24;
   std::string engine;
-  bool whole = false;  // the count ended within the steps (a small tree: setup weighs)
+  bool whole = false;  // the lanes' count ended within the steps (a small tree: set-up weighs)
   auto rate = [&](bool lanes, std::uint64_t& nodes) {
     SolveOptions o;
     o.mode = SolveMode::kCount;
@@ -303,8 +303,10 @@ BenchRow lane_rate(const EdgePuzzle& p, const std::string& name, bool quick, boo
       search.run(steps);
       const double ms = cpu_time ? thread_ms() - cpu0 : ms_since(wall0);
       nodes = search.stats().nodes;
-      whole = search.finished();
-      if (lanes) engine = search.engine();
+      if (lanes) {
+        engine = search.engine();
+        whole = search.finished();
+      }
       best = std::max(best, static_cast<double>(nodes) / ms / 1000);
     }
     return best;
