@@ -1,4 +1,4 @@
-// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all] [--json]
+// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count] [--json]
 //                        [--max-nodes N] [--max-seconds S] [--cpu-time] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
 // tilewise box stats [--moves ...]
@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
+#include "core/box/count_meet.hpp"
 #include "core/box/json.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
@@ -30,7 +31,7 @@ extern "C" void on_box_sigint(int) {
 
 struct BoxArgs {
   std::string start, target, moves = "cw";
-  bool all = false, json = false, cpu_time = false;
+  bool all = false, count = false, json = false, cpu_time = false;
   std::uint64_t max_nodes = 0;  // 0 = the default below
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
@@ -107,6 +108,20 @@ void load_or_build_additive_tables(box::MoveSet moves, const std::string& partit
       [&] { return box::additive_table_bytes(moves, partition); });
 }
 
+// --count: the optimal length, then every optimal sequence counted by meeting in the
+// middle (count_meet.hpp), each layer reported on stderr.
+Result<box::BoxSolveResult> count_solutions(const box::BoxPuzzle& p,
+                                            const box::BoxSolveOptions& o) {
+  box::MeetLimits limits;
+  limits.cancel = o.cancel;
+  limits.on_layer = [](const box::MeetLayer& l) {
+    std::cerr << "tilewise: counting: " << (l.forward ? "from the start" : "from the target")
+              << ", " << l.depth << " moves: " << l.boards << " boards ("
+              << static_cast<long long>(l.elapsed_ms) << " ms)\n";
+  };
+  return box::count_box_solutions(p, o, limits);
+}
+
 int run_box_solve(const BoxArgs& a) {
   Result<box::BoxPuzzle> puzzle = box::parse_box_puzzle(a.start, a.target, a.moves);
   if (!puzzle) {
@@ -146,7 +161,8 @@ int run_box_solve(const BoxArgs& a) {
                 << " ms (lower bound " << now.lower_bound << ")" << std::endl;
     };
   auto previous = std::signal(SIGINT, on_box_sigint);
-  Result<box::BoxSolveResult> r = box::solve_box(p, o, on_improvement);
+  Result<box::BoxSolveResult> r =
+      a.count ? count_solutions(p, o) : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
@@ -172,7 +188,7 @@ int run_box_solve(const BoxArgs& a) {
       if (r->solutions_truncated)
         std::cout << "(listed the first " << r->solutions.size() << " of " << r->count
                   << " solutions: only those are kept in memory)\n";
-      std::cout << (a.all ? "optimal solutions: " : "shown: ") << r->count
+      std::cout << (a.all || a.count ? "optimal solutions: " : "shown: ") << r->count
                 << (r->complete ? "" : " (search cut short)") << "; " << r->elapsed_ms << " ms\n";
     }
   }
@@ -195,6 +211,12 @@ void add_box_command(CLI::App& app, int& exit_code) {
   solve->add_option("--target", a->target, "target board (default 1..N*N in order)");
   solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half");
   solve->add_flag("--all", a->all, "list every optimal sequence (default: the first)");
+  auto* all_flag = solve->get_option("--all");
+  solve
+      ->add_flag("--count", a->count,
+                 "count every optimal sequence (boards up to 4x4: the length first, then a "
+                 "count by meeting in the middle; one solution shown)")
+      ->excludes(all_flag);
   solve->add_flag("--json", a->json, "print one JSON object");
   solve->add_option("--max-nodes,--budget", a->max_nodes,
                     "search nodes before giving up on boards of 4x4 and more (then the best "
