@@ -4,6 +4,8 @@
 // tilewise box stats [--moves ...]
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +14,8 @@
 #include <iostream>
 #include <iterator>
 #include <limits>
+#include <mutex>
+#include <thread>
 
 #include "cli/commands.hpp"
 #include "core/box/additive_db.hpp"
@@ -51,6 +55,30 @@ std::filesystem::path cache_dir() {
   return {};
 }
 
+// Runs `build`, saying every 15 s on stderr how long it has taken (the 8+8 tables take
+// minutes: a silent terminal would look hung).
+void build_saying_how_long(const std::function<void()>& build) {
+  std::mutex m;
+  std::condition_variable done_cv;
+  bool done = false;
+  const auto start = std::chrono::steady_clock::now();
+  std::thread ticker([&] {
+    std::unique_lock<std::mutex> lock(m);
+    while (!done_cv.wait_for(lock, std::chrono::seconds(15), [&] { return done; })) {
+      const auto s = std::chrono::duration_cast<std::chrono::seconds>(
+          std::chrono::steady_clock::now() - start);
+      std::cerr << "tilewise: still building the table (" << s.count() << " s)\n";
+    }
+  });
+  build();
+  {
+    const std::lock_guard<std::mutex> lock(m);
+    done = true;
+  }
+  done_cv.notify_one();
+  ticker.join();
+}
+
 // A 4x4 table from the cache (`load` keeps it when the bytes are whole), or built (seconds
 // to minutes) and saved there (`bytes` of the built one). A missing, damaged or foreign file
 // is rebuilt; a cache that cannot be written is skipped.
@@ -68,7 +96,7 @@ void load_or_build_table(const std::string& name, const std::string& what,
   }
   std::cerr << "tilewise: building " << what << " (once"
             << (dir.empty() ? "" : ", kept in " + file.string()) << ")\n";
-  build();
+  build_saying_how_long(build);
   if (dir.empty()) return;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
