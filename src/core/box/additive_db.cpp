@@ -239,8 +239,15 @@ AdditiveBound4x4::AdditiveBound4x4(MoveSet moves, const AdditivePartition& parti
     if (std::find(tables.begin(), tables.end() - 1, tables.back()) == tables.end() - 1)
       impl_->bytes += tables.back()->nibbles.size();
   }
+  // Per image kept: whether it reads the inverse board and the home cells of each group's
+  // numbers on the board (as masks, sorted). Two images with the same groups of numbers
+  // give the same sum (a group's distance does not depend on the symmetry it is seen
+  // through), so only the first is kept: on a partition the half turn maps onto itself
+  // (6+6+4, 7+7+2) that halves the images.
+  std::vector<std::pair<bool, std::vector<std::uint32_t>>> seen;
   for (const pattern::Image& image : pattern::board_images(moves)) {
     std::vector<Term> terms;
+    std::vector<std::uint32_t> groups;
     for (std::size_t k = 0; k < partition.groups.size(); ++k) {
       const auto& g = partition.groups[k];
       Term t{tables[k], {}, {}, static_cast<int>(g.home.size())};
@@ -249,7 +256,13 @@ AdditiveBound4x4::AdditiveBound4x4(MoveSet moves, const AdditivePartition& parti
         for (int j = 0; j < t.tiles; ++j)
           if (t.cell[c] == g.home[j]) t.number[j] = static_cast<std::uint8_t>(c);
       terms.push_back(t);
+      groups.push_back(0);
+      for (int j = 0; j < t.tiles; ++j) groups.back() |= 1u << t.number[j];
     }
+    std::sort(groups.begin(), groups.end());
+    if (std::find(seen.begin(), seen.end(), std::pair(image.inverse, groups)) != seen.end())
+      continue;
+    seen.emplace_back(image.inverse, std::move(groups));
     impl_->images.push_back(std::move(terms));
     impl_->inverse.push_back(image.inverse);
   }
