@@ -166,7 +166,7 @@ static std::string pattern_method(int tiles, int lookups) {
   return text;
 }
 
-// "IDA* with additive pattern databases (4x4, 6+6+4, 11.0 MiB, 16 images)", then the
+// "IDA* with additive pattern databases (4x4, 6+6+4, 2.8 MiB, 8 images)", then the
 // pattern database's method when both are used.
 static std::string additive_method(const std::string& name, const AdditiveBound4x4& additive,
                                    const std::string& pattern) {
