@@ -200,10 +200,15 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
   } else if (size_ == 4) {
+    for (int c = 0; c < 16; ++c) board4_[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    cells_ = move_cells(4, moves_);
+    for (std::size_t k = 0; k < cells_.size(); ++k)
+      cells_of_[cells_[k].button * 4 + cells_[k].quarter_turns] = static_cast<std::uint8_t>(k);
     AdditivePartition partition;
     make_bounds_4x4(moves_, o_, partition, additive_, pattern_);
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
     if (additive_) r_.method = additive_method(partition.name, *additive_, r_.method);
+    if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
   } else {
     r_.method = "IDA* with Manhattan bound";
   }
@@ -237,17 +242,22 @@ int BoxSearch::bound_of(int g, int enough) const {
     return d == kUnreached3 ? kMaxLength + 1 : d;
   }
   if (size_ == 4) {
-    std::array<std::uint8_t, 16> b{};
-    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    const std::uint8_t* b = board4_.data();
     // The parent's deciding lookup first.
     auto first_at = [g](std::vector<int>& first) -> int& {
       if (first.size() <= static_cast<std::size_t>(g)) first.resize(g + 1);
       if (g > 0) first[g] = first[g - 1];
       return first[g];
     };
-    if (additive_) h = additive_->bound(b.data(), enough, first_at(first_image_));
+    // Below the root, the search asked for the child's first indices (prefetch_children)
+    // when its parent was entered: the move tried is the parent's latest.
+    const std::uint32_t* first_index =
+        g > 0 && additive_
+            ? &child_index_[((g - 1) * cells_.size() + next_.back() - 1) * additive_terms_]
+            : nullptr;
+    if (additive_) h = additive_->bound(b, enough, first_at(first_image_), first_index);
     if (pattern_ && h <= enough)
-      h = std::max(h, pattern_->bound(b.data(), enough, first_at(first_lookup_)));
+      h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
   } else {
     h = manhattan_bound(s_, size_, moves_);
   }
@@ -355,19 +365,55 @@ bool BoxSearch::next_iteration() {
   if (!at_target && h <= limit_) {
     next_.push_back(0);
     count_at_entry_.push_back(r_.count);
+    if (size_ == 4) prefetch_children();
   }
   return true;
 }
 
+void BoxSearch::turn_4x4(const Move& m, bool back) {
+  const MoveCells& mc = cells_[cells_of_[m.button * 4 + m.quarter_turns]];
+  const auto& from = back ? mc.to : mc.from;
+  const auto& to = back ? mc.from : mc.to;
+  std::array<int, 4> v{};
+  std::array<std::uint8_t, 4> b{};
+  for (int k = 0; k < 4; ++k) v[k] = s_[from[k]], b[k] = board4_[from[k]];
+  for (int k = 0; k < 4; ++k) s_[to[k]] = v[k], board4_[to[k]] = b[k];
+}
+
 void BoxSearch::enter_child(const Move& m) {
-  apply_move(s_, size_, m);
+  if (size_ == 4)
+    turn_4x4(m, false);
+  else
+    apply_move(s_, size_, m);
   path_.push_back(m);
 }
 
 void BoxSearch::undo_last() {
   const Move m = path_.back();
-  apply_move(s_, size_, Move{m.button, (4 - m.quarter_turns) % 4});
+  if (size_ == 4)
+    turn_4x4(m, true);
+  else
+    apply_move(s_, size_, Move{m.button, (4 - m.quarter_turns) % 4});
   path_.pop_back();
+}
+
+// Before a node's children are tried one by one (most are cut by their first lookup, on
+// the frontier right after one another), the first table bytes each will read are asked
+// for at once.
+void BoxSearch::prefetch_children() {
+  if (!additive_) return;
+  const std::size_t g = path_.size(), terms = additive_terms_;
+  if (child_index_.size() < (g + 1) * cells_.size() * terms)
+    child_index_.resize((g + 1) * cells_.size() * terms);
+  const int first = first_image_[g];
+  std::array<std::uint8_t, 16> child{};
+  for (std::size_t k = 0; k < cells_.size(); ++k) {
+    const MoveCells& mc = cells_[k];
+    if (skip_move(mc.move())) continue;
+    child = board4_;
+    for (int j = 0; j < 4; ++j) child[mc.to[j]] = board4_[mc.from[j]];
+    additive_->prefetch(child.data(), first, &child_index_[(g * cells_.size() + k) * terms]);
+  }
 }
 
 // IDA*: every sequence of exactly `limit_` moves that reaches the target, depth first,
@@ -414,6 +460,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     }
     next_.push_back(0);
     count_at_entry_.push_back(r_.count);
+    if (size_ == 4) prefetch_children();
   }
   return true;
 }
