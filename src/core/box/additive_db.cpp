@@ -286,7 +286,8 @@ int AdditiveBound4x4::terms() const {
   return static_cast<int>(impl_->images[0].size());
 }
 
-void AdditiveBound4x4::prefetch(const std::uint8_t* board, int first, std::uint32_t* index) const {
+void AdditiveBound4x4::first_indices(const std::uint8_t* board, int first,
+                                     std::uint32_t* index) const {
   const Impl& b = *impl_;
   std::array<std::uint8_t, kCells> where;
   const std::uint8_t* from = board;
@@ -300,12 +301,18 @@ void AdditiveBound4x4::prefetch(const std::uint8_t* board, int first, std::uint3
   }
 }
 
+int AdditiveBound4x4::excess(int first, const std::uint32_t* index) const {
+  int sum = 0;
+  for (const Term& t : impl_->images[first]) sum += t.table->at(*index++);
+  return sum;
+}
+
 // The sum of the groups' bases is the board's, the same on every image (symmetries keep
 // distances; so does the inverse), so images differ only in their excess:
 // the image that decided the parent's bound first, alone; then the others, every table
 // byte fetched at once (cache misses overlapping); the largest excess, rounded up to moves.
 int AdditiveBound4x4::bound(const std::uint8_t* board, int enough, int& first,
-                            const std::uint32_t* first_index) const {
+                            const int* first_excess) const {
   const Impl& b = *impl_;
   int least = 0;
   for (int c = 0; c < kCells; ++c) least += b.base_of[c * kCells + board[c]];
@@ -321,9 +328,9 @@ int AdditiveBound4x4::bound(const std::uint8_t* board, int enough, int& first,
   const int step = excess_step(b.moves);
   auto moves_of = [least, step](int excess) { return (least + step * excess + 3) / 4; };
   const int tried = first;
-  int excess = 0;
-  for (const Term& t : b.images[tried])
-    excess += t.table->at(first_index ? *first_index++ : b.index_of(t, from(tried)));
+  int excess = first_excess ? *first_excess : 0;
+  if (!first_excess)
+    for (const Term& t : b.images[tried]) excess += t.table->at(b.index_of(t, from(tried)));
   int best = moves_of(excess);
   if (best > enough) return best;
   std::array<std::uint32_t, 64> index;

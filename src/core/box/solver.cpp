@@ -249,13 +249,11 @@ int BoxSearch::bound_of(int g, int enough) const {
       if (g > 0) first[g] = first[g - 1];
       return first[g];
     };
-    // Below the root, the search asked for the child's first indices (prefetch_children)
-    // when its parent was entered: the move tried is the parent's latest.
-    const std::uint32_t* first_index =
-        g > 0 && additive_
-            ? &child_index_[((g - 1) * cells_.size() + next_.back() - 1) * additive_terms_]
-            : nullptr;
-    if (additive_) h = additive_->bound(b, enough, first_at(first_image_), first_index);
+    // Below the root, the child's first lookup was made when its parent was entered
+    // (first_of_children): the move tried is the parent's latest.
+    const int* first_excess =
+        g > 0 && additive_ ? &child_excess_[(g - 1) * cells_.size() + next_.back() - 1] : nullptr;
+    if (additive_) h = additive_->bound(b, enough, first_at(first_image_), first_excess);
     if (pattern_ && h <= enough)
       h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
   } else {
@@ -365,7 +363,7 @@ bool BoxSearch::next_iteration() {
   if (!at_target && h <= limit_) {
     next_.push_back(0);
     count_at_entry_.push_back(r_.count);
-    if (size_ == 4) prefetch_children();
+    if (size_ == 4) first_of_children();
   }
   return true;
 }
@@ -398,22 +396,27 @@ void BoxSearch::undo_last() {
 }
 
 // Before a node's children are tried one by one (most are cut by their first lookup, on
-// the frontier right after one another), the first table bytes each will read are asked
-// for at once.
-void BoxSearch::prefetch_children() {
+// the frontier right after one another), their first lookups are made together: every
+// index first (the bytes asked of memory), then every entry, so that the cache misses
+// overlap (in WebAssembly, which has no prefetch, the loads alone do).
+void BoxSearch::first_of_children() {
   if (!additive_) return;
-  const std::size_t g = path_.size(), terms = additive_terms_;
-  if (child_index_.size() < (g + 1) * cells_.size() * terms)
-    child_index_.resize((g + 1) * cells_.size() * terms);
+  const std::size_t g = path_.size(), moves = cells_.size(), terms = additive_terms_;
+  if (child_excess_.size() < (g + 1) * moves) child_excess_.resize((g + 1) * moves);
+  child_index_.resize(moves * terms);
   const int first = first_image_[g];
   std::array<std::uint8_t, 16> child{};
-  for (std::size_t k = 0; k < cells_.size(); ++k) {
+  std::array<bool, 64> tried{};
+  for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
-    if (skip_move(mc.move())) continue;
-    child = board4_;
-    for (int j = 0; j < 4; ++j) child[mc.to[j]] = board4_[mc.from[j]];
-    additive_->prefetch(child.data(), first, &child_index_[(g * cells_.size() + k) * terms]);
+    if ((tried[k] = !skip_move(mc.move()))) {
+      child = board4_;
+      for (int j = 0; j < 4; ++j) child[mc.to[j]] = board4_[mc.from[j]];
+      additive_->first_indices(child.data(), first, &child_index_[k * terms]);
+    }
   }
+  for (std::size_t k = 0; k < moves; ++k)
+    if (tried[k]) child_excess_[g * moves + k] = additive_->excess(first, &child_index_[k * terms]);
 }
 
 // IDA*: every sequence of exactly `limit_` moves that reaches the target, depth first,
@@ -460,7 +463,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     }
     next_.push_back(0);
     count_at_entry_.push_back(r_.count);
-    if (size_ == 4) prefetch_children();
+    if (size_ == 4) first_of_children();
   }
   return true;
 }

@@ -125,7 +125,7 @@ class BoxSearch {
   void enter_child(const Move& m);
   void undo_last();
   void turn_4x4(const Move& m, bool back);  // s_ and board4_ (back: the move undone)
-  void prefetch_children();                 // 4x4: the first table bytes of each child
+  void first_of_children();                 // 4x4: each child's first lookup, all at once
   void found();
   void finish(bool complete);
 
@@ -140,9 +140,10 @@ class BoxSearch {
   std::array<std::uint8_t, 16> board4_{};
   std::vector<MoveCells> cells_;
   std::array<std::uint8_t, 64> cells_of_{};
-  // Per depth and move: the first table indices of the child (prefetch_children).
-  std::vector<std::uint32_t> child_index_;
-  std::size_t additive_terms_ = 0;  // lookups per image
+  // Per depth and move: the excess of the child's first image (first_of_children).
+  std::vector<int> child_excess_;
+  std::vector<std::uint32_t> child_index_;  // (first_of_children's)
+  std::size_t additive_terms_ = 0;          // lookups per image
   std::vector<Move> path_;
   std::vector<std::size_t> next_;  // per open node: index in allowed_ of its next child
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
