@@ -26,9 +26,11 @@ std::string box_table_progress(const nlohmann::json& e) {
                   percent(e.value("states", 0.0), total));
     return buf;
   }
-  std::snprintf(buf, sizeof buf, "building the 4x4 %s (once: this browser keeps it): %.0f%%",
-                e.value("label", std::string("table")).c_str(),
-                percent(e.value("states", 0.0), total));
+  const int tiles = e.value("tiles", 0);  // (a pattern table; else the additive tables)
+  const std::string which =
+      tiles > 0 ? std::to_string(tiles) + " numbers" : e.value("label", std::string());
+  std::snprintf(buf, sizeof buf, "building the 4x4 table (%s; once: this browser keeps it): %.0f%%",
+                which.c_str(), percent(e.value("states", 0.0), total));
   std::string text = buf;
   if (at_start > 0) {
     std::snprintf(buf, sizeof buf, ", resumed at %.0f%%", percent(at_start, total));
