@@ -32,11 +32,6 @@ void drop_pick() {
   g_keys.picked_cell = g_keys.picked_tray_tile = -1;
 }
 
-bool key_pressed(ImGuiKey key) {
-  const int index = ImGui::GetKeyIndex(key);
-  return index >= 0 && ImGui::IsKeyPressed(index);
-}
-
 // Arrow keys: cells in rows, then the tray's slots in rows of `per_row`.
 int moved_cursor(int cursor, int dx, int dy, const CellGrid& grid, const TrayLayout& t, int slots) {
   const int cells = grid.rows * grid.cols;
@@ -72,6 +67,11 @@ void pick_or_drop(PlayBoard& board, int cells, const std::vector<int>& tray) {
 }
 
 }  // namespace
+
+bool key_pressed(ImGuiKey key) {
+  const int index = ImGui::GetKeyIndex(key);
+  return index >= 0 && ImGui::IsKeyPressed(index);
+}
 
 void handle_pointer(PlayBoard& board, const CellGrid& grid, const TrayLayout& tray_layout,
                     const std::vector<int>& tray, const PointerInput& in) {
@@ -123,8 +123,7 @@ void handle_pointer(PlayBoard& board, const CellGrid& grid, const TrayLayout& tr
   }
 }
 
-void handle_keys(PlayBoard& board, const CellGrid& grid, const TrayLayout& tray_layout,
-                 const std::vector<int>& tray) {
+BoardFocus board_keyboard_focus() {
   ImGuiIO& io = ImGui::GetIO();
   // Tab moves keyboard focus between the side panel and the board. ImGui's own Tab (to the
   // next text field) is switched off: it cannot leave a window.
@@ -136,17 +135,27 @@ void handle_keys(PlayBoard& board, const CellGrid& grid, const TrayLayout& tray_
     g_keys.focus_asked = true;
     ImGui::SetWindowFocus();
   }
-  g_keys.focused = ImGui::IsWindowFocused();
+  BoardFocus f;
+  f.focused = ImGui::IsWindowFocused();
   const bool tab = g_keys.tab_key >= 0 && ImGui::IsKeyPressed(g_keys.tab_key) && !io.WantTextInput;
   if (tab) {
-    if (g_keys.focused) {
+    if (f.focused) {
       ImGui::SetWindowFocus("Tilewise");
-      g_keys.focused = false;
+      f.focused = false;
     } else {
       ImGui::SetWindowFocus();
-      g_keys.focused = g_keys.shown = true;
+      f.focused = f.tabbed_in = true;
     }
   }
+  return f;
+}
+
+void handle_keys(PlayBoard& board, const CellGrid& grid, const TrayLayout& tray_layout,
+                 const std::vector<int>& tray) {
+  ImGuiIO& io = ImGui::GetIO();
+  const BoardFocus focus = board_keyboard_focus();
+  g_keys.focused = focus.focused;
+  if (focus.tabbed_in) g_keys.shown = true;
   if (!g_keys.focused) return;
   const int cells = grid.rows * grid.cols;
   const int slots = std::max(1, static_cast<int>(tray.size()));

@@ -59,6 +59,17 @@ struct PointerInput {
 void handle_pointer(PlayBoard& board, const CellGrid& grid, const TrayLayout& tray_layout,
                     const std::vector<int>& tray, const PointerInput& in);
 
+// A named key pressed this frame (repeats while held), by ImGui's key map.
+bool key_pressed(ImGuiKey key);
+
+// Keyboard focus of the board window; call inside it once a frame (the tile board's keys and
+// the Puzzle Box's share it). The board has the keys from the start; Tab moves them between
+// the side panel and the board (then `tabbed_in`: show the cursor at once).
+struct BoardFocus {
+  bool focused = false, tabbed_in = false;
+};
+BoardFocus board_keyboard_focus();
+
 // Keyboard play while the board window has focus (Tab moves focus between the panel and the
 // board): arrows move a cursor over the cells and the tray, Space turns clockwise,
 // Shift+Space back, Enter picks a tile up and puts it down (swap, place, take to the tray),

@@ -1,6 +1,6 @@
 // The Puzzle Box board: numbered cells, one round button per 2x2 block at the block's
-// centre (click or tap = clockwise; right-click, shift-click or holding it = back), turns animated
-// by rotating the block's four numbers about its centre.
+// centre (click or tap = clockwise; right-click, shift-click or holding it = back; the keys
+// below), turns animated by rotating the block's four numbers about its centre.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -19,6 +19,7 @@ namespace {
 
 constexpr double kTurnMs = 300;
 const ImU32 kNextRing = IM_COL32(0, 230, 255, 255);
+const ImU32 kKeyCursor = IM_COL32(255, 230, 80, 255);  // the tile board's cursor colour
 
 // The round button pressed with the left button (or a finger) and not yet let go.
 struct ButtonPress {
@@ -52,6 +53,37 @@ std::optional<box::Move> turn_asked(int hovered, bool pressed_left, bool pressed
     return box::Move{b, 3};
   }
   return std::nullopt;
+}
+
+// The keyboard, while the board window has it (Tab: the panel): arrows move a cursor over
+// the round buttons, Space turns the one under it clockwise (Shift+Space: back), '<' or ','
+// and '>' or '.' step the chosen solution, Enter plays or pauses it. The turn asked for, if any.
+std::optional<box::Move> key_turn(BoxView& v) {
+  const BoardFocus focus = board_keyboard_focus();
+  v.keys_focused = focus.focused;
+  if (focus.tabbed_in) v.key_cursor_shown = true;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!focus.focused || io.WantTextInput) return std::nullopt;
+  for (const ImWchar c : io.InputQueueCharacters) {
+    if (c == '<' || c == ',') box_step(-1);
+    if (c == '>' || c == '.') box_step(1);
+  }
+  if (key_pressed(ImGuiKey_Enter) || key_pressed(ImGuiKey_KeyPadEnter)) box_toggle_play();
+  const int per_row = v.size - 1;
+  const int dx = key_pressed(ImGuiKey_RightArrow) - key_pressed(ImGuiKey_LeftArrow);
+  const int dy = key_pressed(ImGuiKey_DownArrow) - key_pressed(ImGuiKey_UpArrow);
+  const bool space = key_pressed(ImGuiKey_Space);
+  v.key_cursor = std::clamp(v.key_cursor, 0, per_row * per_row - 1);
+  if (!(dx || dy || space)) return std::nullopt;
+  if (!v.key_cursor_shown) {  // the first key shows the cursor where it is
+    v.key_cursor_shown = true;
+    if (dx || dy) return std::nullopt;
+  }
+  const int r = std::clamp(v.key_cursor / per_row + dy, 0, per_row - 1);
+  const int c = std::clamp(v.key_cursor % per_row + dx, 0, per_row - 1);
+  v.key_cursor = r * per_row + c;
+  if (!space) return std::nullopt;
+  return box::Move{v.key_cursor, io.KeyShift ? 3 : 1};
 }
 
 ImU32 cell_colour(int value, int size, bool home) {
@@ -126,7 +158,9 @@ void draw_box_board() {
     const float dx = mouse.x - v.button_centres[b].x, dy = mouse.y - v.button_centres[b].y;
     if (dx * dx + dy * dy <= v.button_radius * v.button_radius * 1.4f) hovered = b;
   }
-  if (const std::optional<box::Move> turn = turn_asked(hovered, left, right)) {
+  std::optional<box::Move> turn = turn_asked(hovered, left, right);
+  if (const std::optional<box::Move> by_key = key_turn(v); by_key && !turn) turn = by_key;
+  if (turn) {
     v.playing = false;
     v.chosen = -1;  // the board leaves the played solution; choosing one starts it afresh
     v.moves_made += 1;
@@ -162,12 +196,19 @@ void draw_box_board() {
       draw_cell(dl, moved, v.cell, shown[c], false, n);
     }
   }
+  const bool show_cursor = v.keys_focused && v.key_cursor_shown;
+  if (show_cursor)  // keyboard focus: a frame round the board, as the tile board has
+    dl->AddRect(ImVec2(v.origin.x - 10, v.origin.y - 10),
+                ImVec2(v.origin.x + v.cell * n + 10, v.origin.y + v.cell * n + 10), kKeyCursor, 0,
+                0, 1.0f);
   const std::optional<box::Move> next = box_next_move();
   for (int b = 0; b < static_cast<int>(v.button_centres.size()); ++b) {
     const ImVec2 p = v.button_centres[b];
     const bool hot = b == hovered;
     if (next && next->button == b)  // playback's next button: a bright ring around it
       dl->AddCircle(p, v.button_radius * 1.3f, kNextRing, 0, v.button_radius * 0.25f);
+    if (show_cursor && b == v.key_cursor)
+      dl->AddCircle(p, v.button_radius * 1.6f, kKeyCursor, 0, v.button_radius * 0.18f);
     dl->AddCircleFilled(p, v.button_radius,
                         hot ? IM_COL32(255, 200, 60, 255) : IM_COL32(230, 150, 40, 240));
     dl->AddCircle(p, v.button_radius, IM_COL32(30, 30, 30, 255), 0, 2.0f);

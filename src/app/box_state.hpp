@@ -61,6 +61,13 @@ struct BoxView {
   bool playing = false;
   double next_play_ms = 0;
   BoxTurnAnimation anim;
+  // The keyboard (box_board_view.cpp): a cursor over the round buttons, shown from the first
+  // key on while the board window has the keys.
+  int key_cursor = 0;
+  bool key_cursor_shown = false, keys_focused = false;
+  // What the panel scrolls into view on the next frame, if it is out of sight (on a phone the
+  // panel under the board scrolls: a solve's answer or a chosen solution's controls).
+  enum class Reveal { kNothing, kStatus, kResults, kPlayback } reveal = Reveal::kNothing;
   // Where the board's buttons were drawn (centres, radius) for clicks and tests.
   std::vector<ImVec2> button_centres;
   float button_radius = 0;
@@ -73,6 +80,9 @@ box::MoveSet box_move_set();
 // Turns the board and animates the turn (the board itself changes at once); the start
 // field follows the board unless it is being edited.
 void box_turn(const box::Move& m);
+// Playback of the chosen solution: one step forward (+1) or back (-1); Play/Pause.
+void box_step(int direction);
+void box_toggle_play();
 // The move Step/Play makes next (what the board and the list highlight), if playing back.
 std::optional<box::Move> box_next_move();
 // Draws the board into the current window and turns blocks on clicks.

@@ -91,6 +91,7 @@ void start_solve() {
   forget_solutions();
   v.solved_from = v.board;
   v.status = "solving...";
+  v.reveal = BoxView::Reveal::kStatus;
   v.progress.clear();
   v.table = {};
   platform::worker_post(json_text(nlohmann::json{{"id", v.request_id},
@@ -151,6 +152,14 @@ void board_field(const char* label, std::string& text, bool is_target) {
   }
 }
 
+// Scrolls the panel so the last item drawn is in sight if its bottom is not (the panel under
+// the board on a phone is short), once: the request is done.
+void reveal_last_item() {
+  box_view().reveal = BoxView::Reveal::kNothing;
+  if (ImGui::GetItemRectMax().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight())
+    ImGui::SetScrollHereY(1.0f);
+}
+
 void solve_controls() {
   BoxView& v = box_view();
   ImGui::BeginDisabled(v.solving);
@@ -164,6 +173,9 @@ void solve_controls() {
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
   if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
   if (!v.table.better.note.empty()) ImGui::TextWrapped("%s", v.table.better.note.c_str());
+  if (v.reveal == BoxView::Reveal::kStatus ||
+      (v.reveal == BoxView::Reveal::kResults && v.solutions.empty()))
+    reveal_last_item();
 }
 
 void choose(int k) {
@@ -175,6 +187,7 @@ void choose(int k) {
   v.start_text = box::format_board(v.board, v.size);
   v.moves_made = 0;
   v.anim = {};
+  v.reveal = BoxView::Reveal::kPlayback;
 }
 
 void step_forward() {
@@ -229,19 +242,17 @@ void solutions_list() {
     record_item(("box:solution " + std::to_string(k + 1)).c_str());
   }
   ImGui::EndChild();
+  if (v.reveal == BoxView::Reveal::kResults) reveal_last_item();
   if (v.chosen < 0) return;
   const int total = static_cast<int>(v.solutions[v.chosen].size());
   ImGui::Text("Solution %d: move %d of %d", v.chosen + 1, v.step, total);
   chosen_moves();
-  if (button("< Back")) v.playing = false, step_back();
+  if (button("< Back")) box_step(-1);
   ImGui::SameLine();
-  if (button(v.playing ? "Pause##box" : "Play##box")) {
-    v.playing = !v.playing;
-    if (v.playing && v.step == total) choose(v.chosen), v.playing = true;
-    v.next_play_ms = platform::now_ms();
-  }
+  if (button(v.playing ? "Pause##box" : "Play##box")) box_toggle_play();
   ImGui::SameLine();
-  if (button("Step >")) v.playing = false, step_forward();
+  if (button("Step >")) box_step(1);
+  if (v.reveal == BoxView::Reveal::kPlayback) reveal_last_item();
   if (v.playing && platform::now_ms() >= v.next_play_ms) {
     step_forward();
     v.next_play_ms = platform::now_ms() + kPlayStepMs;
@@ -254,7 +265,9 @@ void box_panel() {
   ImGui::TextWrapped("Turn the 2x2 blocks to bring the numbers to the target. %s",
                      touch_layout() ? "Tap a round button: clockwise; hold it: back."
                                     : "Click a round button: clockwise; right-click or "
-                                      "shift-click: back.");
+                                      "shift-click: back. Keys: arrows pick a button, Space "
+                                      "turns it (Shift+Space: back); < and > step a chosen "
+                                      "solution, Enter plays it; Tab: the panel.");
   int size = v.size;
   if (ImGui::SliderInt("size", &size, 3, 5) && size != v.size)
     set_boards(identity(size), identity(size));
@@ -307,6 +320,20 @@ std::vector<box::Move> moves_of(const nlohmann::json& names, int size) {
 BoxView& box_view() {
   static BoxView v = make_default();
   return v;
+}
+
+void box_step(int direction) {
+  box_view().playing = false;
+  direction > 0 ? step_forward() : step_back();
+}
+
+void box_toggle_play() {
+  BoxView& v = box_view();
+  if (v.chosen < 0) return;
+  v.playing = !v.playing;
+  if (v.playing && v.step == static_cast<int>(v.solutions[v.chosen].size()))
+    choose(v.chosen), v.playing = true;
+  v.next_play_ms = platform::now_ms();
 }
 
 box::MoveSet box_move_set() {
@@ -404,6 +431,7 @@ bool box_handle_event(const nlohmann::json& e) {
     v.status = buf;
   } else if (type == "done") {
     v.solving = false;
+    v.reveal = BoxView::Reveal::kResults;
     const nlohmann::json& r = e["result"];
     v.length = r.value("length", -1);
     v.proven_optimal = r.value("proven_optimal", false);
@@ -468,6 +496,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"proven_optimal", v.proven_optimal},
               {"lower_bound", v.lower_bound},
               {"playing", v.playing},
+              {"key_cursor", v.keys_focused && v.key_cursor_shown ? v.key_cursor : -1},
               {"scramble_turns", v.scramble_turns},
               {"table", box_table_test_state(v)},
               {"origin", {v.origin.x, v.origin.y}},

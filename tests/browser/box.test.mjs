@@ -237,3 +237,82 @@ test('a cancelled 4x4 search still gives a playable solution; playback highlight
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the keyboard: Tab gives the board the keys, arrows pick a button, Space turns it, < > step, Enter plays', async () => {
+  const { page, errors } = await openBox();
+  const press = async (key) => { await page.keyboard.press(key); await page.waitForTimeout(150); };
+  let s = await h.state(page);
+  assert.equal(s.box.key_cursor, -1);  // the mode was clicked in the panel: the panel has the keys
+  await press('Tab');
+  s = await h.waitState(page, 's.box.key_cursor === 0');
+  await press('ArrowRight');
+  await press('Space');  // Q2 clockwise: 6 5 / 4 9 -> 4 6 / 9 5
+  s = await h.waitState(page, 's.box.board[1] === 4');
+  assert.deepEqual(s.box.board, [7, 4, 6, 8, 9, 5, 3, 2, 1]);
+  assert.equal(s.box.moves_made, 1);
+  await page.waitForTimeout(400);  // the turn's animation is over: the cursor's ring round Q2
+  const r = s.widgets['box:Q2'], rad = r[2] / 2;
+  const [ring] = await h.pixels(page, await page.screenshot(), [[r[0] + rad + 1.6 * rad, r[1] + rad]]);
+  assert.ok(ring[0] > 220 && ring[1] > 200 && ring[2] < 140, `cursor ring at Q2: ${ring}`);
+  await h.screenshot(page, 'box-keys-cursor');
+  await press('Shift+Space');
+  s = await h.waitState(page, 's.box.board[1] === 6');
+  assert.deepEqual(s.box.board, SEED_BOARD);
+  await press('ArrowDown');
+  await press('ArrowLeft');
+  assert.equal((await h.state(page)).box.key_cursor, 2);
+  await press('ArrowLeft');  // the grid's edge: stays
+  assert.equal((await h.state(page)).box.key_cursor, 2);
+  await h.clickWidget(page, 'Solve##box');
+  await h.waitState(page, '!s.box.solving && s.box.solutions.length === 5');
+  await h.clickWidget(page, 'box:solution 1');  // the panel has the keys again
+  await press('Tab');
+  await press('>');
+  await press('.');
+  s = await h.waitState(page, 's.box.step === 2');
+  await press('<');
+  s = await h.waitState(page, 's.box.step === 1');
+  assert.equal(s.box.next_move, s.box.solutions[0][1]);
+  await press('Enter');
+  await h.waitState(page, 's.box.playing');
+  s = await h.waitState(page, 's.box.step === 10 && !s.box.playing', 20000);
+  assert.deepEqual(s.box.board, TARGET);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('on a phone the answer of a solve and a chosen solution\'s controls scroll into view', async () => {
+  const { context, page, errors, touch } = await h.openPhone(browser, srv.url + '?pattern_tiles=6');
+  const tap = async (name) => {  // a control in sight, tapped
+    const r = (await h.state(page)).widgets[name];
+    assert.ok(r && r[1] + r[3] / 2 < 844, `${name} on screen: ${r}`);
+    await touch.tapWidget(name);
+    await page.waitForTimeout(100);
+  };
+  await tap('Puzzle Box');
+  await h.waitState(page, 's.box.active');
+  let s = await h.state(page);
+  const boardBottom = s.box.origin[1] + 3 * s.box.cell;
+  if (s.widgets['Solve##box'][1] + s.widgets['Solve##box'][3] > 844)  // a finger scrolls the panel
+    await touch.drag({ x: 200, y: 820 }, { x: 200, y: 520 });
+  await page.waitForTimeout(200);
+  await tap('Solve##box');
+  s = await h.waitState(page, '!s.box.solving && s.box.solutions.length === 5');
+  await page.waitForTimeout(300);
+  s = await h.state(page);
+  for (const k of [1, 5]) {  // the whole list is in sight without scrolling by hand
+    const r = s.widgets[`box:solution ${k}`];
+    assert.ok(r[1] > boardBottom && r[1] + r[3] <= 844, `solution ${k} at ${r}`);
+  }
+  await tap('box:solution 2');
+  s = await h.waitState(page, 's.box.chosen === 1');
+  await page.waitForTimeout(300);
+  s = await h.state(page);
+  const step = s.widgets['Step >'];
+  assert.ok(step[1] > boardBottom && step[1] + step[3] <= 844, `Step > at ${step}`);
+  await tap('Step >');
+  s = await h.waitState(page, 's.box.step === 1');
+  await h.screenshot(page, 'box-phone-playback');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

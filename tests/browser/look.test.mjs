@@ -149,8 +149,7 @@ for (const size of Object.keys(sizes)) {
     if (size === 'phone') {  // a finger dragged up on the panel scrolls it, even from a control
       const r = s.widgets['Puzzle'], count = s.controls.length;  // the section's header
       const x = r[0] + r[2] / 2, y = r[1] + r[3] / 2;
-      const cdp = await page.context().newCDPSession(page);
-      const finger = (type, at) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [at] : [] });
+      const { finger, detach } = await h.touchscreen(page);
       // A short drag: the header moves with the finger and is still under it when let go.
       await finger('touchStart', { x, y });
       for (let k = 1; k <= 4; ++k) {
@@ -169,7 +168,7 @@ for (const size of Object.keys(sizes)) {
         await page.waitForTimeout(30);
       }
       await finger('touchEnd');
-      await cdp.detach();
+      await detach();
       await h.waitState(page, `s.widgets['Puzzle'][1] === ${r[1]}`);
     }
     if (size === 'desktop') {  // a group further down, and a generated Eternity II-sized board

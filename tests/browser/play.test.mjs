@@ -89,17 +89,15 @@ test('on a touch screen a tap turns a tile and a long press turns it back', asyn
   const context = await browser.newContext({ hasTouch: true, isMobile: true,
     viewport: { width: 900, height: 700 } });
   const { page, errors } = await h.openApp(context, srv.url, { width: 900, height: 700 });
-  const cdp = await context.newCDPSession(page);
-  const touch = async (type, p) => cdp.send('Input.dispatchTouchEvent',
-    { type, touchPoints: type === 'touchEnd' ? [] : [{ x: p.x, y: p.y }] });
+  const touch = await h.touchscreen(page);
   const c = await h.cellCentre(page, 1, 1);
-  await touch('touchStart', c); await page.waitForTimeout(100); await touch('touchEnd', c);
+  await touch.tap(c);
   let s = await h.waitState(page, 's.cells[4][1] === 1', 5000);
-  await touch('touchStart', c); await page.waitForTimeout(900); await touch('touchEnd', c);
+  await touch.hold(c);
   await page.waitForTimeout(200);
   s = await h.state(page);
   assert.equal(s.cells[4][1], 0, 'the long press turned the tile back (not forward)');
-  await touch('touchStart', c); await page.waitForTimeout(900); await touch('touchEnd', c);
+  await touch.hold(c);
   s = await h.waitState(page, 's.cells[4][1] === 3', 5000);
   assert.deepEqual(errors, []);
   await context.close();

@@ -11,42 +11,7 @@ let srv, browser;
 before(async () => { srv = await h.startServer(); browser = await h.launch(); });
 after(async () => { await browser?.close(); srv?.server.close(); });
 
-async function openPhone() {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3, hasTouch: true, isMobile: true, colorScheme: 'dark' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(srv.url);
-  await h.waitDrawn(page);
-  const cdp = await context.newCDPSession(page);
-  const finger = (type, at) => cdp.send('Input.dispatchTouchEvent',
-    { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at.x, y: at.y }] });
-  return { context, page, errors, finger };
-}
-
-// Gestures as a finger makes them, with frames in between (the app reads input per frame).
-const gestures = (page, finger) => ({
-  async tap(at) { await finger('touchStart', at); await page.waitForTimeout(80); await finger('touchEnd', at); },
-  async hold(at) { await finger('touchStart', at); await page.waitForTimeout(800); await finger('touchEnd', at); },
-  async drag(from, to) {
-    await finger('touchStart', from);
-    await page.waitForTimeout(60);
-    for (let k = 1; k <= 8; ++k) {
-      await finger('touchMove', { x: from.x + (to.x - from.x) * k / 8, y: from.y + (to.y - from.y) * k / 8 });
-      await page.waitForTimeout(30);
-    }
-    await finger('touchEnd', to);
-  },
-});
-
-// A tap on a control, at `across` of its width (a number field's text is left of its buttons).
-async function tapWidget(page, g, name, across = 0.5) {
-  const r = (await h.state(page)).widgets[name];
-  assert.ok(r, `no control '${name}' drawn`);
-  await g.tap({ x: r[0] + r[2] * across, y: r[1] + r[3] / 2 });
-  await page.waitForTimeout(100);
-}
+const openPhone = () => h.openPhone(browser, srv.url, { colorScheme: 'dark' });
 
 // Seed 000's tiles read from the file itself (sides top, right, bottom, left; letters whose
 // upper and lower case are the two halves of a motif), and an independent solver: plain
@@ -104,14 +69,13 @@ function gesturesFor(solution, cells) {
 }
 
 test("seed 000's puzzle played to SOLVED on a phone with a finger alone: tap, long press, drag", async () => {
-  const { context, page, errors, finger } = await openPhone();
-  const g = gestures(page, finger);
+  const { context, page, errors, touch: g } = await openPhone();
   // Loaded from the gallery with a tap.
-  await tapWidget(page, g, 'Gallery');
+  await g.tapWidget('Gallery');
   let s = await h.waitState(page, 's.gallery.open', 5000);
   const first = 'seed000_mockup.txt';
   assert.ok(s.gallery.groups[0].entries.includes(first), 'among the seeds\' puzzles');
-  await tapWidget(page, g, 'gallery:' + first);
+  await g.tapWidget('gallery:' + first);
   s = await h.waitState(page, `!s.gallery.open && s.puzzle === '${first}'`, 5000);
   const n = s.rows, tiles = readTiles(h.root + '/assets/puzzles/' + first);
   assert.equal(tiles.length, n * n);
@@ -172,14 +136,13 @@ const focusedEntry = (page) => page.evaluate(() => {
 });
 
 test("text fields on a phone: tapping one brings up the keyboard; what it types reaches the field", async () => {
-  const { context, page, errors, finger } = await openPhone();
-  const g = gestures(page, finger);
-  await tapWidget(page, g, 'Puzzle Box');
+  const { context, page, errors, touch: g } = await openPhone();
+  await g.tapWidget('Puzzle Box');
   let s = await h.waitState(page, 's.box.active', 5000);
   assert.equal(await focusedEntry(page), null, 'no keyboard before a field is tapped');
   // The start field: a text keyboard. Clear it with Backspace (sent by a phone as an edit of
   // the input), write a board as an IME commits text, apply with Enter.
-  await tapWidget(page, g, 'start');
+  await g.tapWidget('start');
   s = await h.waitState(page, 's.text_entry.editing', 5000);
   await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
   assert.equal(await focusedEntry(page), 'text', 'the text keyboard for a board');
@@ -197,7 +160,7 @@ test("text fields on a phone: tapping one brings up the keyboard; what it types 
   await h.waitState(page, '!s.text_entry.editing', 5000);
   await page.waitForFunction(() => document.activeElement?.id === 'canvas', null, { timeout: 5000 });
   // A bad board typed: one error, the board kept.
-  await tapWidget(page, g, 'start');
+  await g.tapWidget('start');
   await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
   await page.keyboard.insertText('x');
   await page.keyboard.press('Enter');
@@ -205,7 +168,7 @@ test("text fields on a phone: tapping one brings up the keyboard; what it types 
   assert.match(s.box.error, /unexpected/);
   assert.equal(s.box.board.join(''), '123456798');
   // A number field: the number keys.
-  await tapWidget(page, g, 'box:turns', 0.1);
+  await g.tapWidget('box:turns', 0.1);
   await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
   assert.equal(await focusedEntry(page), 'numeric', 'the number keyboard for a count');
   await page.keyboard.press('End');

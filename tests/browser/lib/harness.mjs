@@ -115,6 +115,51 @@ export async function cellCentre(page, row, col) {
   return { x: b.x + (col + 0.5) * b.cell, y: b.y + (row + 0.5) * b.cell };
 }
 
+// A finger on `page`, as Chrome DevTools sends touches: `finger(type, at)` (touchStart,
+// touchMove, touchEnd) and gestures made with it as a person makes them, with frames in
+// between (the app reads input once a frame).
+export async function touchscreen(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const finger = (type, at) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at.x, y: at.y }] });
+  const g = {
+    finger,
+    async tap(at) { await finger('touchStart', at); await page.waitForTimeout(80); await finger('touchEnd', at); },
+    async hold(at) { await finger('touchStart', at); await page.waitForTimeout(800); await finger('touchEnd', at); },
+    async drag(from, to, { steps = 8 } = {}) {
+      await finger('touchStart', from);
+      await page.waitForTimeout(60);
+      for (let k = 1; k <= steps; ++k) {
+        await finger('touchMove', { x: from.x + (to.x - from.x) * k / steps, y: from.y + (to.y - from.y) * k / steps });
+        await page.waitForTimeout(30);
+      }
+      await finger('touchEnd', to);
+    },
+    // A tap on a control, at `across` of its width (a number field's text is left of its buttons).
+    async tapWidget(name, across = 0.5) {
+      const r = (await state(page)).widgets[name];
+      if (!r) throw new Error(`no control '${name}' drawn`);
+      await g.tap({ x: r[0] + r[2] * across, y: r[1] + r[3] / 2 });
+      await page.waitForTimeout(100);
+    },
+    detach: () => cdp.detach(),
+  };
+  return g;
+}
+
+// A phone (390x844 CSS px, pixel ratio 3, touch) in a new context of `browser`, the app open
+// at `url` and drawn; page errors collected; `touch` its finger (touchscreen above).
+export async function openPhone(browser, url, { colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3, hasTouch: true, isMobile: true, colorScheme });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await waitDrawn(page);
+  return { context, page, errors, touch: await touchscreen(page) };
+}
+
 export async function screenshot(page, name) {
   fs.mkdirSync(shotDir, { recursive: true });
   const file = path.join(shotDir, name + '.png');
