@@ -11,6 +11,9 @@
 //                       the 5-number table on the same boards is the in-process baseline,
 //                       the 7-number one that of the additive tables (7+7+2, alone or the
 //                       larger of both: bound 1 / 2)
+//   box_4x4_count     : every optimal solution of 10 uniformly random 4x4 boards (seed 2027)
+//                       counted by the listing (0, the baseline) or by meeting in the
+//                       middle (1, count_meet.hpp): seconds in all, the largest, solutions
 //   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
 //                       7-number table (0) and the additive 7+7+2 tables (1)
 #include <benchmark/benchmark.h>
@@ -23,6 +26,7 @@
 
 #include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
+#include "core/box/count_meet.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
 
@@ -107,8 +111,8 @@ void box_pattern_build(benchmark::State& state) {
 }
 BENCHMARK(box_pattern_build)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
 
-std::vector<std::vector<int>> random_boards_4x4(int count) {
-  std::mt19937 rng(2026);
+std::vector<std::vector<int>> random_boards_4x4(int count, unsigned seed = 2026) {
+  std::mt19937 rng(seed);
   std::vector<std::vector<int>> out;
   for (int i = 0; i < count; ++i) {
     std::vector<int> b(16);
@@ -181,6 +185,38 @@ BENCHMARK(box_4x4_random)
     ->Args({0, 1, 7, 20, 2})
     ->Args({1, 0, 5, 5, 0})
     ->Args({0, 0, 5, 5, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// Args: move set (0 cw, 1 cw+ccw), method (0 listing, 1 meeting in the middle).
+void box_4x4_count(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  BoxSolveOptions opt;
+  opt.max_solutions = 1;  // counting: the listing keeps one
+  choose_bound(opt, moves, moves == MoveSet::kClockwise ? 2 : 1);
+  { PatternBound4x4 build_outside_the_timing(moves, opt.pattern_tiles); }
+  std::vector<int> target(16);
+  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  double total = 0, longest = 0, solutions = 0;
+  for (auto _ : state) {
+    for (const auto& b : random_boards_4x4(10, 2027)) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const BoxPuzzle p{4, b, target, moves};
+      auto r = state.range(1) == 0 ? solve_box(p, opt) : count_box_solutions(p, opt);
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      total += s, longest = std::max(longest, s);
+      solutions += static_cast<double>(r->count);
+    }
+  }
+  state.counters["total_s"] = total;
+  state.counters["max_s"] = longest;
+  state.counters["solutions"] = solutions;
+}
+BENCHMARK(box_4x4_count)
+    ->Args({1, 0})
+    ->Args({1, 1})
+    ->Args({0, 0})
+    ->Args({0, 1})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

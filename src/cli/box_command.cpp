@@ -1,7 +1,8 @@
-// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all] [--json]
+// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count] [--json]
 //                        [--max-nodes N] [--max-seconds S] [--cpu-time] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
 // tilewise box stats [--moves ...]
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
@@ -15,6 +16,7 @@
 #include "cli/commands.hpp"
 #include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
+#include "core/box/count_meet.hpp"
 #include "core/box/json.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
@@ -30,11 +32,11 @@ extern "C" void on_box_sigint(int) {
 
 struct BoxArgs {
   std::string start, target, moves = "cw";
-  bool all = false, json = false, cpu_time = false;
+  bool all = false, count = false, json = false, cpu_time = false;
   std::uint64_t max_nodes = 0;  // 0 = the default below
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
-  std::string bound = "auto", partition = "7+7+2";  // 4x4
+  std::string bound = "auto", partition = "auto";  // 4x4
 };
 
 // Where the 4x4 pattern table is kept between runs: $TILEWISE_CACHE (the folder the set-up
@@ -107,6 +109,20 @@ void load_or_build_additive_tables(box::MoveSet moves, const std::string& partit
       [&] { return box::additive_table_bytes(moves, partition); });
 }
 
+// --count: the optimal length, then every optimal sequence counted by meeting in the
+// middle (count_meet.hpp), each layer reported on stderr.
+Result<box::BoxSolveResult> count_solutions(const box::BoxPuzzle& p,
+                                            const box::BoxSolveOptions& o) {
+  box::MeetLimits limits;
+  limits.cancel = o.cancel;
+  limits.on_layer = [](const box::MeetLayer& l) {
+    std::cerr << "tilewise: counting: " << (l.forward ? "from the start" : "from the target")
+              << ", " << l.depth << " moves: " << l.boards << " boards ("
+              << static_cast<long long>(l.elapsed_ms) << " ms)\n";
+  };
+  return box::count_box_solutions(p, o, limits);
+}
+
 int run_box_solve(const BoxArgs& a) {
   Result<box::BoxPuzzle> puzzle = box::parse_box_puzzle(a.start, a.target, a.moves);
   if (!puzzle) {
@@ -116,15 +132,16 @@ int run_box_solve(const BoxArgs& a) {
   const box::BoxPuzzle& p = *puzzle;
   box::BoxSolveOptions o;
   o.pattern_tiles = a.pattern_tiles;
-  // auto: with cw only the additive tables alone lose to the 7-number table on time (fewer
-  // nodes, dearer lookups); the larger of both wins there (docs/puzzle-box.md).
-  const std::string bound = a.bound != "auto"                     ? a.bound
-                            : p.moves == box::MoveSet::kClockwise ? "both"
-                                                                  : "additive";
+  // auto: the 8+8 tables alone with quarter turns (cw: 3.6-3.8x less CPU than 7+7+2 with the
+  // 7-number table, cw+ccw 2.1x; 247.5 MiB, built once in ~2-3 min), 7+7+2 with half turns
+  // (docs/puzzle-box.md, Session 11).
+  const bool half = p.moves == box::MoveSet::kBothDirectionsAndHalf;
+  const std::string partition = a.partition != "auto" ? a.partition : half ? "7+7+2" : "8+8";
+  const std::string bound = a.bound != "auto" ? a.bound : "additive";
   if (p.size == 4 && bound != "pattern") {
-    o.additive_partition = a.partition;
+    o.additive_partition = partition;
     o.pattern_table = bound == "both";
-    load_or_build_additive_tables(p.moves, a.partition);
+    load_or_build_additive_tables(p.moves, partition);
   }
   // 5x5 and up: the corner blocks are finished with the pattern table.
   if (p.size >= 5 || (p.size == 4 && o.pattern_table))
@@ -146,7 +163,8 @@ int run_box_solve(const BoxArgs& a) {
                 << " ms (lower bound " << now.lower_bound << ")" << std::endl;
     };
   auto previous = std::signal(SIGINT, on_box_sigint);
-  Result<box::BoxSolveResult> r = box::solve_box(p, o, on_improvement);
+  Result<box::BoxSolveResult> r =
+      a.count ? count_solutions(p, o) : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
@@ -172,7 +190,7 @@ int run_box_solve(const BoxArgs& a) {
       if (r->solutions_truncated)
         std::cout << "(listed the first " << r->solutions.size() << " of " << r->count
                   << " solutions: only those are kept in memory)\n";
-      std::cout << (a.all ? "optimal solutions: " : "shown: ") << r->count
+      std::cout << (a.all || a.count ? "optimal solutions: " : "shown: ") << r->count
                 << (r->complete ? "" : " (search cut short)") << "; " << r->elapsed_ms << " ms\n";
     }
   }
@@ -195,6 +213,12 @@ void add_box_command(CLI::App& app, int& exit_code) {
   solve->add_option("--target", a->target, "target board (default 1..N*N in order)");
   solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half");
   solve->add_flag("--all", a->all, "list every optimal sequence (default: the first)");
+  auto* all_flag = solve->get_option("--all");
+  solve
+      ->add_flag("--count", a->count,
+                 "count every optimal sequence (boards up to 4x4: the length first, then a "
+                 "count by meeting in the middle; one solution shown)")
+      ->excludes(all_flag);
   solve->add_flag("--json", a->json, "print one JSON object");
   solve->add_option("--max-nodes,--budget", a->max_nodes,
                     "search nodes before giving up on boards of 4x4 and more (then the best "
@@ -213,13 +237,19 @@ void add_box_command(CLI::App& app, int& exit_code) {
       ->add_option("--bound", a->bound,
                    "4x4 lower bound: additive (disjoint additive pattern tables, --partition), "
                    "pattern (one table of the numbers 1..--pattern-tiles), both (the larger) or "
-                   "auto (the default: both with cw, additive otherwise)")
+                   "auto (the default: additive)")
       ->check(CLI::IsMember({"auto", "additive", "pattern", "both"}));
   solve
       ->add_option("--partition", a->partition,
-                   "4x4 additive tables: 7+7+2 (the default, 27.5 MiB, built in ~15 s once), "
-                   "6+6+4 (2.8 MiB, ~1 s), blocks or rows (4-number tables, instant)")
-      ->check(CLI::IsMember(box::additive_partition_names()));
+                   "4x4 additive tables: auto (the default: 8+8 with cw and cw+ccw, 7+7+2 with "
+                   "half turns), 8+8 (247.5 MiB, built once in ~2-3 min), 7+7+2 (27.5 MiB, "
+                   "~15 s), 6+6+4 (2.8 MiB, ~1 s), blocks or rows (4-number tables, instant)")
+      ->check([](const std::string& name) {
+        const auto names = box::additive_partition_names();
+        return name == "auto" || std::find(names.begin(), names.end(), name) != names.end()
+                   ? std::string()
+                   : name + ": not a partition (auto, 8+8, 7+7+2, 6+6+4, blocks, rows)";
+      });
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
   auto moves = std::make_shared<std::string>("cw");

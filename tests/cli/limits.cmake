@@ -59,4 +59,4 @@ tw_cli_says(limit_box_pattern_db_memory 0 "IDA* with a pattern database (4x4, nu
             ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --bound pattern)
 tw_cli_says(limit_box_additive_memory 0 "IDA* with additive pattern databases (4x4, blocks, 0.0 MiB, 2 images)"
             ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --moves cw+ccw --bound additive --partition blocks)
-tw_cli_exit(limit_box_unknown_partition 2 ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --partition 8+8)
+tw_cli_exit(limit_box_unknown_partition 2 ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --partition 9+7)

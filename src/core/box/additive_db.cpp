@@ -77,16 +77,19 @@ std::uint32_t block_mask(const CellMap& to) {
 }  // namespace
 
 std::vector<std::string> additive_partition_names() {
-  return {"6+6+4", "7+7+2", "blocks", "rows"};
+  return {"6+6+4", "7+7+2", "8+8", "blocks", "rows"};
 }
 
 bool additive_partition(const std::string& name, AdditivePartition& out) {
-  const auto top6 = cells({0, 1, 2, 3, 4, 5}), top7 = cells({0, 1, 2, 3, 4, 5, 6});
+  const auto top6 = cells({0, 1, 2, 3, 4, 5}), top7 = cells({0, 1, 2, 3, 4, 5, 6}),
+             top8 = cells({0, 1, 2, 3, 4, 5, 6, 7});
   const auto block = cells({0, 1, 4, 5}), row0 = cells({0, 1, 2, 3}), row1 = cells({4, 5, 6, 7});
   if (name == "6+6+4")
     out = {name, {{top6, 0}, {top6, 2}, {cells({6, 7, 8, 9}), 0}}};
   else if (name == "7+7+2")
     out = {name, {{top7, 0}, {top7, 2}, {cells({7, 8}), 0}}};
+  else if (name == "8+8")
+    out = {name, {{top8, 0}, {top8, 2}}};
   else if (name == "blocks")
     out = {name, {{block, 0}, {block, 1}, {block, 2}, {block, 3}}};
   else if (name == "rows")

@@ -37,6 +37,8 @@ struct AdditivePartition {
 
 // "6+6+4" (the top six, the bottom six, the middle four: 2 x 5,765,760 + 43,680 bytes, one
 // 6-number table), "7+7+2" (one 7-number table, 57,657,600 bytes, and a 2-number one),
+// "8+8" (the top eight and the bottom eight: one 8-number table, 518,918,400 entries,
+// 247.5 MiB; native only),
 // "blocks" (the four 2x2 corner blocks: one 4-number table), "rows" (two 4-number tables).
 std::vector<std::string> additive_partition_names();
 // The partition of that name; false when there is none.

@@ -482,19 +482,44 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
   return std::nullopt;
 }
 
+std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet moves,
+                                                             const BoxSolveOptions& o) {
+  if (size == 3)
+    return [&table = table3(moves)](const std::uint8_t* board, int) {
+      std::array<int, 9> b{};
+      for (int c = 0; c < 9; ++c) b[c] = board[c] + 1;
+      const std::uint8_t d = table[rank_3x3(b.data())];
+      return d == kUnreached3 ? kMaxLength + 1 : static_cast<int>(d);
+    };
+  if (size != 4)
+    return [size, moves](const std::uint8_t* board, int) {
+      std::vector<int> s(board, board + size * size);
+      for (int& v : s) ++v;
+      return manhattan_bound(s, size, moves);
+    };
+  AdditivePartition partition;
+  std::unique_ptr<AdditiveBound4x4> a;
+  std::unique_ptr<PatternBound4x4> p;
+  make_bounds_4x4(moves, o, partition, a, p);
+  std::shared_ptr<AdditiveBound4x4> additive = std::move(a);
+  std::shared_ptr<PatternBound4x4> pattern = std::move(p);
+  auto first = std::make_shared<std::array<int, 2>>();  // the lookups that decided last
+  return [additive, pattern, first](const std::uint8_t* board, int enough) {
+    int h = additive ? additive->bound(board, enough, (*first)[0]) : 0;
+    if (pattern && h <= enough) h = std::max(h, pattern->bound(board, enough, (*first)[1]));
+    return h;
+  };
+}
+
 void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max_seconds,
                         BoxSolveResult& r) {
   if (r.count > 0 || r.complete || p.size != 4) return;
   // The optimal search's bound (its tables are built).
-  AdditivePartition partition;
-  std::unique_ptr<AdditiveBound4x4> additive;
-  std::unique_ptr<PatternBound4x4> pattern;
-  make_bounds_4x4(p.moves, o, partition, additive, pattern);
+  const auto bound = box_lower_bound(4, p.moves, o);
   const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
     std::array<std::uint8_t, 16> b{};
     for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
-    int first = 0, h = additive ? additive->bound(b.data(), 255, first) : 0;
-    return pattern ? std::max(h, pattern->bound(b.data())) : h;
+    return bound(b.data(), 255);
   };
   QuickSearchLimits limits;
   limits.max_states =

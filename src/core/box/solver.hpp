@@ -79,6 +79,13 @@ Result<BoxSolveResult> solve_box(
 void add_quick_solution(const BoxPuzzle& puzzle, const BoxSolveOptions& options, double max_seconds,
                         BoxSolveResult& r);
 
+// The lower bound solve_box's optimal search uses on boards up to 4x4 (3x3: the exact table
+// distance; 4x4: the tables `options` ask for; 2x2: Manhattan), without the parity
+// rounding: moves from `board` (cell -> number 0..N*N-1) to 0, 1, ... in order; it may stop
+// early once above `enough`. Builds the tables still missing. One caller at a time.
+std::function<int(const std::uint8_t* board, int enough)> box_lower_bound(
+    int size, MoveSet moves, const BoxSolveOptions& options);
+
 // Builds the tables a solve of (size, moves) needs a slice at a time, for callers that
 // must stay responsive (the browser worker). solve_box builds what is missing in one go.
 // Tables are kept for the life of the process (3x3: 0.36 MB; 4x4: 27.5 MiB per move set

@@ -1,0 +1,95 @@
+// Counting optimal Puzzle Box sequences by meeting in the middle (core/box/count_meet.hpp),
+// checked against the listing and against shortest paths counted on the test's own BFS.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+#include "box_test_boards.hpp"
+#include "core/box/board.hpp"
+#include "core/box/count_meet.hpp"
+#include "core/box/solver.hpp"
+
+namespace tilewise::box {
+namespace {
+
+using testing::identity;
+using testing::quarter_turns;
+using testing::states_near_4x4;
+using testing::turn;
+
+// Shortest sequences from `b` (distance d in `dist`) to the solved board, spelled by the
+// counting rule: no `X' X'` (it is `X X`), with half turns no button twice in a row.
+std::uint64_t shortest_sequences(const std::vector<int>& b, int d,
+                                 const std::map<std::vector<int>, int>& dist, MoveSet m,
+                                 int last_button = -1, int last_turn = 0) {
+  if (d == 0) return 1;
+  std::uint64_t n = 0;
+  for (int button = 0; button < 9; ++button)
+    for (int t : quarter_turns(m)) {
+      if (button == last_button && m == MoveSet::kBothDirections && t == 3 && last_turn == 3)
+        continue;
+      if (button == last_button && m == MoveSet::kBothDirectionsAndHalf) continue;
+      const auto next = turn(b, 4, button, t);
+      const auto it = dist.find(next);
+      if (it != dist.end() && it->second == d - 1)
+        n += shortest_sequences(next, d - 1, dist, m, button, t);
+    }
+  return n;
+}
+
+TEST(BoxCount, MeetingInTheMiddleCountsTheBreadthFirstShortestSequencesOn4x4) {
+  std::mt19937 rng(2611);
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const int depth = m == MoveSet::kClockwise ? 6 : m == MoveSet::kBothDirections ? 5 : 4;
+    const auto dist = states_near_4x4(m, depth);
+    for (int k = 0; k < 8; ++k) {
+      std::vector<int> b = identity(4);
+      for (int s = 0; s < depth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      const int d = dist.at(b);
+      BoxSolveOptions o;
+      o.pattern_tiles = 5;
+      Result<BoxSolveResult> r = count_box_solutions({4, b, identity(4), m}, o);
+      ASSERT_TRUE(r.ok());
+      EXPECT_TRUE(r->complete);
+      EXPECT_EQ(r->length, d);
+      EXPECT_EQ(r->count, shortest_sequences(b, d, dist, m))
+          << move_set_name(m) << " board " << k << " length " << d;
+    }
+  }
+}
+
+TEST(BoxCount, MeetingInTheMiddleCountsWhatTheListingListsOn3x3) {
+  std::mt19937 rng(77);
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    for (int k = 0; k < 60; ++k) {
+      std::vector<int> b = identity(3), target = identity(3);
+      std::shuffle(b.begin(), b.end(), rng);
+      std::shuffle(target.begin(), target.end(), rng);
+      const BoxPuzzle p{3, b, target, m};
+      Result<BoxSolveResult> listed = solve_box(p, {});
+      Result<BoxSolveResult> counted = count_box_solutions(p, {});
+      ASSERT_TRUE(listed.ok() && counted.ok());
+      EXPECT_EQ(counted->length, listed->length);
+      EXPECT_EQ(counted->count, listed->count) << move_set_name(m) << " " << format_board(b, 3);
+      EXPECT_EQ(counted->complete, listed->complete);
+    }
+  }
+}
+
+TEST(BoxCount, AMemoryCapEndsTheCountIncomplete) {
+  const std::vector<int> b = {3, 2, 1, 6, 5, 4, 9, 8, 7};
+  MeetLimits limits;
+  limits.max_bytes = 1;  // less than the first layers' tables
+  Result<BoxSolveResult> r = count_box_solutions({3, b, identity(3), MoveSet::kClockwise}, {},
+                                                 limits);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->complete);
+  EXPECT_EQ(r->count, 0u);
+  EXPECT_TRUE(r->proven_optimal);  // the length is still known
+}
+
+}  // namespace
+}  // namespace tilewise::box
