@@ -1,6 +1,7 @@
-// tilewise bench [--quick] [--json] [--rates-only] [--threads N] [--puzzles DIR]: the seeded
-// benchmark suite of core/edge_bench, each figure next to the reference backtracker's in the same
-// run.
+// tilewise bench [--quick] [--json] [--rates-only] [--puzzle FILE]... [--threads N]
+// [--puzzles DIR]: the seeded benchmark suite of core/edge_bench, each figure next to the
+// reference backtracker's in the same run (--puzzle: the placement rates of one's own boards).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -20,6 +21,7 @@ struct BenchArgs {
   bool quick = false, json = false, rates_only = false;
   int threads = 0;
   std::string puzzles = "../shared/puzzles/external";
+  std::vector<std::string> own;  // --puzzle FILE: the rates of these boards alone
 };
 
 int run_bench(const BenchArgs& a) {
@@ -28,7 +30,13 @@ int run_bench(const BenchArgs& a) {
   o.rates_only = a.rates_only;
   o.threads = a.threads > 0 ? a.threads
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  for (const std::string& name : bench_puzzle_names()) {
+  for (const std::string& path : a.own) {
+    const std::optional<EdgePuzzle> p = read_puzzle_file(path);
+    if (!p) return kExitBadInput;
+    o.own_boards.emplace_back(std::filesystem::path(path).filename().string(), *p);
+  }
+  for (const std::string& name :
+       o.own_boards.empty() ? bench_puzzle_names() : std::vector<std::string>{}) {
     const std::string path = a.puzzles + "/" + name + ".txt";
     if (!std::filesystem::exists(path)) {
       if (!a.json) std::cerr << "bench: " << path << " not found, its figures are skipped\n";
@@ -48,8 +56,9 @@ int run_bench(const BenchArgs& a) {
                 r.unit.c_str());
     std::printf("    %s\n", r.detail.c_str());
   }
-  std::printf("(+ = the reference was stopped early: its time and the ratio are lower bounds)\n");
-  if (!a.quick)
+  if (std::any_of(rows.begin(), rows.end(), [](const BenchRow& r) { return r.baseline_bound; }))
+    std::printf("(+ = the reference was stopped early: its time and the ratio are lower bounds)\n");
+  if (!a.quick && !a.rates_only)
     std::printf("(tilewise: the best of 3 runs, the 3x3 suite after 2 warm-up passes)\n");
   return kExitOk;
 }
@@ -66,6 +75,9 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                 "only the placement rates (lanes vs one subtree at a time), no reference");
   cmd->add_option("--threads", args->threads, "threads for the parallel figure (0 = every core)")
       ->check(CLI::Range(0, 256));
+  cmd->add_option("--puzzle", args->own,
+                  "the placement rates of this puzzle file alone (repeatable; implies "
+                  "--rates-only)");
   cmd->add_option("--puzzles", args->puzzles,
                   "folder with the external puzzles (Brendan 6x6, Eternity II clues)");
   cmd->callback([args, &exit_code] { exit_code = run_bench(*args); });

@@ -26,6 +26,9 @@ struct BenchOptions {
   // (scripts/bench-edge-wasm.mjs); no reference solver, no other figures.
   bool rates_only = false;
   std::vector<BenchPuzzle> puzzles;
+  // The placement rates of these boards alone, in place of the suite's (tilewise bench
+  // --puzzle FILE: a rate on one's own puzzle; implies rates_only).
+  std::vector<std::pair<std::string, EdgePuzzle>> own_boards;
 };
 
 struct BenchRow {

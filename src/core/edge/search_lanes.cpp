@@ -1,16 +1,17 @@
 // Lanes: a count or a listing without a limit, on masks (classes of 1-3 words, tiles or
-// kinds), cuts the tree at a depth (`LaneSearch::split`, a quarter of the way down) and kLanes
-// subtrees below the cut are searched side by side, one step of each in turn. A step places
-// the cell's next candidate or backs up, and goes down when the next cell lists an unused
-// tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
+// kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, 3 cells at
+// least) and kLanes subtrees below the cut are searched side by side, one step of each in turn. A
+// step places the cell's next candidate or backs up, and goes down when the next cell lists an
+// unused tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
 // on both lanes at once instead of waiting on a mispredicted branch (run_blocks, one subtree
 // at a time, loses most of its time so: Brendan 6x6, 14.5 M placements, 12 M mispredicted
 // branches; here 0.1 M). Alone, such a lane is slower than run_blocks (176 vs 145 ms): each
 // step waits on the one before; two lanes hide that (87 ms), three or four were slower than
 // two (91 ms). The tiles placed are kept per level, so backing up restores nothing, and a
-// lane backs up two cells in one step when it can. The search above the cut is run_blocks
-// with a split depth, paused whenever the lanes run short of prefixes. The same tree: the
-// same nodes, tries, nodes per depth and count as run_blocks.
+// lane backs up in one step to the deepest cell with candidates left (each level keeps that
+// depth for the cell below it, LaneLevel::back). The search above the cut is run_blocks with
+// a split depth, paused whenever the lanes run short of prefixes. The same tree: the same
+// nodes, tries, nodes per depth and count as run_blocks.
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -59,6 +60,7 @@ bool EdgeSearch::start_lane(MaskLane& lane) {
     level.left[w] = w < step.words ? row[1 + w] & ~level.used[step.word0 + w] : 0;
   if (step.filtered) filter_masks(base, level.left, placed, level.used);
   level.child_masks = steps[base + 1].others_row(placed);
+  level.back = base - 1;  // out of the subtree
   lane.base = lane.depth = base;
   return true;
 }
@@ -209,14 +211,14 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
       if ((s.child_filtered & down) != 0)
         filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
     }
-    // A dead end that was the cell's last candidate backs up at once, and backing up into a
-    // cell with no candidate left backs up out of it too (the tiles placed are per level:
-    // nothing to take back).
-    std::uint64_t above = 0;
-    for (int v = 0; v < kWords; ++v) above |= level[-1].left[v];
-    const std::uint64_t up = static_cast<std::uint64_t>(remaining == 0) & (down ^ 1);
-    const std::uint64_t up2 = up & static_cast<std::uint64_t>(above == 0);
-    lane.depth = d + static_cast<std::int64_t>(down) - static_cast<std::int64_t>(up + up2);
+    // Where the lane goes when it does not go down: it stays while the cell has candidates
+    // left, else backs up at once to the deepest cell above with candidates left (the tiles
+    // placed are per level: nothing to take back), and so does the next cell when it runs out.
+    // (As masks: written with ?:, GCC made branches, 0.79-0.95x.)
+    const std::int64_t above = level->back;
+    const std::int64_t back = above ^ ((d ^ above) & -static_cast<std::int64_t>(remaining != 0));
+    child->back = back;
+    lane.depth = back ^ ((back ^ (d + 1)) & -static_cast<std::int64_t>(down));
     return lane.depth - lane.base;
   };
   // A step of every lane, written out in lane order (clang kept a loop over the lanes, so the
@@ -272,7 +274,13 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
   const int n = static_cast<int>(order_.size());
   LaneSearch& ls = lanes_;
   if (!started_) {
-    ls.split = base_depth_ + std::max(1, (n - base_depth_) / 4);
+    // The cut: shallow, so the lanes take nearly all of the tree (above it run_blocks places
+    // at its one-subtree rate), but 3 cells at least, which gives the two lanes enough
+    // prefixes to the end. A quarter of the way down, the cut left most of a narrow tree above
+    // it: an 8x8 of 12 colours (a 129 K-placement count) ran at 73 M placements/s, now 167;
+    // unseen 7x7-9x7 boards of 9-14 colours 1.9-4.0x; big trees unchanged (clues, 8x8, 12x6:
+    // 0.99-1.02x; docs/performance.md, the cut of the lanes).
+    ls.split = base_depth_ + std::max(3, (n - base_depth_) / 16);
     ls.producer_done = false;
     ls.next_prefix = 0;
     ls.started = ls.flushed = 0;

@@ -115,6 +115,9 @@ struct alignas(64) LaneLevel {
   std::uint64_t left[kLaneClassWords] = {};    // candidates not yet taken, per word of the class
   const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
   std::uint64_t used[kLaneWords] = {};         // the tiles placed above this cell
+  // The deepest cell above with candidates left (before the subtree's first cell: out of
+  // it): where the lane backs up to when this cell has none left.
+  std::int64_t back = 0;
 };
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
