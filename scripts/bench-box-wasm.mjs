@@ -1,14 +1,17 @@
 // The Puzzle Box in WebAssembly (the app's solver worker in Debian's Chromium) against the
 // native CLI, back to back on the same boards (issue 18). After a web and a native build:
 //   TILEWISE_SITE=$PWD/build/web/site node scripts/bench-box-wasm.mjs [--boards 20] [--seed 2026]
-//     [--moves cw+ccw,cw] [--tiles 7] [--reversed 60] [--native build/native/src/cli/tilewise]
+//     [--moves cw+ccw,cw] [--table 7+7+2 | --tiles 7] [--reversed 60] [--native build/native/src/cli/tilewise]
 //     [--box-bench build/native/bench/box_bench] [--out FILE.json]
+// The 4x4 tables: --table P (default 7+7+2): the additive tables of partition P, in the
+// worker ("partition") and natively (--bound additive --partition P); --tiles N instead:
+// the N-number pattern table in both (--bound pattern --pattern-tiles N).
 // 0. Fresh visits as the page makes them (--fresh N boards per move set, each in a new
 //    browser context: empty storage, a new worker): the first 4x4 solve with the worker's
-//    defaults (the 6-number table built and used, all optimal solutions listed), timed to
-//    the first optimal solution and to the end; after the first one, the 7-number table
-//    built while the worker is idle, to the moment it is stored.
-// 1. The 7-number table alone on a fresh visit (quick_tiles 0: the solve waits for it),
+//    defaults (the 6+6+4 tables built and used, all optimal solutions listed), timed to
+//    the first optimal solution and to the end; after the first one, the 7+7+2 tables
+//    built while the worker is idle, to the moment they are stored.
+// 1. The bench's table alone on a fresh visit (no quick table: the solve waits for it),
 //    timed from the request to the answer; then the table is stored.
 // 2. The same table built natively (the CLI with an empty cache; wall and CPU seconds).
 // 3. The 3x3 distance table: built 7 times in the worker ("box.bench") and by box_bench.
@@ -35,7 +38,12 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((out, a, i, all) =>
 const boardsWanted = Number(args.boards ?? 20);
 const seed = Number(args.seed ?? 2026);
 const moveSets = (args.moves ?? 'cw+ccw,cw').split(',');
-const tiles = Number(args.tiles ?? 7);
+const tiles = args.tiles ? Number(args.tiles) : 0;
+const partition = tiles ? '' : (args.table ?? '7+7+2');
+// The same tables on both sides.
+const workerTables = tiles ? { pattern_tiles: tiles, quick_tiles: 0 } : { partition, quick_partition: '' };
+const nativeTables = tiles ? ['--bound', 'pattern', '--pattern-tiles', String(tiles)]
+  : ['--bound', 'additive', '--partition', partition];
 const reversedSeconds = Number(args.reversed ?? 60);
 const freshBoards = Number(args.fresh ?? 3);
 const native = path.resolve(args.native ?? path.join(h.root, 'build/native/src/cli/tilewise'));
@@ -69,15 +77,15 @@ async function waitFor(page, type, timeout = 60000) {
 }
 let nextId = 1;
 const solve = (page, start, moves, extra = {}) => withCpu(() => ask(page,
-  { id: nextId++, type: 'box.solve', start, moves, all: false, pattern_tiles: tiles, quick_tiles: 0, ...extra }));
+  { id: nextId++, type: 'box.solve', start, moves, all: false, ...workerTables, ...extra }));
 const done = (r) => r.events.find((e) => e.type === 'done');
 
 const nativeSolve = (board, moves, env, extra = []) => {
-  const r = timed(native, ['box', 'solve', board.join(','), '--moves', moves, '--json', ...extra], env);
+  const r = timed(native, ['box', 'solve', board.join(','), '--moves', moves, '--json', ...nativeTables, ...extra], env);
   return { ...JSON.parse(r.stdout), process: r };
 };
 
-const out = { date: new Date().toISOString(), load: os.loadavg(), tiles, seed, boards: boardsWanted };
+const out = { date: new Date().toISOString(), load: os.loadavg(), tiles, partition, seed, boards: boardsWanted };
 const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-bench-'));
 const srv = await h.startServer();
 const browser = await h.launch();
@@ -94,10 +102,10 @@ try {
       const first = r.events.find((e) => e.type === 'solution');
       const d = done(r);
       const row = { board: b.join(','), length: d.result.length, proven: d.result.proven_optimal,
-        count: d.result.count, tiles: d.table.tiles, source: d.table.source, table_ms: d.table.ms,
+        count: d.result.count, tiles: d.table.tiles, label: d.table.label, source: d.table.source, table_ms: d.table.ms,
         first_answer_ms: first ? first.at - r.t0 : null, done_ms: r.ms, worker_cpu_ms: r.worker_cpu_ms,
         browser_cpu_ms: r.cpu_ms, better: d.table.better ?? null };
-      if (!rows.length && d.table.better) {  // the 7-number table, built while idle, then stored
+      if (!rows.length && d.table.better) {  // the better table, built while idle, then stored
         const idle = await withCpu(async () => {
           const t0 = await page.evaluate(() => performance.now());
           await page.waitForFunction((name) => globalThis.benchEvents.some((e) => e.type === 'table_saved' &&
@@ -109,18 +117,18 @@ try {
         row.background = { ms: idle.ms, worker_cpu_ms: idle.worker_cpu_ms, browser_cpu_ms: idle.cpu_ms,
           stored_bytes: idle.saved.bytes, stored_ok: idle.saved.ok };
         const again = await withCpu(() => ask(page, { id: nextId++, type: 'box.solve', start: b, moves }));
-        row.background.next_solve = { tiles: done(again).table.tiles, source: done(again).table.source,
+        row.background.next_solve = { label: done(again).table.label, source: done(again).table.source,
           ms: again.ms, worker_cpu_ms: again.worker_cpu_ms, length: done(again).result.length };
       }
       rows.push(row);
       await fresh.close();
       console.log(`fresh visit ${moves} #${rows.length}: ${row.length} moves (${row.count} optimal, proven ${row.proven}), ` +
-        `${row.tiles}-number table ${row.source} in ${(row.table_ms / 1000).toFixed(2)} s; first answer ` +
+        `${row.label} ${row.source} in ${(row.table_ms / 1000).toFixed(2)} s; first answer ` +
         `${(row.first_answer_ms / 1000).toFixed(2)} s, all listed ${(row.done_ms / 1000).toFixed(2)} s wall; worker CPU ` +
         `${(row.worker_cpu_ms / 1000).toFixed(2)} s, browser CPU ${(row.browser_cpu_ms / 1000).toFixed(2)} s` +
-        (row.background ? `; then the 7-number table built while idle and stored: ${(row.background.ms / 1000).toFixed(1)} s wall, ` +
-          `${(row.background.worker_cpu_ms / 1000).toFixed(1)} s worker CPU; next solve: ${row.background.next_solve.tiles}-number ` +
-          `table from ${row.background.next_solve.source}, ${row.background.next_solve.ms.toFixed(0)} ms` : ''));
+        (row.background ? `; then the ${row.better.label} built while idle and stored: ${(row.background.ms / 1000).toFixed(1)} s wall, ` +
+          `${(row.background.worker_cpu_ms / 1000).toFixed(1)} s worker CPU; next solve: ${row.background.next_solve.label} ` +
+          `from ${row.background.next_solve.source}, ${row.background.next_solve.ms.toFixed(0)} ms` : ''));
     }
     out.fresh_visits[moves] = rows;
   }
@@ -139,7 +147,7 @@ try {
       first_solve_worker_cpu_ms: first.worker_cpu_ms, table: done(first).table,
       length: done(first).result.length, proven: done(first).result.proven_optimal,
       saved: await waitFor(page, 'table_saved') };
-    const built = timed(native, ['box', 'solve', '1,2,3,4/5,6,7,8/9,10,11,12/13,14,16,15', '--moves', moves],
+    const built = timed(native, ['box', 'solve', '1,2,3,4/5,6,7,8/9,10,11,12/13,14,16,15', '--moves', moves, ...nativeTables],
       { TILEWISE_CACHE: cache });
     out.native_table[moves] = { wall_s: built.wall_s, cpu_s: built.cpu_s };
     console.log(`table ${moves}: worker ${(done(first).table.ms / 1000).toFixed(1)} s (fresh visit's first solve ` +

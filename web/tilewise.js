@@ -30,13 +30,19 @@ globalThis.tilewise = {
   // time and memory but make searches slower; `&quick_tiles=Q` (< N) answers with a Q-number
   // table while the N one is missing and builds that in the background (the worker's 6 and 7
   // by default; with ?pattern_tiles alone, none). The browser tests use 4 to 6.
+  // `?partition=P&quick_partition=Q`: the additive tables of P (and Q first on a fresh visit)
+  // in place of the worker's 7+7+2 and 6+6+4 (the browser tests use 6+6+4 and blocks).
   boxPatternTiles: Number(new URLSearchParams(location.search).get('pattern_tiles')) || 0,
   boxQuickTiles: Number(new URLSearchParams(location.search).get('quick_tiles')) || 0,
+  boxPartition: new URLSearchParams(location.search).get('partition'),
+  boxQuickPartition: new URLSearchParams(location.search).get('quick_partition'),
   withPageOptions(text) {
-    if (!this.boxPatternTiles || !text.includes('"box.solve"')) return text;
+    if ((!this.boxPatternTiles && this.boxPartition === null) || !text.includes('"box.solve"')) return text;
     const r = JSON.parse(text);
-    if (r.type !== 'box.solve' || r.size !== 4 || 'pattern_tiles' in r) return text;
-    return JSON.stringify({ ...r, pattern_tiles: this.boxPatternTiles, quick_tiles: this.boxQuickTiles });
+    if (r.type !== 'box.solve' || r.size !== 4 || 'pattern_tiles' in r || 'partition' in r) return text;
+    if (this.boxPatternTiles)
+      return JSON.stringify({ ...r, pattern_tiles: this.boxPatternTiles, quick_tiles: this.boxQuickTiles });
+    return JSON.stringify({ ...r, partition: this.boxPartition, quick_partition: this.boxQuickPartition ?? '' });
   },
 
   // Watchdog: the worker answers every request with events until its "done"/"error"/"pong"

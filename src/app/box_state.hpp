@@ -45,10 +45,11 @@ struct BoxView {
     std::string kept;    // its part on storing the table built
     bool read_found = false, read_used = false, saved = false;
     double states = 0, states_total = 0, states_at_start = 0;
-    int tiles = 0;  // numbers in the 4x4 table that answered
+    int tiles = 0;      // numbers in the 4x4 pattern table that answered (0: additive)
+    std::string label;  // the worker's name for it: "7+7+2 tables", "6-number table"
     // The better table the worker builds while idle (this solve answered with a smaller one).
     struct {
-      std::string name;
+      std::string name, label;
       int tiles = 0;
       double states = 0, states_total = 0;
       bool built = false, saved = false;

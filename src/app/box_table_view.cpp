@@ -26,9 +26,11 @@ std::string box_table_progress(const nlohmann::json& e) {
                   percent(e.value("states", 0.0), total));
     return buf;
   }
-  std::snprintf(buf, sizeof buf,
-                "building the 4x4 table (%d numbers; once: this browser keeps it): %.0f%%",
-                e.value("tiles", 0), percent(e.value("states", 0.0), total));
+  const int tiles = e.value("tiles", 0);  // (a pattern table; else the additive tables)
+  const std::string which =
+      tiles > 0 ? std::to_string(tiles) + " numbers" : e.value("label", std::string());
+  std::snprintf(buf, sizeof buf, "building the 4x4 table (%s; once: this browser keeps it): %.0f%%",
+                which.c_str(), percent(e.value("states", 0.0), total));
   std::string text = buf;
   if (at_start > 0) {
     std::snprintf(buf, sizeof buf, ", resumed at %.0f%%", percent(at_start, total));
@@ -45,12 +47,12 @@ void better_note(BoxView& v) {
   char buf[200];
   if (!b.built)
     std::snprintf(buf, sizeof buf,
-                  "the %d-number table (faster solves) is being built while the solver is "
-                  "idle: %.0f%%",
-                  b.tiles, percent(b.states, b.states_total));
+                  "the %s (faster solves) %s being built while the solver is idle: %.0f%%",
+                  b.label.c_str(), b.tiles > 0 ? "is" : "are", percent(b.states, b.states_total));
   else
-    std::snprintf(buf, sizeof buf, "the %d-number table is built%s: later solves use it", b.tiles,
-                  b.saved ? " and kept in this browser" : "");
+    std::snprintf(buf, sizeof buf, "the %s %s built%s: later solves use %s", b.label.c_str(),
+                  b.tiles > 0 ? "is" : "are", b.saved ? " and kept in this browser" : "",
+                  b.tiles > 0 ? "it" : "them");
   b.note = buf;
 }
 
@@ -61,6 +63,7 @@ bool better_event(BoxView& v, const std::string& type, const nlohmann::json& e) 
   if (type == "table_progress" && e.value("background", false)) {
     b.name = name;
     b.tiles = e.value("tiles", 0);
+    b.label = e.value("label", std::string());
     b.states = e.value("states", 0.0);
     b.states_total = e.value("states_total", 0.0);
   } else if ((type == "table_built" || type == "table_saved") && !b.name.empty() &&
@@ -104,11 +107,13 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
   const nlohmann::json& t = e["table"];
   v.table.source = t.value("source", std::string());
   v.table.tiles = t.value("tiles", 0);
+  v.table.label = t.value("label", std::string());
   v.table.better = {};
   if (t.contains("better") && t["better"].is_object()) {
     const nlohmann::json& b = t["better"];
     v.table.better.name = b.value("name", std::string());
     v.table.better.tiles = b.value("tiles", 0);
+    v.table.better.label = b.value("label", std::string());
     v.table.better.states = b.value("states", 0.0);
     v.table.better.states_total = b.value("states_total", 0.0);
     better_note(v);
@@ -148,9 +153,11 @@ nlohmann::json box_table_test_state(const BoxView& v) {
           {"states_total", v.table.states_total},
           {"states_at_start", v.table.states_at_start},
           {"tiles", v.table.tiles},
+          {"label", v.table.label},
           {"better",
            {{"name", v.table.better.name},
             {"tiles", v.table.better.tiles},
+            {"label", v.table.better.label},
             {"states", v.table.better.states},
             {"states_total", v.table.better.states_total},
             {"built", v.table.better.built},

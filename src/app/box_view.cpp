@@ -463,10 +463,8 @@ bool box_handle_event(const nlohmann::json& e) {
                     r.value("count", 0ULL), v.length, r.value("elapsed_ms", 0.0));
       v.status = buf;
     }
-    if (v.table.tiles > 0 && v.length >= 0) {  // which 4x4 table answered
-      std::snprintf(buf, sizeof buf, " (%d-number table)", v.table.tiles);
-      v.status += buf;
-    }
+    if (!v.table.label.empty() && v.length >= 0)  // which 4x4 table answered
+      v.status += " (" + v.table.label + ")";
   } else if (type == "error") {
     v.solving = false;
     v.status = "error: " + e.value("message", std::string());

@@ -105,7 +105,8 @@ std::unique_ptr<Job> make_box_bench_job(const nlohmann::json& request, nlohmann:
                        "moves cw, cw+ccw or cw+ccw+half"}});
     return nullptr;
   }
-  return std::make_unique<BoxBenchJob>(repeats, BoxTableId{4, move_set, static_cast<int>(tiles)});
+  return std::make_unique<BoxBenchJob>(repeats,
+                                       BoxTableId{4, move_set, static_cast<int>(tiles), {}});
 }
 
 }  // namespace tilewise::worker

@@ -1,6 +1,11 @@
 // {"type":"box.solve","start":"765849321" or [7,6,5,...],"target":... (default 1..N*N),
 //  "moves":"cw|cw+ccw|cw+ccw+half","size":N (optional check),"all":true,
-//  "pattern_tiles":7 (4x4: numbers in the pattern database, 4..7),
+//  "partition":"7+7+2" (4x4: the additive tables of this partition, additive_db.hpp; the
+//                      default unless pattern_tiles is given; "" = the pattern table),
+//  "quick_partition":"6+6+4" (4x4: while the partition's tables are neither in memory nor in
+//                      storage, answer with this smaller one's and build the wanted ones in
+//                      the background; "" = wait for the wanted ones),
+//  "pattern_tiles":7 (4x4: numbers in the pattern database, 4..7, used without a partition),
 //  "quick_tiles":6 (4x4: while the pattern_tiles table is neither in memory nor in storage,
 //                   answer with this smaller one and build the wanted one in the background;
 //                   0 = wait for the wanted one; default 6 when pattern_tiles is 7),
@@ -17,6 +22,7 @@
 #include <chrono>
 #include <optional>
 
+#include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
 #include "core/box/json.hpp"
 #include "core/box/pattern_db.hpp"
@@ -38,17 +44,17 @@ constexpr double kQuickSeconds = 2;
 
 class BoxSolveJob : public Job {
  public:
-  // `quick_tiles` > 0 (4x4): answer with that table while the wanted one is missing.
-  BoxSolveJob(const box::BoxPuzzle& p, const box::BoxSolveOptions& o, int quick_tiles,
-              long long request_id)
+  // `quick` (4x4): answer with that table while the wanted one is missing.
+  BoxSolveJob(const box::BoxPuzzle& p, const box::BoxSolveOptions& o, const BoxTableId& wanted,
+              const std::optional<BoxTableId>& quick, long long request_id)
       : puzzle_(p),
         options_(o),
-        wanted_{p.size, p.moves, o.pattern_tiles},
+        wanted_(wanted),
         table_(wanted_),
         request_id_(request_id),
         started_(Clock::now()) {
     tiers_.push_back(wanted_);
-    if (quick_tiles > 0) tiers_.push_back(BoxTableId{p.size, p.moves, quick_tiles});
+    if (quick) tiers_.push_back(*quick);
     for (const BoxTableId& t : tiers_) ready_at_start_.push_back(box_table_ready(t));
   }
 
@@ -114,6 +120,8 @@ class BoxSolveJob : public Job {
       chosen_ = true;
       table_ = t;
       options_.pattern_tiles = t.pattern_tiles;
+      options_.additive_partition = t.partition;  // (alone: no pattern table beside it)
+      options_.pattern_table = t.partition.empty();
       table_name_ = box_table_name(t);
       states_at_start_ = box_table_states_done(t);
       if (box_table_ready(t)) source_ = ready_at_start_[k] ? "memory" : "storage";
@@ -139,6 +147,7 @@ class BoxSolveJob : public Job {
               {"phase", "tables"},
               {"table", box_table_name(table_)},
               {"tiles", tiles()},
+              {"label", box_table_label(table_)},
               {"storage", !chosen_},
               {"states", box_table_states_done(table_)},
               {"states_at_start", states_at_start_},
@@ -153,7 +162,9 @@ class BoxSolveJob : public Job {
             {"elapsed_ms", elapsed_ms()}};
   }
 
-  int tiles() const { return table_.size == 4 ? table_.pattern_tiles : 0; }
+  int tiles() const {
+    return table_.size == 4 && table_.partition.empty() ? table_.pattern_tiles : 0;
+  }
 
   // Where the solve's table came from: "memory" (this worker had it), "storage" (kept by an
   // earlier visit), "built" (here, resumed from states_at_start when an earlier solve was
@@ -163,15 +174,17 @@ class BoxSolveJob : public Job {
   nlohmann::json table_json() const {
     nlohmann::json t = {{"name", table_name_},
                         {"tiles", tiles()},
+                        {"label", box_table_label(table_)},
                         {"source", search_ ? source_ : std::string()},
                         {"ms", search_ ? table_ms_ : elapsed_ms()},
                         {"states_at_start", states_at_start_},
                         {"states", box_table_states_done(table_)},
                         {"states_total", box_table_states_total(table_)}};
     if (const auto better = background_build();
-        better && table_.pattern_tiles != better->pattern_tiles)
+        better && box_table_name(table_) != box_table_name(*better))
       t["better"] = {{"name", box_table_name(*better)},
-                     {"tiles", better->pattern_tiles},
+                     {"tiles", better->partition.empty() ? better->pattern_tiles : 0},
+                     {"label", box_table_label(*better)},
                      {"states", box_table_states_done(*better)},
                      {"states_total", box_table_states_total(*better)}};
     return t;
@@ -272,6 +285,22 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   box::BoxSolveOptions o;
+  // 4x4: the additive tables unless a pattern table is asked for.
+  const bool pattern = p->size != 4 || request.contains("pattern_tiles");
+  std::string partition = pattern ? "" : kWorkerPartition;
+  std::string quick_partition = pattern ? "" : kWorkerQuickPartition;
+  if (!read_field(request, "partition", partition, events) ||
+      !read_field(request, "quick_partition", quick_partition, events))
+    return nullptr;
+  box::AdditivePartition known;
+  if ((!partition.empty() && !box::additive_partition(partition, known)) ||
+      (!quick_partition.empty() && !box::additive_partition(quick_partition, known))) {
+    events.push_back({{"type", "error"},
+                      {"message",
+                       "request fields 'partition' and 'quick_partition' must be one "
+                       "of 6+6+4, 7+7+2, blocks, rows (or empty)"}});
+    return nullptr;
+  }
   long long tiles = p->size == 4 ? kWorkerPatternTiles : kWorkerFallbackPatternTiles;
   if (!read_field(request, "pattern_tiles", tiles, events)) return nullptr;
   if (tiles < box::kMinPatternTiles || tiles > box::kMaxPatternTiles) {
@@ -309,7 +338,14 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
   if (p->size >= 5) return make_box_anytime_job(*p, o);  // in slices, improving as it goes
   long long id = -1;
   read_field(request, "id", id, events);  // (checked by tw_request)
-  return std::make_unique<BoxSolveJob>(*p, o, static_cast<int>(quick), id);
+  BoxTableId wanted{p->size, p->moves, o.pattern_tiles, partition};
+  std::optional<BoxTableId> quick_table;
+  if (p->size == 4 && !partition.empty() && !quick_partition.empty() &&
+      quick_partition != partition)
+    quick_table = BoxTableId{4, p->moves, 0, quick_partition};
+  else if (partition.empty() && quick > 0)
+    quick_table = BoxTableId{4, p->moves, static_cast<int>(quick), {}};
+  return std::make_unique<BoxSolveJob>(*p, o, wanted, quick_table, id);
 }
 
 }  // namespace tilewise::worker

@@ -35,7 +35,7 @@ class BoxAnytimeJob : public Job {
   BoxAnytimeJob(const box::BoxPuzzle& p, const box::BoxSolveOptions& o)
       : puzzle_(p),
         options_(o),
-        table_{4, p.moves, o.pattern_tiles},
+        table_{4, p.moves, o.pattern_tiles, {}},
         states_at_start_(box_table_states_done(table_)),
         source_(box_table_ready(table_) ? "memory" : "built"),
         started_(Clock::now()) {

@@ -4,10 +4,12 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "core/box/additive_db.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
 
@@ -16,12 +18,77 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A table as one number: size, move set, pattern tiles (0 unless 4x4).
-using Key = int;
+// A table as one text: size, move set, pattern tiles or partition (4x4).
+using Key = std::string;
 
 Key key_of(const BoxTableId& id) {
-  return (id.size * 4 + static_cast<int>(id.moves)) * 16 + (id.size == 4 ? id.pattern_tiles : 0);
+  std::string k = std::to_string(id.size) + "/" + std::to_string(static_cast<int>(id.moves));
+  if (id.size == 4)
+    k += "/" + (id.partition.empty() ? std::to_string(id.pattern_tiles) : id.partition);
+  return k;
 }
+
+// The distinct tables of a partition, by their groups' home cells.
+std::vector<std::vector<std::uint8_t>> partition_homes(const std::string& name) {
+  box::AdditivePartition p;
+  std::vector<std::vector<std::uint8_t>> homes;
+  if (box::additive_partition(name, p))
+    for (const auto& g : p.groups)
+      if (std::find(homes.begin(), homes.end(), g.home) == homes.end()) homes.push_back(g.home);
+  return homes;
+}
+
+// 16!/(16-k)!: the placements of k numbers, a table's entries.
+std::uint64_t placements(std::size_t k) {
+  std::uint64_t n = 1;
+  for (std::size_t j = 0; j < k; ++j) n *= 16 - j;
+  return n;
+}
+
+std::uint64_t partition_states(const std::string& name) {
+  std::uint64_t n = 0;
+  for (const auto& home : partition_homes(name)) n += placements(home.size());
+  return n;
+}
+
+// The build of one table id: the core's BoxTableBuild, or a partition's additive tables one
+// after the other.
+class TableBuild {
+ public:
+  explicit TableBuild(const BoxTableId& id) {
+    if (id.partition.empty()) {
+      single_ = std::make_unique<box::BoxTableBuild>(id.size, id.moves, id.pattern_tiles);
+      return;
+    }
+    for (auto& home : partition_homes(id.partition))
+      groups_.push_back(std::make_unique<box::AdditiveDbBuild>(id.moves, std::move(home)));
+  }
+  bool run(std::uint64_t max_states) {
+    if (single_) return single_->run(max_states);
+    for (; next_ < groups_.size(); ++next_) {
+      const std::uint64_t before = groups_[next_]->states_done();
+      if (!groups_[next_]->run(max_states)) return false;
+      const std::uint64_t spent = groups_[next_]->states_done() - before;  // (ready: all)
+      max_states -= std::min(max_states, spent);
+      if (max_states == 0 && next_ + 1 < groups_.size()) {
+        ++next_;
+        return false;
+      }
+    }
+    return true;
+  }
+  std::uint64_t states_done() const {
+    if (single_) return single_->states_done();
+    std::uint64_t n = 0;
+    for (const auto& g : groups_) n += g->states_done();
+    return n;
+  }
+
+ private:
+  std::unique_ptr<box::BoxTableBuild> single_;
+  std::vector<std::unique_ptr<box::AdditiveDbBuild>> groups_;
+  std::size_t next_ = 0;
+};
 
 // A build of more states than this holds a lot of memory (a byte per entry: 55 MiB for the
 // 7-number 4x4 table): only one such build is kept unfinished.
@@ -29,7 +96,8 @@ constexpr std::uint64_t kLargeBuild = 10'000'000;
 
 struct Build {
   Key key;
-  std::unique_ptr<box::BoxTableBuild> build;
+  std::unique_ptr<TableBuild> build;
+  std::uint64_t total;  // states
 };
 
 // (Small plain containers: the worker's download size counts.)
@@ -42,19 +110,21 @@ struct Tables {
   long long background_request = -1;
   Clock::time_point background_reported{};
 
-  bool is_ready(Key k) const { return std::find(ready.begin(), ready.end(), k) != ready.end(); }
-  void set_ready(Key k) {
+  bool is_ready(const Key& k) const {
+    return std::find(ready.begin(), ready.end(), k) != ready.end();
+  }
+  void set_ready(const Key& k) {
     if (!is_ready(k)) ready.push_back(k);
     drop_build(k);
   }
-  Build* build_of(Key k) {
+  Build* build_of(const Key& k) {
     for (Build& b : builds)
       if (b.key == k) return &b;
     return nullptr;
   }
-  void drop_build(Key k) {
+  void drop_build(const Key& k) {
     builds.erase(
-        std::remove_if(builds.begin(), builds.end(), [k](const Build& b) { return b.key == k; }),
+        std::remove_if(builds.begin(), builds.end(), [&k](const Build& b) { return b.key == k; }),
         builds.end());
   }
   StorageAnswer& answer(const std::string& name) {
@@ -74,16 +144,28 @@ constexpr box::MoveSet kMoveSets[] = {box::MoveSet::kClockwise, box::MoveSet::kB
 
 // The 4x4 table stored under `name`, if any.
 std::optional<BoxTableId> id_of_name(std::string_view name) {
-  for (box::MoveSet moves : kMoveSets)
+  for (box::MoveSet moves : kMoveSets) {
     for (int tiles = box::kMinPatternTiles; tiles <= box::kMaxPatternTiles; ++tiles)
-      if (box::pattern_table_name(moves, tiles) == name) return BoxTableId{4, moves, tiles};
+      if (box::pattern_table_name(moves, tiles) == name) return BoxTableId{4, moves, tiles, {}};
+    for (const std::string& partition : box::additive_partition_names())
+      if (box::additive_table_name(moves, partition) == name)
+        return BoxTableId{4, moves, 0, partition};
+  }
   return std::nullopt;
 }
 
 }  // namespace
 
 std::string box_table_name(const BoxTableId& id) {
-  return id.size == 4 ? box::pattern_table_name(id.moves, id.pattern_tiles) : std::string();
+  if (id.size != 4) return {};
+  return id.partition.empty() ? box::pattern_table_name(id.moves, id.pattern_tiles)
+                              : box::additive_table_name(id.moves, id.partition);
+}
+
+std::string box_table_label(const BoxTableId& id) {
+  if (id.size != 4) return {};
+  return id.partition.empty() ? std::to_string(id.pattern_tiles) + "-number table"
+                              : id.partition + " tables";
 }
 
 StorageAnswer storage_answer(const std::string& name) {
@@ -106,12 +188,11 @@ bool run_box_table_build(const BoxTableId& id, std::uint64_t max_states) {
   Build* b = t.build_of(key);
   if (!b) {
     if (box_table_states_total(id) > kLargeBuild)  // another large unfinished build is dropped
-      t.builds.erase(
-          std::remove_if(t.builds.begin(), t.builds.end(),
-                         [](const Build& o) { return o.build->states_total() > kLargeBuild; }),
-          t.builds.end());
+      t.builds.erase(std::remove_if(t.builds.begin(), t.builds.end(),
+                                    [](const Build& o) { return o.total > kLargeBuild; }),
+                     t.builds.end());
     b = &t.builds.emplace_back(
-        Build{key, std::make_unique<box::BoxTableBuild>(id.size, id.moves, id.pattern_tiles)});
+        Build{key, std::make_unique<TableBuild>(id), box_table_states_total(id)});
   }
   if (!b->build->run(max_states)) return false;
   t.set_ready(key);
@@ -155,7 +236,8 @@ bool run_background_build(double budget_ms, nlohmann::json& events) {
                       {"type", "table_progress"},
                       {"background", true},
                       {"name", name},
-                      {"tiles", id.pattern_tiles},
+                      {"tiles", id.partition.empty() ? id.pattern_tiles : 0},
+                      {"label", box_table_label(id)},
                       {"states", box_table_states_done(id)},
                       {"states_total", box_table_states_total(id)}});
   }
@@ -168,8 +250,10 @@ std::uint64_t box_table_states_total(const BoxTableId& id) {
   std::uint64_t n = 1;
   if (id.size == 3)
     for (int k = 2; k <= 9; ++k) n *= static_cast<std::uint64_t>(k);
+  else if (id.size == 4 && !id.partition.empty())
+    return partition_states(id.partition);
   else if (id.size == 4)
-    for (int j = 0; j < id.pattern_tiles; ++j) n *= static_cast<std::uint64_t>(16 - j);
+    n = placements(id.pattern_tiles);
   else
     n = 0;
   return n;
@@ -187,8 +271,9 @@ int tw_table_offer(const char* name, const std::uint8_t* bytes, int size) {
   t.answer(n) = tilewise::worker::StorageAnswer::kAnswered;
   const auto id = tilewise::worker::id_of_name(n);
   if (!id || !bytes || size <= 0) return 0;
-  if (!tilewise::box::load_pattern_table(id->moves, id->pattern_tiles,
-                                         std::vector<std::uint8_t>(bytes, bytes + size)))
+  std::vector<std::uint8_t> kept(bytes, bytes + size);
+  if (id->partition.empty() ? !tilewise::box::load_pattern_table(id->moves, id->pattern_tiles, kept)
+                            : !tilewise::box::load_additive_tables(id->moves, id->partition, kept))
     return 0;
   t.set_ready(tilewise::worker::key_of(*id));
   return 1;
@@ -197,8 +282,11 @@ int tw_table_offer(const char* name, const std::uint8_t* bytes, int size) {
 const std::uint8_t* tw_table_export(const char* name) {
   auto& t = tables();
   const auto id = tilewise::worker::id_of_name(name ? name : "");
-  t.exported = id ? tilewise::box::pattern_table_bytes(id->moves, id->pattern_tiles)
-                  : std::vector<std::uint8_t>{};
+  t.exported.clear();
+  if (id && id->partition.empty())
+    t.exported = tilewise::box::pattern_table_bytes(id->moves, id->pattern_tiles);
+  else if (id)
+    t.exported = tilewise::box::additive_table_bytes(id->moves, id->partition);
   return t.exported.empty() ? nullptr : t.exported.data();
 }
 

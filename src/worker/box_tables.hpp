@@ -3,9 +3,10 @@
 //   being built leaves the partial table here, and the next solve of the same table resumes
 //   it (only the latest unfinished build is kept: each holds a byte per entry, 55 MiB for
 //   the 7-number 4x4 table);
-// - a 4x4 pattern table is asked of the page's storage before it is built (web/worker.js and
-//   web/table_store.js answer through tw_table_offer) and offered to it once built
-//   (tw_table_export), under pattern_table_name(): its format version is in the name, and
+// - a 4x4 table (a pattern table, or a partition's additive tables) is asked of the page's
+//   storage before it is built (web/worker.js and web/table_store.js answer through
+//   tw_table_offer) and offered to it once built (tw_table_export), under
+//   pattern_table_name() / additive_table_name(): its format version is in the name, and
 //   bytes that are not a whole, unchanged table of that name are never used.
 #pragma once
 
@@ -25,12 +26,17 @@ namespace tilewise::worker {
 struct BoxTableId {
   int size = 3;
   box::MoveSet moves = box::MoveSet::kClockwise;
-  int pattern_tiles = 7;  // 4x4 only
+  int pattern_tiles = 7;  // 4x4 only, without a partition
+  // 4x4: the additive tables of this partition ("7+7+2", core/box/additive_db.hpp) in place
+  // of the pattern table; "" = the pattern table of pattern_tiles numbers.
+  std::string partition;
 };
 
 // The storage name of the table a solve of `id` needs ("" when none is kept: 3x3 tables
 // take milliseconds to build, 5x5 and up have none).
 std::string box_table_name(const BoxTableId& id);
+// What the page calls it: "7+7+2 tables", "6-number table" ("" when not 4x4).
+std::string box_table_label(const BoxTableId& id);
 
 // Where the storage question stands for a name: not asked yet, asked (waiting for the
 // page's answer), or answered (loaded, or nothing usable was there).
@@ -52,7 +58,7 @@ void want_background_build(const BoxTableId& id, long long request_id);
 // The table built in the background, while it is not ready.
 std::optional<BoxTableId> background_build();
 // Runs the background build for about `budget_ms`: appends {"type":"table_progress",
-// "background":true,"name","tiles","states","states_total"} (at most every 250 ms and at
+// "background":true,"name","tiles","label","states","states_total"} (at most every 250 ms and at
 // the end) and, once built, {"type":"table_built","name"} (web/worker.js stores it), all
 // with the wanting request's id. False when there is nothing (left) to do.
 bool run_background_build(double budget_ms, nlohmann::json& events);

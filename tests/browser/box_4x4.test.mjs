@@ -181,6 +181,55 @@ test('a fresh visit answers with the quick table, builds the better one while id
   await context.close();
 });
 
+test('the additive tables: quick ones first, the wanted ones built while idle and kept; a later visit reads them and solves an 18-move board, played back', async () => {
+  // The page's 7+7+2 and 6+6+4 here 6+6+4 and blocks (?partition=, ?quick_partition=): the
+  // reversed board needs 7+7+2 (~30 s to build, ~13-16 s to prove 24 in the worker), too long
+  // for a test; bench-box-wasm.mjs times it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, errors } = await openBox(context, '0&partition=6%2B6%2B4&quick_partition=blocks');
+  await chooseBothDirections(page);
+  const board = scrambledBoard(17, 10);
+  await typeStart(page, board);
+  await h.clickWidget(page, 'Solve##box');
+  let s = await h.waitState(page, '!s.box.solving', 60000);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
+  assert.equal(s.box.table.source, 'built');
+  for (const seq of s.box.solutions) assert.deepEqual(replay(board, seq), TARGET, seq.join(' '));
+  const length = s.box.length;
+  assert.equal(s.box.table.better.label, '6+6+4 tables');
+  s = await h.waitState(page, 's.box.table.better.saved', 60000);
+  assert.equal(s.box.table.better.note, 'the 6+6+4 tables are built and kept in this browser: later solves use them');
+  const kept = await keptTables(page);
+  assert.deepEqual(Object.keys(kept).sort(), ['box-additive-cw+ccw-6+6+4.v1', 'box-additive-cw+ccw-blocks.v1']);
+  // A later visit: read from storage, not built; same optimal length.
+  s = await solveAfterReload(page, board);
+  assert.equal(s.box.table.source, 'storage');
+  assert.equal(s.box.table.label, '6+6+4 tables');
+  assert.equal(s.box.length, length);
+  assert.match(s.box.status, /\(6\+6\+4 tables\)$/);
+  // A uniformly random board of 18 moves: the first optimal solutions (proven) while the rest
+  // are listed; Cancel, then one plays back.
+  const random = [16, 11, 3, 1, 13, 2, 8, 9, 10, 15, 6, 14, 4, 5, 7, 12];
+  await typeStart(page, random);
+  await h.clickWidget(page, 'Solve##box');
+  s = await h.waitState(page, 's.box.solutions.length > 0 || !s.box.solving', 60000);
+  await h.clickWidget(page, 'Cancel##box');
+  s = await h.waitState(page, '!s.box.solving', 10000);
+  assert.equal(s.box.length, 18);
+  assert.equal(s.box.proven_optimal, true);
+  const seq = s.box.solutions[0];
+  assert.deepEqual(replay(random, seq), TARGET, seq.join(' '));
+  await h.clickWidget(page, 'box:solution 1');
+  await h.clickWidget(page, 'Play##box');
+  s = await h.waitState(page, 's.box.step >= 3', 10000);
+  await h.clickWidget(page, 'Pause##box');
+  s = await h.waitState(page, '!s.box.playing');
+  assert.deepEqual(s.box.board, replay(random, seq.slice(0, s.box.step)));
+  await h.screenshot(page, 'box-4x4-additive-from-storage');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a damaged kept table is not used: built anew and stored over it; other versions are dropped', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const { page, errors } = await openBox(context, 5);

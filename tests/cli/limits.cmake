@@ -57,6 +57,6 @@ tw_cli_says(limit_box_kept_reported 0 "(listed the first 10000 of 369600 solutio
             ${TW} box solve 5,1,7,3/6,2,8,4/13,9,15,11/14,10,16,12 --all --bound pattern)
 tw_cli_says(limit_box_pattern_db_memory 0 "IDA* with a pattern database (4x4, numbers 1-7, 27.5 MiB"
             ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --bound pattern)
-tw_cli_says(limit_box_additive_memory 0 "IDA* with additive pattern databases (4x4, blocks, 0.0 MiB, 16 images)"
+tw_cli_says(limit_box_additive_memory 0 "IDA* with additive pattern databases (4x4, blocks, 0.0 MiB, 2 images)"
             ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --moves cw+ccw --bound additive --partition blocks)
 tw_cli_exit(limit_box_unknown_partition 2 ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --partition 9+7)

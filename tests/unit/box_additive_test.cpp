@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 #include "box_test_boards.hpp"
 #include "core/box/additive_db.hpp"
@@ -151,6 +152,53 @@ TEST(BoxAdditive, BoundIsTheSameWhicheverImageGoesFirst) {
       for (int first = 1; first < bound.images(); ++first) {
         int decided = first;
         EXPECT_EQ(bound.bound(cells.data(), 255, decided), all) << "first image " << first;
+      }
+    }
+  }
+}
+
+// The bound looks up fewer images than the 16 (cw+ccw) / 8 (cw) it stands for: images that
+// hold the same groups of numbers are read once. It must still be the largest sum over all
+// of them, each image built here as a board and every group's entry read on it.
+TEST(BoxAdditive, BoundIsTheLargestSumOverEveryImageOfTheBoard) {
+  auto symmetry = [](int s, int cell) {  // as pattern_rank.hpp: reflect, then rotate
+    int r = cell / 4, c = cell % 4;
+    if (s >= 4) c = 3 - c;
+    for (int k = 0; k < s % 4; ++k) r = std::exchange(c, 3 - r);
+    return r * 4 + c;
+  };
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (const char* name : {"rows", "blocks"}) {
+      AdditivePartition p;
+      ASSERT_TRUE(additive_partition(name, p));
+      const AdditiveBound4x4 bound(m, p);
+      EXPECT_LT(bound.images(), m == MoveSet::kClockwise ? 8 : 16) << name;
+      std::mt19937 rng(41);
+      for (int k = 0; k < 40; ++k) {
+        std::vector<int> b = identity(4);  // cell -> number, 1-based
+        std::shuffle(b.begin(), b.end(), rng);
+        int largest = 0;
+        for (int s = 0; s < 8; ++s)
+          for (bool inverse : {false, true}) {
+            if (m == MoveSet::kClockwise && inverse == (s < 4)) continue;
+            std::vector<int> from(16);  // 0-based, the inverse permutation if asked
+            for (int c = 0; c < 16; ++c)
+              (inverse ? from[b[c] - 1] : from[c]) = inverse ? c : b[c] - 1;
+            std::vector<int> where(16);  // number -> cell on the image
+            for (int c = 0; c < 16; ++c) where[symmetry(s, from[c])] = symmetry(s, c);
+            int quarters = 0;
+            for (const auto& g : p.groups) {  // the group's numbers turned back by its rotation
+              std::vector<std::uint8_t> cells;
+              for (std::uint8_t h : g.home) {
+                int number = 0;
+                while (symmetry(g.rotation, number) != h) ++number;
+                cells.push_back(static_cast<std::uint8_t>(symmetry(g.rotation, where[number])));
+              }
+              quarters += additive_entry(m, g.home, cells);
+            }
+            largest = std::max(largest, (quarters + 3) / 4);
+          }
+        EXPECT_EQ(additive_bound_4x4(b, m, name), largest) << name << " board " << k;
       }
     }
   }

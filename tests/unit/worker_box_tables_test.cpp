@@ -195,4 +195,62 @@ TEST(WorkerBoxTables, QuickTableAnswersFirstThenTheWantedOneIsBuiltWhileIdle) {
   EXPECT_EQ(find(events, "table_wanted"), nullptr);
 }
 
+// The additive tables (the page's 7+7+2, with 6+6+4 first on a fresh visit): here the
+// partitions "rows" (wanted) and "blocks" (quick), 4-number tables. Both asked of storage,
+// the quick one built and used, the wanted one built while idle, exported with its header
+// and taken back only whole and under its own name; later solves use it.
+TEST(WorkerBoxTables, AdditiveTablesQuickFirstThenTheWantedOnesBuiltWhileIdleAndKept) {
+  const std::string wanted = "box-additive-cw-rows.v1", quick = "box-additive-cw-blocks.v1";
+  const nlohmann::json solve = {{"type", "box.solve"},
+                                {"moves", "cw"},
+                                {"all", false},
+                                {"partition", "rows"},
+                                {"quick_partition", "blocks"},
+                                {"start", "3,8,4,12/1,6,15,11/9,2,10,16/5,13,7,14"}};
+  auto run_to_done = [&](int id) {
+    nlohmann::json r = solve;
+    r["id"] = id;
+    EXPECT_TRUE(nlohmann::json::parse(tw_request(r.dump().c_str())).empty());
+    for (int k = 0; k < 100000; ++k) {
+      const nlohmann::json events = step(20);
+      for (const auto& e : events)
+        if (e["type"] == "table_wanted")
+          tw_table_offer(e["name"].get<std::string>().c_str(), nullptr, 0);
+      if (const auto* d = find(events, "done")) return *d;
+    }
+    return nlohmann::json();
+  };
+  nlohmann::json done = run_to_done(61);
+  ASSERT_FALSE(done.is_null());
+  EXPECT_EQ(done["table"]["name"], quick);
+  EXPECT_EQ(done["table"]["label"], "blocks tables");
+  EXPECT_EQ(done["table"]["source"], "built");
+  EXPECT_EQ(done["table"]["states_total"], 43680);
+  EXPECT_EQ(done["table"]["better"]["name"], wanted);
+  EXPECT_EQ(done["table"]["better"]["states_total"], 2 * 43680);
+  EXPECT_EQ(done["result"]["length"], 9);
+  EXPECT_EQ(done["result"]["proven_optimal"], true);
+  int slices = 0;
+  for (; tw_idle_pending() && slices < 100000; ++slices) (void)tw_idle(1);
+  EXPECT_GT(slices, 2);
+  const std::uint8_t* at = tw_table_export(wanted.c_str());
+  ASSERT_NE(at, nullptr);
+  std::vector<std::uint8_t> bytes(at, at + tw_table_export_size());
+  tw_table_export_free();
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 5), "TWADB");
+  EXPECT_EQ(tw_table_offer(wanted.c_str(), bytes.data(), static_cast<int>(bytes.size())), 1);
+  EXPECT_EQ(tw_table_offer(quick.c_str(), bytes.data(), static_cast<int>(bytes.size())), 0);
+  bytes[bytes.size() / 2] ^= 0x10;  // damaged
+  EXPECT_EQ(tw_table_offer(wanted.c_str(), bytes.data(), static_cast<int>(bytes.size())), 0);
+  done = run_to_done(62);
+  EXPECT_EQ(done["table"]["name"], wanted);
+  EXPECT_EQ(done["table"]["label"], "rows tables");
+  EXPECT_EQ(done["table"]["source"], "memory");
+  EXPECT_FALSE(done["table"].contains("better"));
+  EXPECT_EQ(done["result"]["length"], 9);
+  EXPECT_NE(
+      done["result"]["method"].get<std::string>().find("additive pattern databases (4x4, rows"),
+      std::string::npos);
+}
+
 }  // namespace

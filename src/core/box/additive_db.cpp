@@ -224,9 +224,10 @@ struct AdditiveBound4x4::Impl {
   std::vector<bool> inverse;              // per image: read on the inverse board
   MoveSet moves;
   std::uint64_t bytes = 0;
+  std::array<std::uint8_t, kCells * kCells> base_of;  // [cell * 16 + number]: base()
 
   std::uint32_t index_of(const Term& t, const std::uint8_t* from) const {
-    std::array<std::uint8_t, kMaxNumbers> cell{};
+    std::array<std::uint8_t, kMaxNumbers> cell;
     for (int j = 0; j < t.tiles; ++j) cell[j] = t.cell[from[t.number[j]]];
     return pattern::rank(cell.data(), t.tiles);
   }
@@ -235,6 +236,9 @@ struct AdditiveBound4x4::Impl {
 AdditiveBound4x4::AdditiveBound4x4(MoveSet moves, const AdditivePartition& partition)
     : impl_(std::make_unique<Impl>()) {
   impl_->moves = moves;
+  for (int c = 0; c < kCells; ++c)
+    for (int n = 0; n < kCells; ++n)
+      impl_->base_of[c * kCells + n] = static_cast<std::uint8_t>(base(c, n, moves));
   const auto symmetries = pattern::square_symmetries();
   std::vector<const Table*> tables;
   for (const auto& g : partition.groups) {
@@ -242,8 +246,15 @@ AdditiveBound4x4::AdditiveBound4x4(MoveSet moves, const AdditivePartition& parti
     if (std::find(tables.begin(), tables.end() - 1, tables.back()) == tables.end() - 1)
       impl_->bytes += tables.back()->nibbles.size();
   }
+  // Per image kept: whether it reads the inverse board and the home cells of each group's
+  // numbers on the board (as masks, sorted). Two images with the same groups of numbers
+  // give the same sum (a group's distance does not depend on the symmetry it is seen
+  // through), so only the first is kept: on a partition the half turn maps onto itself
+  // (6+6+4, 7+7+2) that halves the images.
+  std::vector<std::pair<bool, std::vector<std::uint32_t>>> seen;
   for (const pattern::Image& image : pattern::board_images(moves)) {
     std::vector<Term> terms;
+    std::vector<std::uint32_t> groups;
     for (std::size_t k = 0; k < partition.groups.size(); ++k) {
       const auto& g = partition.groups[k];
       Term t{tables[k], {}, {}, static_cast<int>(g.home.size())};
@@ -252,7 +263,13 @@ AdditiveBound4x4::AdditiveBound4x4(MoveSet moves, const AdditivePartition& parti
         for (int j = 0; j < t.tiles; ++j)
           if (t.cell[c] == g.home[j]) t.number[j] = static_cast<std::uint8_t>(c);
       terms.push_back(t);
+      groups.push_back(0);
+      for (int j = 0; j < t.tiles; ++j) groups.back() |= 1u << t.number[j];
     }
+    std::sort(groups.begin(), groups.end());
+    if (std::find(seen.begin(), seen.end(), std::pair(image.inverse, groups)) != seen.end())
+      continue;
+    seen.emplace_back(image.inverse, std::move(groups));
     impl_->images.push_back(std::move(terms));
     impl_->inverse.push_back(image.inverse);
   }
@@ -268,27 +285,58 @@ std::uint64_t AdditiveBound4x4::table_bytes() const {
   return impl_->bytes;
 }
 
+int AdditiveBound4x4::terms() const {
+  return static_cast<int>(impl_->images[0].size());
+}
+
+void AdditiveBound4x4::first_indices(const std::uint8_t* board, int first,
+                                     std::uint32_t* index) const {
+  const Impl& b = *impl_;
+  std::array<std::uint8_t, kCells> where;
+  const std::uint8_t* from = board;
+  if (!b.inverse[first]) {
+    for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+    from = where.data();
+  }
+  for (const Term& t : b.images[first]) {
+    *index = b.index_of(t, from);
+    t.table->prefetch(*index++);
+  }
+}
+
+int AdditiveBound4x4::excess(int first, const std::uint32_t* index) const {
+  int sum = 0;
+  for (const Term& t : impl_->images[first]) sum += t.table->at(*index++);
+  return sum;
+}
+
 // The sum of the groups' bases is the board's, the same on every image (symmetries keep
 // distances; so does the inverse), so images differ only in their excess:
 // the image that decided the parent's bound first, alone; then the others, every table
 // byte fetched at once (cache misses overlapping); the largest excess, rounded up to moves.
-int AdditiveBound4x4::bound(const std::uint8_t* board, int enough, int& first) const {
+int AdditiveBound4x4::bound(const std::uint8_t* board, int enough, int& first,
+                            const int* first_excess) const {
   const Impl& b = *impl_;
-  std::array<std::uint8_t, kCells> where{};
   int least = 0;
-  for (int c = 0; c < kCells; ++c) {
-    where[board[c]] = static_cast<std::uint8_t>(c);
-    least += base(c, board[c], b.moves);
-  }
-  auto from = [&](std::size_t i) { return b.inverse[i] ? board : where.data(); };
+  for (int c = 0; c < kCells; ++c) least += b.base_of[c * kCells + board[c]];
+  std::array<std::uint8_t, kCells> where;  // the inverse board, made when first needed
+  bool located = false;
+  auto from = [&](std::size_t i) -> const std::uint8_t* {
+    if (b.inverse[i]) return board;
+    if (!located)
+      for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+    located = true;
+    return where.data();
+  };
   const int step = excess_step(b.moves);
   auto moves_of = [least, step](int excess) { return (least + step * excess + 3) / 4; };
   const int tried = first;
-  int excess = 0;
-  for (const Term& t : b.images[tried]) excess += t.table->at(b.index_of(t, from(tried)));
+  int excess = first_excess ? *first_excess : 0;
+  if (!first_excess)
+    for (const Term& t : b.images[tried]) excess += t.table->at(b.index_of(t, from(tried)));
   int best = moves_of(excess);
   if (best > enough) return best;
-  std::array<std::uint32_t, 64> index{};
+  std::array<std::uint32_t, 64> index;
   std::size_t n = 0;
   for (std::size_t i = 0; i < b.images.size(); ++i) {
     if (static_cast<int>(i) == tried) continue;

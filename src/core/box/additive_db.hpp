@@ -53,7 +53,16 @@ class AdditiveBound4x4 {
   // Lower bound on the moves from `board` (cell -> number 0..15, the target is 0..15 in
   // order); stops once an image's bound exceeds `enough`; `first` is the image to try first
   // and becomes the one that gave the bound.
-  int bound(const std::uint8_t* board, int enough, int& first) const;
+  // `first_excess`: excess() of this board's image `first`, or null.
+  int bound(const std::uint8_t* board, int enough, int& first,
+            const int* first_excess = nullptr) const;
+  // What bound() reads first, done ahead for a node's children before they are tried, all
+  // at once so that their cache misses overlap: the table indices of `board`'s image
+  // `first` (terms() of them into `index`, the bytes asked of memory), then excess(): the
+  // sum of those entries, for bound() to take as `first_excess`.
+  void first_indices(const std::uint8_t* board, int first, std::uint32_t* index) const;
+  int excess(int first, const std::uint32_t* index) const;
+  int terms() const;  // table lookups per image
   int images() const;
   std::uint64_t table_bytes() const;  // memory of the tables it reads
 

@@ -166,7 +166,7 @@ static std::string pattern_method(int tiles, int lookups) {
   return text;
 }
 
-// "IDA* with additive pattern databases (4x4, 6+6+4, 11.0 MiB, 16 images)", then the
+// "IDA* with additive pattern databases (4x4, 6+6+4, 2.8 MiB, 8 images)", then the
 // pattern database's method when both are used.
 static std::string additive_method(const std::string& name, const AdditiveBound4x4& additive,
                                    const std::string& pattern) {
@@ -200,10 +200,15 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
   } else if (size_ == 4) {
+    for (int c = 0; c < 16; ++c) board4_[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    cells_ = move_cells(4, moves_);
+    for (std::size_t k = 0; k < cells_.size(); ++k)
+      cells_of_[cells_[k].button * 4 + cells_[k].quarter_turns] = static_cast<std::uint8_t>(k);
     AdditivePartition partition;
     make_bounds_4x4(moves_, o_, partition, additive_, pattern_);
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
     if (additive_) r_.method = additive_method(partition.name, *additive_, r_.method);
+    if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
   } else {
     r_.method = "IDA* with Manhattan bound";
   }
@@ -237,17 +242,20 @@ int BoxSearch::bound_of(int g, int enough) const {
     return d == kUnreached3 ? kMaxLength + 1 : d;
   }
   if (size_ == 4) {
-    std::array<std::uint8_t, 16> b{};
-    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    const std::uint8_t* b = board4_.data();
     // The parent's deciding lookup first.
     auto first_at = [g](std::vector<int>& first) -> int& {
       if (first.size() <= static_cast<std::size_t>(g)) first.resize(g + 1);
       if (g > 0) first[g] = first[g - 1];
       return first[g];
     };
-    if (additive_) h = additive_->bound(b.data(), enough, first_at(first_image_));
+    // Below the root, the child's first lookup was made when its parent was entered
+    // (first_of_children): the move tried is the parent's latest.
+    const int* first_excess =
+        g > 0 && additive_ ? &child_excess_[(g - 1) * cells_.size() + next_.back() - 1] : nullptr;
+    if (additive_) h = additive_->bound(b, enough, first_at(first_image_), first_excess);
     if (pattern_ && h <= enough)
-      h = std::max(h, pattern_->bound(b.data(), enough, first_at(first_lookup_)));
+      h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
   } else {
     h = manhattan_bound(s_, size_, moves_);
   }
@@ -355,19 +363,60 @@ bool BoxSearch::next_iteration() {
   if (!at_target && h <= limit_) {
     next_.push_back(0);
     count_at_entry_.push_back(r_.count);
+    if (size_ == 4) first_of_children();
   }
   return true;
 }
 
+void BoxSearch::turn_4x4(const Move& m, bool back) {
+  const MoveCells& mc = cells_[cells_of_[m.button * 4 + m.quarter_turns]];
+  const auto& from = back ? mc.to : mc.from;
+  const auto& to = back ? mc.from : mc.to;
+  std::array<int, 4> v{};
+  std::array<std::uint8_t, 4> b{};
+  for (int k = 0; k < 4; ++k) v[k] = s_[from[k]], b[k] = board4_[from[k]];
+  for (int k = 0; k < 4; ++k) s_[to[k]] = v[k], board4_[to[k]] = b[k];
+}
+
 void BoxSearch::enter_child(const Move& m) {
-  apply_move(s_, size_, m);
+  if (size_ == 4)
+    turn_4x4(m, false);
+  else
+    apply_move(s_, size_, m);
   path_.push_back(m);
 }
 
 void BoxSearch::undo_last() {
   const Move m = path_.back();
-  apply_move(s_, size_, Move{m.button, (4 - m.quarter_turns) % 4});
+  if (size_ == 4)
+    turn_4x4(m, true);
+  else
+    apply_move(s_, size_, Move{m.button, (4 - m.quarter_turns) % 4});
   path_.pop_back();
+}
+
+// Before a node's children are tried one by one (most are cut by their first lookup, on
+// the frontier right after one another), their first lookups are made together: every
+// index first (the bytes asked of memory), then every entry, so that the cache misses
+// overlap (in WebAssembly, which has no prefetch, the loads alone do).
+void BoxSearch::first_of_children() {
+  if (!additive_) return;
+  const std::size_t g = path_.size(), moves = cells_.size(), terms = additive_terms_;
+  if (child_excess_.size() < (g + 1) * moves) child_excess_.resize((g + 1) * moves);
+  child_index_.resize(moves * terms);
+  const int first = first_image_[g];
+  std::array<std::uint8_t, 16> child{};
+  std::array<bool, 64> tried{};
+  for (std::size_t k = 0; k < moves; ++k) {
+    const MoveCells& mc = cells_[k];
+    if ((tried[k] = !skip_move(mc.move()))) {
+      child = board4_;
+      for (int j = 0; j < 4; ++j) child[mc.to[j]] = board4_[mc.from[j]];
+      additive_->first_indices(child.data(), first, &child_index_[k * terms]);
+    }
+  }
+  for (std::size_t k = 0; k < moves; ++k)
+    if (tried[k]) child_excess_[g * moves + k] = additive_->excess(first, &child_index_[k * terms]);
 }
 
 // IDA*: every sequence of exactly `limit_` moves that reaches the target, depth first,
@@ -414,6 +463,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     }
     next_.push_back(0);
     count_at_entry_.push_back(r_.count);
+    if (size_ == 4) first_of_children();
   }
   return true;
 }

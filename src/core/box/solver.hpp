@@ -13,6 +13,7 @@
 // independent buttons are different sequences and are all listed (as in seed 003).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/box/move_cells.hpp"
 #include "core/box/puzzle.hpp"
 #include "core/result.hpp"
 
@@ -129,6 +131,8 @@ class BoxSearch {
   bool next_iteration();       // false when the search is over
   void enter_child(const Move& m);
   void undo_last();
+  void turn_4x4(const Move& m, bool back);  // s_ and board4_ (back: the move undone)
+  void first_of_children();                 // 4x4: each child's first lookup, all at once
   void found();
   void finish(bool complete);
 
@@ -138,6 +142,15 @@ class BoxSearch {
   BoxSolveResult r_;
   std::vector<Move> allowed_;
   std::vector<int> s_;  // the board after path_, renamed so the target reads 1..N*N
+  // 4x4: s_ as 0-based bytes (what the bounds read), the allowed moves as cell maps and,
+  // by button * 4 + quarter turns, which of them a move is.
+  std::array<std::uint8_t, 16> board4_{};
+  std::vector<MoveCells> cells_;
+  std::array<std::uint8_t, 64> cells_of_{};
+  // Per depth and move: the excess of the child's first image (first_of_children).
+  std::vector<int> child_excess_;
+  std::vector<std::uint32_t> child_index_;  // (first_of_children's)
+  std::size_t additive_terms_ = 0;          // lookups per image
   std::vector<Move> path_;
   std::vector<std::size_t> next_;  // per open node: index in allowed_ of its next child
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
