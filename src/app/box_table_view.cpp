@@ -122,19 +122,23 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
   v.table.states_total = t.value("states_total", 0.0);
   v.table.states_at_start = t.value("states_at_start", 0.0);
   const double seconds = t.value("ms", 0.0) / 1000;
+  // "4x4 table" (a pattern table) or "4x4 7+7+2 tables" (the additive ones, named by label).
+  const bool additive = v.table.tiles == 0 && !v.table.label.empty();
+  const std::string what = additive ? "4x4 " + v.table.label : std::string("4x4 table");
   if (t.value("name", std::string()).empty()) {
     v.table.note.clear();
   } else if (v.table.source == "built") {
     std::snprintf(
-        buf, sizeof buf, "%s4x4 table built in %.1f s",
+        buf, sizeof buf, "%s%s built in %.1f s",
         v.table.read_found && !v.table.read_used ? "the kept table was damaged or old: " : "",
-        seconds);
+        what.c_str(), seconds);
     v.table.note = buf + v.table.kept;
   } else if (v.table.source == "storage") {
-    std::snprintf(buf, sizeof buf, "4x4 table read from this browser's storage in %.1f s", seconds);
+    std::snprintf(buf, sizeof buf, "%s read from this browser's storage in %.1f s", what.c_str(),
+                  seconds);
     v.table.note = buf;
   } else if (v.table.source.empty() && v.table.states > 0) {
-    std::snprintf(buf, sizeof buf, "4x4 table %.0f%% built: Solve goes on from there",
+    std::snprintf(buf, sizeof buf, "%s %.0f%% built: Solve goes on from there", what.c_str(),
                   percent(v.table.states, v.table.states_total));
     v.table.note = buf;
   } else {

@@ -194,6 +194,7 @@ test('the additive tables: quick ones first, the wanted ones built while idle an
   let s = await h.waitState(page, '!s.box.solving', 60000);
   assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
   assert.equal(s.box.table.source, 'built');
+  assert.match(s.box.table.note, /^4x4 blocks tables built in [\d.]+ s/);
   for (const seq of s.box.solutions) assert.deepEqual(replay(board, seq), TARGET, seq.join(' '));
   const length = s.box.length;
   assert.equal(s.box.table.better.label, '6+6+4 tables');
@@ -205,6 +206,7 @@ test('the additive tables: quick ones first, the wanted ones built while idle an
   s = await solveAfterReload(page, board);
   assert.equal(s.box.table.source, 'storage');
   assert.equal(s.box.table.label, '6+6+4 tables');
+  assert.match(s.box.table.note, /^4x4 6\+6\+4 tables read from this browser's storage in [\d.]+ s$/);
   assert.equal(s.box.length, length);
   assert.match(s.box.status, /\(6\+6\+4 tables\)$/);
   // A uniformly random board of 18 moves: the first optimal solutions (proven) while the rest
