@@ -83,8 +83,8 @@ TEST(BoxCount, AMemoryCapEndsTheCountIncomplete) {
   const std::vector<int> b = {3, 2, 1, 6, 5, 4, 9, 8, 7};
   MeetLimits limits;
   limits.max_bytes = 1;  // less than the first layers' tables
-  Result<BoxSolveResult> r = count_box_solutions({3, b, identity(3), MoveSet::kClockwise}, {},
-                                                 limits);
+  Result<BoxSolveResult> r =
+      count_box_solutions({3, b, identity(3), MoveSet::kClockwise}, {}, limits);
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(r->complete);
   EXPECT_EQ(r->count, 0u);
