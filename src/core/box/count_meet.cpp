@@ -147,10 +147,6 @@ class Side {
       for (int k = 0; k < 4; ++k) pm.keep &= ~(Packed{15} << (4 * mc.to[k]));
       steps_.push_back(pm);
       tags_.push_back(tag_of(mc.move(), moves));
-      ccw_button_.push_back(moves == MoveSet::kBothDirections && mc.quarter_turns == 3
-                                ? static_cast<std::uint8_t>(mc.button + 1)
-                                : 0);
-      button_.push_back(static_cast<std::uint8_t>(mc.button + 1));
     }
   }
 
@@ -193,12 +189,9 @@ class Side {
   const LayerMap& layer() const { return layer_; }
 
  private:
-  // The spelling rules inside a side; across the junction tags clash instead.
-  bool allowed(std::uint8_t tag, std::size_t i) const {
-    if (tag == 0) return true;
-    if (moves_ == MoveSet::kBothDirectionsAndHalf) return button_[i] != tag;
-    return ccw_button_[i] != tag;  // cw+ccw: no second `X'` after `X'`
-  }
+  // The spelling rules inside a side are the junction's: move i may not follow an end whose
+  // tag it shares (cw+ccw: no second `X'` after `X'`; half turns: no button twice running).
+  bool allowed(std::uint8_t tag, std::size_t i) const { return tag == 0 || tags_[i] != tag; }
 
   int bound_toward_other_end(Packed c, int enough) {
     ++stats_.bound_calls;
@@ -220,7 +213,7 @@ class Side {
   MeetCount& stats_;
   std::array<std::uint8_t, 16> other_end_{};
   std::vector<PackedMove> steps_;
-  std::vector<std::uint8_t> tags_, ccw_button_, button_;
+  std::vector<std::uint8_t> tags_;
   LayerMap before_, layer_;  // layers depth - 1 and depth
 };
 
