@@ -11,6 +11,7 @@
 
 #include "core/box/additive_db.hpp"
 #include "core/box/pattern_db.hpp"
+#include "core/box/pattern_rank.hpp"
 #include "core/box/solver.hpp"
 
 namespace tilewise::worker {
@@ -38,16 +39,10 @@ std::vector<std::vector<std::uint8_t>> partition_homes(const std::string& name) 
   return homes;
 }
 
-// 16!/(16-k)!: the placements of k numbers, a table's entries.
-std::uint64_t placements(std::size_t k) {
-  std::uint64_t n = 1;
-  for (std::size_t j = 0; j < k; ++j) n *= 16 - j;
-  return n;
-}
-
 std::uint64_t partition_states(const std::string& name) {
   std::uint64_t n = 0;
-  for (const auto& home : partition_homes(name)) n += placements(home.size());
+  for (const auto& home : partition_homes(name))
+    n += box::pattern::placements(static_cast<int>(home.size()));
   return n;
 }
 
@@ -253,7 +248,7 @@ std::uint64_t box_table_states_total(const BoxTableId& id) {
   else if (id.size == 4 && !id.partition.empty())
     return partition_states(id.partition);
   else if (id.size == 4)
-    n = placements(id.pattern_tiles);
+    n = box::pattern::placements(id.pattern_tiles);
   else
     n = 0;
   return n;
