@@ -375,18 +375,14 @@ EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
   for (int clue = 1; clue <= 4; ++clue)
     if (find_puzzle(puzzles_, "e2_clue" + std::to_string(clue))) clues_.push_back(clue);
   rate_boards_ = rate_boards(puzzles_);
-  if (!options_.own_boards.empty()) {
+  if (!options_.own_boards.empty()) {  // one's own boards: their rates alone
     options_.rates_only = true;
     rate_boards_ = options_.own_boards;
-    clues_.clear();
-    parts_ = static_cast<int>(rate_boards_.size());
   } else if (options_.rates_only) {
     rate_boards_.insert(rate_boards_.begin(), {hard_name_, hard_});
-    clues_.clear();
-    parts_ = static_cast<int>(rate_boards_.size());
-  } else {
-    parts_ = 5 + static_cast<int>(clues_.size() + rate_boards_.size());
   }
+  if (options_.rates_only) clues_.clear();
+  parts_ = (options_.rates_only ? 0 : 5) + static_cast<int>(clues_.size() + rate_boards_.size());
 }
 
 void EdgeBench::run_next() {
