@@ -32,6 +32,17 @@
 
 namespace tilewise {
 
+// What a step needs a call for (a board found, the next cell's tests beyond its key) is done
+// after the round in WebAssembly, inside the step natively. A call on the step's path, even one
+// never taken (a count records no board), made V8 keep the step's values in memory: the worker's
+// lanes 1.13-1.29x faster after the round (with the lanes' figures in locals, LaneRegs); GCC's
+// code lost 3-6 % so (docs/performance.md, WebAssembly, session 12).
+#ifdef __wasm__
+constexpr bool kCallsAfterRound = true;
+#else
+constexpr bool kCallsAfterRound = false;
+#endif
+
 bool EdgeSearch::lanes_fit() const {
   const int n = static_cast<int>(order_.size());
   return options_.use_lanes &&
@@ -146,9 +157,10 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
   // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
   // once), or with none left the lane backs up. Negative when the lane has left its subtree.
-  // ([&]: `this` is used only with kFiltered, and clang warns of an unused capture.)
-  auto step = [&](MaskLane& lane, std::uint64_t& filters) TILEWISE_ALWAYS_INLINE -> std::int64_t {
-    const std::int64_t d = lane.depth;
+  // The lane's depth and tries are in `r` (LaneRegs, locals while the lanes step); in
+  // WebAssembly what needs a call is left in r.events for after the round (kCallsAfterRound).
+  auto step = [&](MaskLane& lane, LaneRegs& r) TILEWISE_ALWAYS_INLINE -> std::int64_t {
+    const std::int64_t d = r.depth;
     const LaneStep& s = lane_steps[d];
     LaneLevel* const level = lane.levels + d;
     // The first word with a candidate left (the class's last word when none: m == 0; the
@@ -196,8 +208,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     }
     const std::uint64_t down = place & static_cast<std::uint64_t>(any != 0);
     lane.per_depth[d + 1] += place;
-    if (d == last && place != 0) lane_found(lane);  // a board (only when recording)
-    lane.tries += next[0] & (0 - place);
+    r.tries += next[0] & (0 - place);
     // The next cell, set up whether or not the lane goes there (unused otherwise).
     LaneLevel* const child = level + 1;
     for (int v = 0; v < kWords; ++v) child->left[v] = child_left[v];
@@ -207,9 +218,20 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
         s.after_masks + s.after_other_part[0][lane.placed[s.after_other_depth[0]]];
     if constexpr (kTwoOthers) masks += s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
     child->child_masks = masks;
-    // The next cell's tests beyond its key narrow its words after the round (filter_lanes):
-    // a call here, on the step's path, cost WebAssembly the step's values kept in memory.
-    if constexpr (kFiltered) filters |= s.child_filtered & down;
+    // A board (only when recording); the next cell's tests beyond its key, which narrow its
+    // words before its first step (the lane went down on the words before them, as run_blocks).
+    std::uint64_t events = 0;
+    if constexpr (kCallsAfterRound) {
+      events = (static_cast<std::uint64_t>(d == last) & place) << 1;
+      if constexpr (kFiltered) events |= s.child_filtered & down;
+      r.events = events;
+    } else {
+      if (d == last && place != 0) lane_found(lane);
+      if constexpr (kFiltered) {
+        if ((s.child_filtered & down) != 0)
+          filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
+      }
+    }
     // Where the lane goes when it does not go down: it stays while the cell has candidates
     // left, else backs up at once to the deepest cell above with candidates left (the tiles
     // placed are per level: nothing to take back), and so does the next cell when it runs out.
@@ -217,28 +239,36 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     const std::int64_t above = level->back;
     const std::int64_t back = above ^ ((d ^ above) & -static_cast<std::int64_t>(remaining != 0));
     child->back = back;
-    lane.depth = back ^ ((back ^ (d + 1)) & -static_cast<std::int64_t>(down));
-    return lane.depth - lane.base;
+    r.depth = back ^ ((back ^ (d + 1)) & -static_cast<std::int64_t>(down));
+    return (r.depth - r.base) | static_cast<std::int64_t>(events << 60);  // rare: tested
+  };
+  // The lanes' figures, in locals while the lanes step (in the lanes, each step waited on
+  // the store of the one before it: WebAssembly 1.05-1.08x, native code unchanged).
+  LaneRegs regs[kLanes];
+  auto load = [&] {
+    for (int i = 0; i < kLanes; ++i) regs[i] = LaneRegs{lanes[i].depth, lanes[i].base, 0, 0};
+  };
+  auto save = [&] {
+    for (int i = 0; i < kLanes; ++i) {
+      lanes[i].depth = regs[i].depth;
+      lanes[i].tries += regs[i].tries;
+      regs[i].tries = 0;
+    }
   };
   // A step of every lane, written out in lane order (clang kept a loop over the lanes, so the
   // lanes' steps did not interleave in WebAssembly); negative when one left its subtree.
-  auto step_all = [&]<std::size_t... kLane>(std::index_sequence<kLane...>, std::uint64_t & filters)
-      TILEWISE_ALWAYS_INLINE {
+  auto step_all = [&]<std::size_t... kLane>(std::index_sequence<kLane...>) TILEWISE_ALWAYS_INLINE {
     std::int64_t out = 0;
-    ((out |= step(lanes[kLane], filters)), ...);  // the comma: in lane order, as the loop was
+    ((out |= step(lanes[kLane], regs[kLane])), ...);  // the comma: in lane order, as the loop was
     return out;
   };
-  // A lane that went down to a cell with tests beyond its key: they narrow the cell's words
-  // before its first step (the lane went down on the words before the tests, as run_blocks
-  // does). Applied to every lane standing on such a cell: the tests only clear bits that
-  // depend on the tiles above the cell, so applying them again changes nothing.
-  auto filter_lanes = [this, lanes] {
-    for (int i = 0; i < kLanes; ++i) {
-      MaskLane& lane = lanes[i];
-      const auto d = static_cast<int>(lane.depth);
-      if (!lane.active || d < lane.base || !masks_.steps[d].filtered) continue;
-      filter_masks(d, lane.levels[d].left, lane.placed, lane.levels[d].used);
-    }
+  // After a round, in lane order (kCallsAfterRound): the boards completed are recorded and
+  // the tests of the cells the lanes went down to applied.
+  auto lane_events = [this](MaskLane& lane, LaneRegs& r) {
+    if ((r.events & 2) != 0) lane_found(lane);
+    const auto d = static_cast<int>(r.depth);
+    if ((r.events & 1) != 0) filter_masks(d, lane.levels[d].left, lane.placed, lane.levels[d].used);
+    r.events = 0;
   };
   // The lanes that left their subtree take the next prefixes; false when one found none.
   auto refill = [this, lanes] {
@@ -250,23 +280,36 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
       }
     return !idle;
   };
+  load();
   if (all) {
     for (std::uint64_t r = 0; r < rounds; ++r) {
-      std::uint64_t filters = 0;
-      const std::int64_t out = step_all(std::make_index_sequence<kLanes>{}, filters);
-      if (kFiltered && filters != 0) filter_lanes();
-      if (out < 0 && !refill()) return;
+      const std::int64_t out = step_all(std::make_index_sequence<kLanes>{});
+      if ((out >> 60) == 0) continue;  // in their subtrees, no events
+      for (int i = 0; i < kLanes; ++i) lane_events(lanes[i], regs[i]);
+      if (out < 0) {
+        save();
+        const bool more = refill();
+        load();
+        if (!more) break;
+      }
     }
   } else {  // the last subtrees (or waiting for prefixes)
     for (std::uint64_t r = 0; r < rounds; ++r) {
       std::int64_t out = 0;
-      std::uint64_t filters = 0;
       for (int i = 0; i < kLanes; ++i)
-        if (lanes[i].active) out |= step(lanes[i], filters);
-      if (kFiltered && filters != 0) filter_lanes();
-      if (out < 0 && !refill()) return;
+        if (lanes[i].active) {
+          out |= step(lanes[i], regs[i]);
+          lane_events(lanes[i], regs[i]);
+        }
+      if (out < 0) {
+        save();
+        const bool more = refill();
+        load();
+        if (!more) break;
+      }
     }
   }
+  save();
 }
 
 // lane_rounds for this board: its words a class, the next-but-one cells' keys, the tests.

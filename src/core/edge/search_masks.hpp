@@ -134,6 +134,13 @@ struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read
   std::int64_t after_other_depth[2] = {0, 0};
 };
 
+// A lane's figures that change every step, in locals while the lanes step (lane_rounds).
+struct LaneRegs {
+  std::int64_t depth, base;
+  std::uint64_t tries;   // since the lane's figures were last written
+  std::uint64_t events;  // the last step's (kCallsAfterRound): 1 the next cell's tests, 2 a board
+};
+
 struct MaskLane {  // one subtree: below a prefix of `base` tiles
   LaneLevel levels[kLaneCells + 2];
   std::uint32_t placed[kLaneCells + 1];     // as MaskSearch::placed
