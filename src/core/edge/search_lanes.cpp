@@ -32,17 +32,6 @@
 
 namespace tilewise {
 
-// What a step needs a call for (a board found, the next cell's tests beyond its key) is done
-// after the round in WebAssembly, inside the step natively. A call on the step's path, even one
-// never taken (a count records no board), made V8 keep the step's values in memory: the worker's
-// lanes 1.13-1.29x faster after the round (with the lanes' figures in locals, LaneRegs); GCC's
-// code lost 3-6 % so (docs/performance.md, WebAssembly, session 12).
-#ifdef __wasm__
-constexpr bool kCallsAfterRound = true;
-#else
-constexpr bool kCallsAfterRound = false;
-#endif
-
 bool EdgeSearch::lanes_fit() const {
   const int n = static_cast<int>(order_.size());
   return options_.use_lanes &&
@@ -142,8 +131,9 @@ constexpr std::array<std::uint64_t, 64> kTileBits = [] {
 // lane that leaves its subtree taking the next prefix; stops early when one finds none.
 // kWords: the most words a class takes (1-3); kTwoOthers: some cell's key has two cells besides
 // the one placed just before; kFiltered: some cell has tests beyond its key (else the steps
-// leave both out).
-template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered>
+// leave both out); kAfterRound: what a step needs a call for (a board found, the next cell's
+// tests) is done after the round (SolveOptions::lane_calls_after_round).
+template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound>
 void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   LaneSearch& ls = lanes_;
   const LaneStep* const lane_steps = ls.steps.data();
@@ -158,7 +148,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
   // once), or with none left the lane backs up. Negative when the lane has left its subtree.
   // The lane's depth and tries are in `r` (LaneRegs, locals while the lanes step); in
-  // WebAssembly what needs a call is left in r.events for after the round (kCallsAfterRound).
+  // kAfterRound what needs a call is left in r.events for after the round.
   auto step = [&](MaskLane& lane, LaneRegs& r) TILEWISE_ALWAYS_INLINE -> std::int64_t {
     const std::int64_t d = r.depth;
     const LaneStep& s = lane_steps[d];
@@ -221,7 +211,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     // A board (only when recording); the next cell's tests beyond its key, which narrow its
     // words before its first step (the lane went down on the words before them, as run_blocks).
     std::uint64_t events = 0;
-    if constexpr (kCallsAfterRound) {
+    if constexpr (kAfterRound) {
       events = (static_cast<std::uint64_t>(d == last) & place) << 1;
       if constexpr (kFiltered) events |= s.child_filtered & down;
       r.events = events;
@@ -262,7 +252,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     ((out |= step(lanes[kLane], regs[kLane])), ...);  // the comma: in lane order, as the loop was
     return out;
   };
-  // After a round, in lane order (kCallsAfterRound): the boards completed are recorded and
+  // After a round, in lane order (kAfterRound): the boards completed are recorded and
   // the tests of the cells the lanes went down to applied.
   auto lane_events = [this](MaskLane& lane, LaneRegs& r) {
     if ((r.events & 2) != 0) lane_found(lane);
@@ -315,18 +305,33 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
 // lane_rounds for this board: its words a class, the next-but-one cells' keys, the tests.
 void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
   using Rounds = void (EdgeSearch::*)(std::uint64_t, bool);
-#define TILEWISE_LANES(K, W)                                                                       \
-  {                                                                                                \
-    {&EdgeSearch::lane_rounds<K, W, false, false>, &EdgeSearch::lane_rounds<K, W, false, true>}, { \
-      &EdgeSearch::lane_rounds<K, W, true, false>, &EdgeSearch::lane_rounds<K, W, true, true>      \
-    }                                                                                              \
+#ifdef __wasm__
+  constexpr bool kOff = true;  // WebAssembly: always after the round (one set of steps)
+#else
+  constexpr bool kOff = false;
+#endif
+#define TILEWISE_LANES(K, W)                                 \
+  {                                                          \
+    {{&EdgeSearch::lane_rounds<K, W, false, false, kOff>,    \
+      &EdgeSearch::lane_rounds<K, W, false, false, true>},   \
+     {&EdgeSearch::lane_rounds<K, W, false, true, kOff>,     \
+      &EdgeSearch::lane_rounds<K, W, false, true, true>}},   \
+    {                                                        \
+      {&EdgeSearch::lane_rounds<K, W, true, false, kOff>,    \
+       &EdgeSearch::lane_rounds<K, W, true, false, true>},   \
+      {                                                      \
+        &EdgeSearch::lane_rounds<K, W, true, true, kOff>,    \
+            &EdgeSearch::lane_rounds<K, W, true, true, true> \
+      }                                                      \
+    }                                                        \
   }
-  static constexpr Rounds kRounds[2][3][2][2] = {
+  static constexpr Rounds kRounds[2][3][2][2][2] = {
       {TILEWISE_LANES(false, 1), TILEWISE_LANES(false, 2), TILEWISE_LANES(false, 3)},
       {TILEWISE_LANES(true, 1), TILEWISE_LANES(true, 2), TILEWISE_LANES(true, 3)}};
 #undef TILEWISE_LANES
   const LaneSearch& ls = lanes_;
-  (this->*kRounds[kinds_][ls.words - 1][ls.two_others][ls.filtered])(rounds, all);
+  (this->*kRounds[kinds_][ls.words - 1][ls.two_others][ls.filtered]
+                 [options_.lane_calls_after_round])(rounds, all);
 }
 
 void EdgeSearch::run_lanes(std::uint64_t node_budget) {
