@@ -15,6 +15,7 @@
 // for the bottom six, turned half round).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -85,6 +86,9 @@ std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string&
 // are not a whole, unchanged set of that partition's tables in this format.
 bool load_additive_tables(MoveSet moves, const std::string& partition,
                           const std::vector<std::uint8_t>& bytes);
+// The same from `size` bytes at `bytes` (the worker's, read from storage, with no copy of them).
+bool load_additive_tables(MoveSet moves, const std::string& partition, const std::uint8_t* bytes,
+                          std::size_t size);
 
 // The table entry of one group's placement (cells[j]: where the number of home[j] is), in
 // quarters; the table is built if needed. For tests and tools.
