@@ -106,6 +106,7 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
   if (type != "done" || !e.contains("table") || !e["table"].is_object()) return false;
   const nlohmann::json& t = e["table"];
   v.table.source = t.value("source", std::string());
+  if (t.value("kept", false) && v.move_set < 2) v.strong.kept[v.move_set] = true;
   v.table.tiles = t.value("tiles", 0);
   v.table.label = t.value("label", std::string());
   v.table.better = {};
