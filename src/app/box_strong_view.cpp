@@ -77,8 +77,9 @@ void strong_tables_controls() {
   } else if (offered(v) && !s.kept[v.move_set]) {
     if (button("Build stronger 4x4 tables")) start_build();
     ImGui::TextWrapped(
-        "The %s: hard boards solve several times faster. 248 MiB kept in this browser for "
-        "%s; built once, in a few minutes (up to 800 MB of memory meanwhile).",
+        "The %s: hard boards solve several times faster (the reversed board: 24 moves proven "
+        "in ~4 s instead of ~15 s). 248 MiB kept in this browser for %s; built once, in a few "
+        "minutes (up to 1.5 GB of memory meanwhile).",
         label(v).c_str(), kMoveSets[v.move_set]);
   }
   if (!s.note.empty()) ImGui::TextWrapped("%s", s.note.c_str());

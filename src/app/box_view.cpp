@@ -162,7 +162,9 @@ void reveal_last_item() {
     ImGui::SetScrollHereY(1.0f);
 }
 
-void solve_controls() {
+// Solve and Cancel, right under the boards they act on (on a phone the panel under the board
+// is short: lower down, Solve needed a scroll first).
+void solve_buttons() {
   BoxView& v = box_view();
   ImGui::BeginDisabled(v.solving);
   if (button("Solve##box")) start_solve();
@@ -171,6 +173,10 @@ void solve_controls() {
   ImGui::BeginDisabled(!v.solving);
   if (button("Cancel##box")) cancel_solve(true);
   ImGui::EndDisabled();
+}
+
+void solve_status() {
+  BoxView& v = box_view();
   if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
   if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
@@ -287,6 +293,7 @@ void box_panel() {
     ImGui::TextWrapped("%s", v.error.c_str());
     ImGui::PopStyleColor();
   }
+  solve_buttons();
   // Room for three digits beside the - and + buttons (frames are taller on touch screens).
   ImGui::SetNextItemWidth(3 * ImGui::GetFontSize() + 2 * ImGui::GetFrameHeightWithSpacing());
   ImGui::InputInt("turns", &v.scramble_turns);
@@ -304,7 +311,7 @@ void box_panel() {
   }
   share::share_box_controls();
   ImGui::Separator();
-  solve_controls();
+  solve_status();
   solutions_list();
   strong_tables_controls();
 }
