@@ -15,7 +15,7 @@ globalThis.tilewise = {
   startWorker() {
     if (this.worker) this.worker.terminate();
     this.pending.clear();
-    this.worker = new Worker('worker.js');
+    this.worker = new Worker('worker.js', this.solverMemoryMiB ? { name: 'memory_mib=' + this.solverMemoryMiB } : {});
     this.workerStarts += 1;
     this.heardAt = performance.now();
     this.heardSinceStart = false;
@@ -50,13 +50,15 @@ globalThis.tilewise = {
   // in place of the worker's 7+7+2 and 6+6+4 (the browser tests use 6+6+4 and blocks).
   // `?kept_partition=K`: K's tables in place of the stronger 8+8 ones the panel builds on
   // request (buildTables) and solves use once kept (the browser tests use 6+6+4).
-  // `?build_memory_mib=N` (tests): the worker building them may grow its memory to N MiB only.
+  // `?build_memory_mib=N` (tests): the worker building them may grow its memory to N MiB only;
+  // `?solver_memory_mib=N` the same for the solver worker.
   boxPatternTiles: Number(new URLSearchParams(location.search).get('pattern_tiles')) || 0,
   boxQuickTiles: Number(new URLSearchParams(location.search).get('quick_tiles')) || 0,
   boxPartition: new URLSearchParams(location.search).get('partition'),
   boxQuickPartition: new URLSearchParams(location.search).get('quick_partition'),
   boxKeptPartition: new URLSearchParams(location.search).get('kept_partition'),
   buildMemoryMiB: Number(new URLSearchParams(location.search).get('build_memory_mib')) || 0,
+  solverMemoryMiB: Number(new URLSearchParams(location.search).get('solver_memory_mib')) || 0,
   keptTablesOff: false,  // the solver ran out of memory with them: none asked for after that
   withPageOptions(text) {
     if ((!this.boxPatternTiles && this.boxPartition === null && this.boxKeptPartition === null &&

@@ -64,18 +64,20 @@ function readTable(name, id) {
   const beat = setInterval(() => postEvents([{ id, type: 'progress', phase: 'tables', table: name, storage: true }]), 1000);
   TableStore.get(name).then((buf) => {
     clearInterval(beat);
-    let used = 0;
+    let used = 0, memory = false;
     if (buf) {
       const at = module._malloc(buf.byteLength);
+      memory = !at;  // no room for it: kept as it is, this worker goes without it
       if (at) {
         module.HEAPU8.set(new Uint8Array(buf), at);
         used = api.offerTable(name, at, buf.byteLength);
         module._free(at);
       }
-      if (!used) TableStore.remove(name);  // damaged or foreign: rebuilt, then stored anew
+      if (!used && !memory) TableStore.remove(name);  // damaged or foreign: rebuilt, then stored anew
     }
     if (!buf || !used) api.offerTable(name, 0, 0);
-    postEvents([{ id, type: 'table_read', name, found: !!buf, used: !!used, ms: performance.now() - t0 }]);
+    postEvents([{ id, type: 'table_read', name, found: !!buf, used: !!used, ms: performance.now() - t0,
+      ...(memory ? { memory } : {}) }]);
     storageWait = false;
     if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); } else idleLater();
   });

@@ -1,7 +1,8 @@
 // The stronger 4x4 tables (issue 18): the Puzzle Box panel builds them only when asked, in a
 // worker of their own, keeps them in the browser, and every later 4x4 solve uses them (this
 // visit and the next); a build that fails (memory refused) or is cancelled says so once and
-// the solves go on with the tables they have. The page's 8+8 (247.5 MiB, minutes) is 6+6+4
+// the solves go on with the tables they have; kept tables the solver worker has no memory for
+// stay kept. The page's 8+8 (247.5 MiB, minutes) is 6+6+4
 // here (?kept_partition=), and its 7+7+2 blocks (?partition=); scripts/bench-box-wasm.mjs
 // times 8+8 itself.
 import { test, before, after } from 'node:test';
@@ -103,5 +104,28 @@ test('a build the browser refuses memory, or one cancelled, keeps nothing and sa
   assert.deepEqual(await keptNames(free.page), ['box-additive-cw+ccw-blocks.v1']);
   assert.ok(offered(await h.state(free.page)), 'offered again');
   assert.deepEqual(free.errors, []);
+  await context.close();
+});
+
+test('kept tables the solver has no memory for stay kept; the solve goes on without them', async () => {
+  // The solver worker may not grow past 24 MiB; 7+7+2's 27.5 MiB stand for the kept 8+8 ones.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, errors } = await openBox(context, 'kept_partition=7%2B7%2B2&solver_memory_mib=24');
+  const name = 'box-additive-cw+ccw-7+7+2.v1';
+  await page.evaluate((key) => new Promise((resolve) => {  // (the bytes are never read: no room)
+    const r = indexedDB.open('tilewise-tables', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('tables');
+    r.onsuccess = () => {
+      const tx = r.result.transaction('tables', 'readwrite');
+      tx.objectStore('tables').put(new ArrayBuffer(28828941), key);
+      tx.oncomplete = () => { r.result.close(); resolve(); };
+    };
+  }), name);
+  const s = await solve(page);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
+  assert.equal(s.box.strong.note,
+    'the tables kept in this browser need more memory than it gives the solver: solves go on without them');
+  assert.deepEqual(await keptNames(page), ['box-additive-cw+ccw-7+7+2.v1', 'box-additive-cw+ccw-blocks.v1']);
+  assert.deepEqual(errors, []);
   await context.close();
 });
