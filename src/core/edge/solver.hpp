@@ -60,9 +60,9 @@ struct SolveOptions {
   bool use_lanes = true;
   // In lanes, a board found and a cell's tests beyond its key (the calls a step may need) are
   // handled after each round of steps instead of inside the step: in WebAssembly always (a call
-  // on the step's path, even one not taken, made V8 keep the step's values in memory: the
-  // worker's lanes 1.06-1.27x faster), natively when asked (GCC's step lost 3-6 % so; for
-  // tests). The same tree either way.
+  // site on the step's path, even one never taken, slowed V8's code of the whole step: the
+  // worker's lanes 1.03-1.28x faster without), natively when asked (GCC's step lost 3-6 % so;
+  // for tests). The same tree either way.
 #ifdef __wasm__
   bool lane_calls_after_round = true;
 #else
