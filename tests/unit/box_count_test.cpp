@@ -1,9 +1,11 @@
-// Counting optimal Puzzle Box sequences by meeting in the middle (core/box/count_meet.hpp),
-// checked against the listing and against shortest paths counted on the test's own BFS.
+// Counting optimal Puzzle Box sequences: by meeting in the middle (core/box/count_meet.hpp)
+// and by the listing on the graph of sequences (core/box/count_dag.hpp), each checked
+// against the other and against shortest paths counted on the test's own BFS.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <random>
+#include <set>
 
 #include "box_test_boards.hpp"
 #include "core/box/board.hpp"
@@ -15,6 +17,7 @@ namespace {
 
 using testing::identity;
 using testing::quarter_turns;
+using testing::replay;
 using testing::states_near_4x4;
 using testing::turn;
 
@@ -58,6 +61,87 @@ TEST(BoxCount, MeetingInTheMiddleCountsTheBreadthFirstShortestSequencesOn4x4) {
           << move_set_name(m) << " board " << k << " length " << d;
     }
   }
+}
+
+// The listing's count on 4x4 (counted on the graph of sequences) against the BFS's count and
+// the meeting in the middle; every sequence listed again from the kept table: as many as
+// counted, all different, each reaching the target, the first ones those kept in the result.
+void expect_the_listing_counts(const std::vector<int>& b, MoveSet m, std::uint64_t expected) {
+  BoxSolveOptions o;
+  o.pattern_tiles = 5;
+  o.max_solutions = 3;
+  o.keep_count_table = true;
+  Result<BoxSolveResult> r = solve_box({4, b, identity(4), m}, o);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->complete);
+  EXPECT_EQ(r->count, expected) << move_set_name(m) << " " << format_board(b, 4);
+  std::set<std::vector<std::pair<int, int>>> listed;
+  std::vector<std::vector<Move>> first;
+  for_each_solution(*r, [&](const std::vector<Move>& seq) {
+    EXPECT_EQ(static_cast<int>(seq.size()), r->length);
+    EXPECT_EQ(replay(b, 4, seq), identity(4));
+    std::vector<std::pair<int, int>> key;
+    for (const Move& mv : seq) key.emplace_back(mv.button, mv.quarter_turns);
+    listed.insert(key);
+    if (first.size() < r->solutions.size()) first.push_back(seq);
+    return true;
+  });
+  EXPECT_EQ(listed.size(), expected);
+  ASSERT_EQ(first.size(), r->solutions.size());
+  for (size_t k = 0; k < first.size(); ++k)
+    for (size_t j = 0; j < first[k].size(); ++j)
+      EXPECT_EQ(first[k][j].button * 4 + first[k][j].quarter_turns,
+                r->solutions[k][j].button * 4 + r->solutions[k][j].quarter_turns);
+}
+
+TEST(BoxCount, TheListingCountsOnTheGraphWhatBreadthFirstSearchCountsOn4x4) {
+  std::mt19937 rng(4417);
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const int depth = m == MoveSet::kClockwise ? 6 : m == MoveSet::kBothDirections ? 5 : 4;
+    const auto dist = states_near_4x4(m, depth);
+    for (int k = 0; k < 8; ++k) {
+      std::vector<int> b = identity(4);
+      for (int s = 0; s < depth; ++s) {  // moves undone: the board is `depth` moves away
+        const auto turns = quarter_turns(m);
+        b = turn(b, 4, static_cast<int>(rng() % 9), 4 - turns[rng() % turns.size()]);
+      }
+      const int d = dist.at(b);
+      expect_the_listing_counts(b, m, shortest_sequences(b, d, dist, m));
+    }
+  }
+}
+
+// Deeper boards, where the count table holds many nodes: the listing against the meeting in
+// the middle.
+TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
+  std::mt19937 rng(4418);
+  constexpr int kDepth = 12;
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (int k = 0; k < 3; ++k) {
+      std::vector<int> b = identity(4);
+      for (int s = 0; s < kDepth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      BoxSolveOptions o;
+      o.pattern_tiles = 5;
+      Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
+      ASSERT_TRUE(met.ok() && met->complete);
+      expect_the_listing_counts(b, m, met->count);
+    }
+  }
+}
+
+TEST(BoxCount, ACountTableOverItsMemoryCapEndsTheListingIncomplete) {
+  std::vector<int> b = identity(4);
+  for (int button : {0, 4, 8, 2, 6, 1}) b = turn(b, 4, button, 1);
+  BoxSolveOptions o;
+  o.pattern_tiles = 5;
+  o.max_count_bytes = 1;
+  Result<BoxSolveResult> r = solve_box({4, b, identity(4), MoveSet::kBothDirections}, o);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->complete);
+  EXPECT_TRUE(r->count_table_full);
+  EXPECT_EQ(r->count, 0u);  // not a partial number
+  EXPECT_EQ(r->lower_bound, 6);
 }
 
 TEST(BoxCount, MeetingInTheMiddleCountsWhatTheListingListsOn3x3) {
