@@ -9,6 +9,7 @@
 
 #include "box_test_boards.hpp"
 #include "core/box/board.hpp"
+#include "core/box/count_dag.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/solver.hpp"
 
@@ -142,6 +143,33 @@ TEST(BoxCount, ACountTableOverItsMemoryCapEndsTheListingIncomplete) {
   EXPECT_TRUE(r->count_table_full);
   EXPECT_EQ(r->count, 0u);  // not a partial number
   EXPECT_EQ(r->lower_bound, 6);
+}
+
+// The live table keeps every node exactly through its growth, whatever the moves left (up to
+// the search's 60) and the context; a dead node is either remembered as dead or forgotten
+// (a lossy cache), never given a count.
+TEST(BoxCount, TheCountTableKeepsEveryLiveNodeThroughItsGrowth) {
+  CountDag dag(MoveSet::kBothDirections, std::uint64_t{64} << 20);
+  std::mt19937_64 rng(5);
+  std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint64_t> kept;
+  for (int k = 0; k < 200000; ++k) {
+    std::vector<int> b = identity(4);
+    std::shuffle(b.begin(), b.end(), rng);
+    Board16 board{};
+    for (int c = 0; c < 16; ++c) board[c] = static_cast<std::uint8_t>(b[c] - 1);
+    const Move last{static_cast<int>(rng() % 9), rng() % 2 ? 1 : 3};
+    const std::uint32_t context =
+        CountDag::context_of(static_cast<int>(rng() % 61), &last, MoveSet::kBothDirections);
+    const std::uint64_t count = k % 5 == 0 ? 0 : 1 + rng() % CountDag::kMaxCount;
+    ASSERT_TRUE(dag.put(CountDag::key_of(board), context, count));
+    kept[{CountDag::key_of(board), context}] = count;
+  }
+  for (const auto& [key, count] : kept) {
+    const std::uint64_t found = dag.find(key.first, key.second);
+    if (count == 0 && found == CountDag::kMiss) continue;
+    ASSERT_EQ(found, count);
+  }
+  EXPECT_GT(dag.live_nodes(), 150000u);
 }
 
 TEST(BoxCount, MeetingInTheMiddleCountsWhatTheListingListsOn3x3) {

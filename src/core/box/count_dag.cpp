@@ -97,23 +97,55 @@ bool CountDag::put(std::uint64_t board, std::uint32_t context, std::uint64_t cou
   return true;
 }
 
-bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
-                    const EmitSequence& emit) const {
-  if (left == 0) return !at_target(b) || emit(path);
-  for (const MoveCells& mc : cells_) {
+// The allowed moves from (b, left, s) whose child has a completion, as a bit mask by
+// cells_' order: from the live table, or found directly below kMinLeft moves left.
+std::uint32_t CountDag::live_moves(Board16& b, int left, const Spelling& s) const {
+  std::uint32_t mask = 0;
+  for (std::size_t k = 0; k < cells_.size(); ++k) {
+    const MoveCells& mc = cells_[k];
     const Move m = mc.move();
     if (!s.allows(m)) continue;
-    const Spelling next = s.after(m, moves_);
     const Board16 parent = b;
-    for (int k = 0; k < 4; ++k) b[mc.to[k]] = parent[mc.from[k]];
-    const bool live =
-        left - 1 < kMinLeft || live_count(key_of(b), context_of(left - 1, &m, moves_)) > 0;
-    bool go_on = true;
-    if (live) {
-      path.push_back(m);
-      go_on = walk(b, left - 1, next, path, emit);
-      path.pop_back();
-    }
+    for (int j = 0; j < 4; ++j) b[mc.to[j]] = parent[mc.from[j]];
+    bool live = false;
+    if (left - 1 == 0)
+      live = at_target(b);
+    else if (left - 1 < kMinLeft)
+      live = live_moves(b, left - 1, s.after(m, moves_)) != 0;
+    else
+      live = live_count(key_of(b), context_of(left - 1, &m, moves_)) > 0;
+    b = parent;
+    if (live) mask |= std::uint32_t{1} << k;
+  }
+  return mask;
+}
+
+bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
+                    const EmitSequence& emit) const {
+  WalkMasks masks;
+  return walk(b, left, s, path, emit, masks);
+}
+
+// Each node's live moves are found once per walk (many sequences share a node).
+bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
+                    const EmitSequence& emit, WalkMasks& masks) const {
+  if (left == 0) return !at_target(b) || emit(path);
+  const std::uint64_t key = key_of(b);
+  const std::uint32_t tag = static_cast<std::uint32_t>(left) << 8 |
+                            static_cast<std::uint32_t>(s.button + 1) << 2 |
+                            static_cast<std::uint32_t>(s.more);
+  auto [it, fresh] = masks.try_emplace(std::make_pair(key, tag), 0);
+  if (fresh) it->second = live_moves(b, left, s);
+  const std::uint32_t mask = it->second;
+  for (std::size_t k = 0; k < cells_.size(); ++k) {
+    if (!(mask >> k & 1)) continue;
+    const MoveCells& mc = cells_[k];
+    const Move m = mc.move();
+    const Board16 parent = b;
+    for (int j = 0; j < 4; ++j) b[mc.to[j]] = parent[mc.from[j]];
+    path.push_back(m);
+    const bool go_on = walk(b, left - 1, s.after(m, moves_), path, emit, masks);
+    path.pop_back();
     b = parent;
     if (!go_on) return false;
   }

@@ -23,6 +23,8 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/box/lossy_cache.hpp"
@@ -46,10 +48,11 @@ class CountDag {
   CountDag(MoveSet moves, std::uint64_t max_bytes);
 
   static std::uint64_t key_of(const Board16& board);  // 16 nibbles, never 0
-  // The key of a node after `last` (null: the start) with `left` moves left (see above).
+  // The key of a node after `last` (null: the start) with `left` moves left (see above):
+  // left (< 64) << 4 | the context's button + 1 (0: none); 10 bits, kept above a count.
   static std::uint32_t context_of(int left, const Move* last, MoveSet moves) {
     const bool ccw = last && moves == MoveSet::kBothDirections && last->quarter_turns == 3;
-    return static_cast<std::uint32_t>(left) << 8 |
+    return static_cast<std::uint32_t>(left) << 4 |
            (ccw ? static_cast<std::uint32_t>(last->button) + 1 : 0);
   }
 
@@ -82,7 +85,17 @@ class CountDag {
     std::vector<Slot> slots;
     std::uint64_t used = 0;
   };
+  struct PairHash {
+    std::size_t operator()(const std::pair<std::uint64_t, std::uint32_t>& k) const {
+      return static_cast<std::size_t>(mix_key(k.first, k.second));
+    }
+  };
+  using WalkMasks =
+      std::unordered_map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t, PairHash>;
   bool grow(Shard& shard);
+  std::uint32_t live_moves(Board16& b, int left, const Spelling& s) const;
+  bool walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
+            const EmitSequence& emit, WalkMasks& masks) const;
   std::uint64_t live_count(std::uint64_t board, std::uint32_t context) const;  // 0 if absent
 
   MoveSet moves_;

@@ -26,6 +26,7 @@ class LossyCache {
 
   // Whether it holds (board, word).
   bool contains(std::uint64_t board, std::uint64_t word) const {
+    if (slots_.empty()) return false;  // released
     const Slot* bucket = &slots_[mix_key(board, word) & (slots_.size() - kWays)];
     for (int w = 0; w < kWays; ++w)
       if (bucket[w].board == board && bucket[w].word == word) return true;
