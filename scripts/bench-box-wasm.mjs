@@ -2,7 +2,10 @@
 // native CLI, back to back on the same boards (issue 18). After a web and a native build:
 //   TILEWISE_SITE=$PWD/build/web/site node scripts/bench-box-wasm.mjs [--boards 20] [--seed 2026]
 //     [--moves cw+ccw,cw] [--table 7+7+2 | --tiles 7] [--reversed 60] [--native build/native/src/cli/tilewise]
-//     [--box-bench build/native/bench/box_bench] [--out FILE.json]
+//     [--box-bench build/native/bench/box_bench] [--native-cache DIR] [--out FILE.json]
+// --table 8+8 (247.5 MiB, minutes to build): add --fresh 0 --boards 5 --moves cw+ccw, and
+// --native-cache ~/.cache/tilewise to let the CLI read the tables it keeps there instead of
+// building them again (step 2 is then skipped; its figure is in docs/puzzle-box.md).
 // The 4x4 tables: --table P (default 7+7+2): the additive tables of partition P, in the
 // worker ("partition") and natively (--bound additive --partition P); --tiles N instead:
 // the N-number pattern table in both (--bound pattern --pattern-tiles N).
@@ -13,7 +16,8 @@
 //    built while the worker is idle, to the moment they are stored.
 // 1. The bench's table alone on a fresh visit (no quick table: the solve waits for it),
 //    timed from the request to the answer; then the table is stored.
-// 2. The same table built natively (the CLI with an empty cache; wall and CPU seconds).
+// 2. The same table built natively (the CLI with an empty cache; wall and CPU seconds),
+//    unless --native-cache names a folder of tables.
 // 3. The 3x3 distance table: built 7 times in the worker ("box.bench") and by box_bench.
 // 4. Uniformly random 4x4 boards (seeded), first optimal solution: each board in the worker
 //    (table in memory), then by the native CLI (its table from its cache), ratio per board.
@@ -24,12 +28,15 @@
 // Chromium processes while a request runs (the page's polling, compositing, compiling
 // included); the CLI's from /usr/bin/time less the CPU of a one-move solve (start-up and
 // reading its table). On a shared machine read the CPU ratios; each pair runs back to back.
+// Memory: the peak resident size (VmHWM) of the largest Chromium process (the worker's is
+// the renderer's), after the build and at the end.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import * as h from '../tests/browser/lib/harness.mjs';
-import { ask, median, startWorker, sum, timed, withCpu } from './lib/bench_worker.mjs';
+import { ask, median, peakRssMiB, startWorker, sum, timed, withCpu } from './lib/bench_worker.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((out, a, i, all) => {
   if (a.startsWith('--')) out.push([a.slice(2), all[i + 1]]);
@@ -86,9 +93,12 @@ const nativeSolve = (board, moves, env, extra = []) => {
 };
 
 const out = { date: new Date().toISOString(), load: os.loadavg(), tiles, partition, seed, boards: boardsWanted };
-const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-bench-'));
+const ownCache = !args['native-cache'];
+const cache = ownCache ? fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-bench-')) : path.resolve(args['native-cache']);
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tilewise-bench-profile-'));
 const srv = await h.startServer();
 const browser = await h.launch();
+let context = null;
 try {
   out.fresh_visits = {};
   for (const moves of moveSets) {
@@ -132,7 +142,10 @@ try {
     }
     out.fresh_visits[moves] = rows;
   }
-  const context = await browser.newContext();  // empty storage: a fresh visit
+  // Empty storage: a fresh visit, in a profile of its own (a plain context is incognito, whose
+  // storage quota refused the 247.5 MiB of 8+8).
+  context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM ||
+    '/usr/bin/chromium', headless: true, args: h.chromiumArgs });
   const { page } = await h.openApp(context, srv.url);
   await startWorker(page);
   const boards = randomBoards(boardsWanted, seed);
@@ -147,12 +160,17 @@ try {
       first_solve_worker_cpu_ms: first.worker_cpu_ms, table: done(first).table,
       length: done(first).result.length, proven: done(first).result.proven_optimal,
       saved: await waitFor(page, 'table_saved') };
-    const built = timed(native, ['box', 'solve', '1,2,3,4/5,6,7,8/9,10,11,12/13,14,16,15', '--moves', moves, ...nativeTables],
-      { TILEWISE_CACHE: cache });
-    out.native_table[moves] = { wall_s: built.wall_s, cpu_s: built.cpu_s };
+    out.fresh[moves].peak_rss_mib = peakRssMiB();
+    const built = ownCache ? timed(native, ['box', 'solve', '1,2,3,4/5,6,7,8/9,10,11,12/13,14,16,15', '--moves', moves,
+      ...nativeTables], { TILEWISE_CACHE: cache }) : null;
+    out.native_table[moves] = built ? { wall_s: built.wall_s, cpu_s: built.cpu_s } : { cache };
     console.log(`table ${moves}: worker ${(done(first).table.ms / 1000).toFixed(1)} s (fresh visit's first solve ` +
       `${(firstMs / 1000).toFixed(1)} s wall, ${(first.worker_cpu_ms / 1000).toFixed(1)} s worker CPU, ` +
-      `${(first.cpu_ms / 1000).toFixed(1)} s browser CPU), stored in ${out.fresh[moves].saved?.ms?.toFixed(0)} ms, native ${built.wall_s} s wall / ${built.cpu_s.toFixed(1)} s CPU`);
+      `${(first.cpu_ms / 1000).toFixed(1)} s browser CPU), stored in ${out.fresh[moves].saved?.ms?.toFixed(0)} ms ` +
+      `(${out.fresh[moves].saved?.bytes} bytes, ok ${out.fresh[moves].saved?.ok}${out.fresh[moves].saved?.error ?
+        ': ' + out.fresh[moves].saved.error : ''}), largest browser process's peak ` +
+      `${out.fresh[moves].peak_rss_mib} MiB; native ` +
+      (built ? `${built.wall_s} s wall / ${built.cpu_s.toFixed(1)} s CPU` : `not built (tables read from ${cache})`));
     // 4. random boards, one at a time: worker, then native.
     const rows = [];
     const oneMove = nativeSolve([2, 6, 3, 4, 1, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], moves, { TILEWISE_CACHE: cache });
@@ -204,8 +222,8 @@ try {
   const again = await solve(later.page, boards[1 % boards.length], moveSets[0]);
   out.later_visit = { ms: again.ms, table: done(again).table,
     read: again.events.find((e) => e.type === 'table_read') ?? null };
-  console.log(`later visit, ${moveSets[0]}: table ${done(again).table.source} in ${done(again).table.ms.toFixed(0)} ms, ` +
-    `first solve ${again.ms.toFixed(0)} ms`);
+  console.log(`later visit, ${moveSets[0]}: table ${done(again).table.source} in ${done(again).table.ms.toFixed(0)} ms ` +
+    `(storage read ${out.later_visit.read?.ms?.toFixed(0)} ms), first solve ${again.ms.toFixed(0)} ms`);
   // 6. the reversed board.
   if (reversedSeconds > 0) {
     const asked = await solve(later.page, REVERSED, 'cw+ccw', { max_seconds: reversedSeconds });
@@ -220,9 +238,14 @@ try {
       `native ${JSON.stringify(out.reversed.native)}`);
   }
   out.load_after = os.loadavg();
+  out.peak_rss_mib = peakRssMiB();
+  console.log(`largest browser process's peak resident size: ${out.peak_rss_mib} MiB; load ${out.load.map((x) => x.toFixed(1))} -> ` +
+    `${out.load_after.map((x) => x.toFixed(1))}`);
   if (args.out) fs.writeFileSync(args.out, JSON.stringify(out, null, 1));
 } finally {
+  await context?.close();
   await browser.close();
   srv.server.close();
-  fs.rmSync(cache, { recursive: true, force: true });
+  fs.rmSync(profile, { recursive: true, force: true });
+  if (ownCache) fs.rmSync(cache, { recursive: true, force: true });
 }

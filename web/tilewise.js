@@ -15,14 +15,30 @@ globalThis.tilewise = {
   startWorker() {
     if (this.worker) this.worker.terminate();
     this.pending.clear();
-    this.worker = new Worker('worker.js');
+    this.worker = new Worker('worker.js', this.solverMemoryMiB ? { name: 'memory_mib=' + this.solverMemoryMiB } : {});
     this.workerStarts += 1;
     this.heardAt = performance.now();
     this.heardSinceStart = false;
     const post = this.worker.postMessage.bind(this.worker);
+    this.postUnwatched = post;  // (messages that are no request: no watchdog, no page options)
     this.worker.postMessage = (text) => { text = this.withPageOptions(text); this.watchRequest(text); post(text); };
-    this.worker.onmessage = (e) => { this.heard(e.data); this.inbox.push(e.data); };
-    this.worker.onerror = (e) => { e.preventDefault(); this.workerLost('stopped unexpectedly (' + (e.message || 'worker error') + ')'); };
+    const worker = this.worker;
+    this.worker.onmessage = (e) => {
+      if (worker !== this.worker) return;
+      const refused = /"memory_refused".*"mib":(\d+)/.exec(e.data);
+      if (refused) {  // it stops now: solves go on without the stronger tables (their 8+8 read)
+        this.keptTablesOff = true;
+        this.workerLost('ran out of memory (this browser would not give it ' + refused[1] +
+          ' MiB); it goes on without the stronger 4x4 tables');
+        return;
+      }
+      this.heard(e.data);
+      this.inbox.push(e.data);
+    };
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      if (worker === this.worker) this.workerLost('stopped unexpectedly (' + (e.message || 'worker error') + ')');
+    };
   },
 
   // `?pattern_tiles=N` in the page's address (4-7): 4x4 Puzzle Box solves use a table of N numbers
@@ -32,17 +48,95 @@ globalThis.tilewise = {
   // by default; with ?pattern_tiles alone, none). The browser tests use 4 to 6.
   // `?partition=P&quick_partition=Q`: the additive tables of P (and Q first on a fresh visit)
   // in place of the worker's 7+7+2 and 6+6+4 (the browser tests use 6+6+4 and blocks).
+  // `?kept_partition=K`: K's tables in place of the stronger 8+8 ones the panel builds on
+  // request (buildTables) and solves use once kept (the browser tests use 6+6+4).
+  // `?build_memory_mib=N` (tests): the worker building them may grow its memory to N MiB only;
+  // `?solver_memory_mib=N` the same for the solver worker.
   boxPatternTiles: Number(new URLSearchParams(location.search).get('pattern_tiles')) || 0,
   boxQuickTiles: Number(new URLSearchParams(location.search).get('quick_tiles')) || 0,
   boxPartition: new URLSearchParams(location.search).get('partition'),
   boxQuickPartition: new URLSearchParams(location.search).get('quick_partition'),
+  boxKeptPartition: new URLSearchParams(location.search).get('kept_partition'),
+  buildMemoryMiB: Number(new URLSearchParams(location.search).get('build_memory_mib')) || 0,
+  solverMemoryMiB: Number(new URLSearchParams(location.search).get('solver_memory_mib')) || 0,
+  keptTablesOff: false,  // the solver ran out of memory with them: none asked for after that
   withPageOptions(text) {
-    if ((!this.boxPatternTiles && this.boxPartition === null) || !text.includes('"box.solve"')) return text;
-    const r = JSON.parse(text);
-    if (r.type !== 'box.solve' || r.size !== 4 || 'pattern_tiles' in r || 'partition' in r) return text;
+    if ((!this.boxPatternTiles && this.boxPartition === null && this.boxKeptPartition === null &&
+         !this.keptTablesOff) || !text.includes('"box.solve"')) return text;
+    let r = JSON.parse(text);
+    if (r.type !== 'box.solve' || r.size !== 4) return text;
+    if (this.keptTablesOff) delete r.kept_partition;
+    else if (this.boxKeptPartition !== null && 'kept_partition' in r) r = { ...r, kept_partition: this.boxKeptPartition };
+    if ('pattern_tiles' in r || 'partition' in r) return JSON.stringify(r);
     if (this.boxPatternTiles)
       return JSON.stringify({ ...r, pattern_tiles: this.boxPatternTiles, quick_tiles: this.boxQuickTiles });
-    return JSON.stringify({ ...r, partition: this.boxPartition, quick_partition: this.boxQuickPartition ?? '' });
+    if (this.boxPartition !== null)
+      return JSON.stringify({ ...r, partition: this.boxPartition, quick_partition: this.boxQuickPartition ?? '' });
+    return JSON.stringify(r);
+  },
+
+  // The stronger 4x4 tables, built on the user's request (src/app/box_strong_view.cpp) in a
+  // worker of their own: its memory (~800 MB at the peak for 8+8) goes back to the system
+  // when it ends, Cancel ends it at once, and the solver worker goes on meanwhile. The
+  // request is a box.solve of a solved board with those tables alone: the worker builds them
+  // in slices (its progress events go to the app) and worker.js stores them as any table.
+  // Then this worker ends and the app hears {"id","type":"tables_build_end","ok","source"
+  // ("built": built and kept now, "storage": kept already),"bytes","message" (why not)};
+  // the solver worker is told the storage has them ("tables_stored").
+  tableBuilder: null,
+  async buildTables(text) {
+    this.cancelTableBuild();
+    let r = JSON.parse(text);
+    if (this.boxKeptPartition !== null) r = { ...r, partition: this.boxKeptPartition };
+    const builder = { worker: null, done: null };
+    this.tableBuilder = builder;
+    const end = (ok, extra) => {
+      if (this.tableBuilder !== builder) return;
+      this.tableBuilder = null;
+      if (builder.worker) builder.worker.terminate();
+      this.inbox.push(JSON.stringify([{ id: r.id, type: 'tables_build_end', ok, ...extra }]));
+    };
+    try {  // room in storage first: minutes of building are lost if it cannot be kept
+      const e = await navigator.storage.estimate();
+      const free = e.quota - e.usage;
+      if (r.needs_bytes && free < r.needs_bytes * 1.05) {
+        end(false, { message: 'this browser lets the page keep ' + Math.floor(free / 1048576) +
+          ' MiB more, and the tables need ' + Math.ceil(r.needs_bytes / 1048576) + ' MiB' });
+        return;
+      }
+      if (navigator.storage.persist) navigator.storage.persist();  // not evicted when space runs short
+    } catch (e) { /* no estimate: try anyway */ }
+    if (this.tableBuilder !== builder) return;  // cancelled meanwhile
+    builder.worker = new Worker('worker.js', this.buildMemoryMiB ? { name: 'memory_mib=' + this.buildMemoryMiB } : {});
+    builder.worker.onerror = (e) => {
+      e.preventDefault();
+      end(false, { message: 'the build stopped (' + (e.message || 'worker error') + ')' });
+    };
+    builder.worker.onmessage = (m) => {
+      const refused = /"memory_refused".*"mib":(\d+)/.exec(m.data);
+      if (refused) {
+        end(false, { message: 'this browser would not give the build ' + refused[1] + ' MiB of memory' });
+        return;
+      }
+      this.inbox.push(m.data);
+      for (const e of JSON.parse(m.data)) {
+        if (e.type === 'error') end(false, { message: e.message });
+        else if (e.type === 'done' && e.table?.source !== 'built') end(e.table?.source === 'storage', {
+          source: e.table?.source, message: e.table?.source === 'storage' ? '' : 'the build ended early' });
+        else if (e.type === 'table_saved' && e.ok) {
+          if (this.worker) this.postUnwatched(JSON.stringify({ type: 'tables_stored', name: e.name }));
+          end(true, { source: 'built', bytes: e.bytes });
+        } else if (e.type === 'table_saved') {
+          end(false, { message: 'this browser would not keep them (' + (e.error || 'storage refused') + ')' });
+        }
+      }
+    };
+    builder.worker.postMessage(JSON.stringify(r));
+  },
+  cancelTableBuild() {
+    if (!this.tableBuilder) return;
+    if (this.tableBuilder.worker) this.tableBuilder.worker.terminate();
+    this.tableBuilder = null;
   },
 
   // Watchdog: the worker answers every request with events until its "done"/"error"/"pong"

@@ -1,6 +1,32 @@
 // The solver worker: runs the C++ solver (tilewise_worker.js/.wasm) in slices so the
 // worker's event loop turns between them and a "cancel" message is handled at once.
 'use strict';
+// Memory the browser refuses the module (WebAssembly.Memory.grow throws: a device short of
+// memory) is told to the page before the module stops ("Aborted"), so that the page can say
+// why and go on without what needed it: {"id":-1,"type":"memory_refused","mib"}. Test hook
+// (tests/browser): a worker named "memory_mib=N" (new Worker(url, {name})) refuses to grow it
+// past N MiB. (The name, not the address: the service worker answers worker.js whatever its
+// query, and the worker's address is then the cached file's.)
+const memoryCapMiB = Number((/^memory_mib=(\d+)$/.exec(self.name || '') || [])[1]) || 0;
+let memoryRefused = 0;  // bytes asked for by the last refused growth (0: none since)
+const growMemory = WebAssembly.Memory.prototype.grow;
+WebAssembly.Memory.prototype.grow = function (pages) {
+  const bytes = (this.buffer.byteLength / 65536 + pages) * 65536;
+  try {
+    if (memoryCapMiB > 0 && bytes > memoryCapMiB * 1048576)
+      throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
+    const before = growMemory.call(this, pages);
+    memoryRefused = 0;
+    return before;
+  } catch (e) {
+    memoryRefused = bytes;
+    throw e;
+  }
+};
+self.addEventListener('error', () => {
+  if (memoryRefused)
+    postMessage(JSON.stringify([{ id: -1, type: 'memory_refused', mib: Math.ceil(memoryRefused / 1048576) }]));
+});
 importScripts('tilewise_worker.js', 'edge_pool.js', 'table_store.js');
 
 let api = null;
@@ -38,18 +64,20 @@ function readTable(name, id) {
   const beat = setInterval(() => postEvents([{ id, type: 'progress', phase: 'tables', table: name, storage: true }]), 1000);
   TableStore.get(name).then((buf) => {
     clearInterval(beat);
-    let used = 0;
+    let used = 0, memory = false;
     if (buf) {
       const at = module._malloc(buf.byteLength);
+      memory = !at;  // no room for it: kept as it is, this worker goes without it
       if (at) {
         module.HEAPU8.set(new Uint8Array(buf), at);
         used = api.offerTable(name, at, buf.byteLength);
         module._free(at);
       }
-      if (!used) TableStore.remove(name);  // damaged or foreign: rebuilt, then stored anew
+      if (!used && !memory) TableStore.remove(name);  // damaged or foreign: rebuilt, then stored anew
     }
     if (!buf || !used) api.offerTable(name, 0, 0);
-    postEvents([{ id, type: 'table_read', name, found: !!buf, used: !!used, ms: performance.now() - t0 }]);
+    postEvents([{ id, type: 'table_read', name, found: !!buf, used: !!used, ms: performance.now() - t0,
+      ...(memory ? { memory } : {}) }]);
     storageWait = false;
     if (!pumping && api.busy()) { pumping = true; setTimeout(pump, 0); } else idleLater();
   });
@@ -120,6 +148,10 @@ function handle(text) {
     post(api.cancel());
     return;
   }
+  if (type === 'tables_stored') {  // {"type":"tables_stored","name"}: another worker stored it
+    api.forgetTable(String(request.name));
+    return;
+  }
   if (type === 'speed') {  // {"type":"speed","steps_per_second":n}: a watched search's pace
     api.speed(Number(request.steps_per_second) || 0);
     return;
@@ -151,6 +183,7 @@ createTilewiseWorker().then((m) => {
     idle: m.cwrap('tw_idle', 'string', ['number']),
     idlePending: m.cwrap('tw_idle_pending', 'number', []),
     offerTable: m.cwrap('tw_table_offer', 'number', ['string', 'number', 'number']),
+    forgetTable: m.cwrap('tw_table_forget', null, ['string']),
     exportTable: m.cwrap('tw_table_export', 'number', ['string']),
     exportSize: m.cwrap('tw_table_export_size', 'number', []),
     exportFree: m.cwrap('tw_table_export_free', null, []),

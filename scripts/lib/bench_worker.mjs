@@ -69,6 +69,22 @@ export function browserCpu() {
 }
 export const browserCpuMs = () => browserCpu().total;
 
+// The largest peak resident size (VmHWM, MiB) among this script's Chromium processes.
+export function peakRssMiB() {
+  let peak = 0;
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      let p = Number(d);
+      while (p > 1 && p !== process.pid) p = statCpuMs(`/proc/${p}/stat`).parent;
+      if (p !== process.pid || Number(d) === process.pid) continue;
+      const m = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${d}/status`, 'utf8'));
+      if (m) peak = Math.max(peak, Math.round(Number(m[1]) / 1024));
+    } catch (e) { /* gone */ }
+  }
+  return peak;
+}
+
 export async function withCpu(work) {
   const c0 = browserCpu();
   const r = await work();

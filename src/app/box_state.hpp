@@ -56,6 +56,17 @@ struct BoxView {
       std::string note;  // one more line
     } better;
   } table;
+  // The stronger 4x4 tables (8+8), built on request in a worker of their own
+  // (box_strong_view.cpp).
+  struct {
+    long long id = 0;  // the build's request id (0: none yet)
+    bool running = false;
+    int move_set = 0;               // of the build running or last ended
+    std::string label;              // the worker's name for them: "8+8 tables"
+    std::string progress;           // while it runs
+    std::string note;               // how the last build ended
+    bool kept[2] = {false, false};  // known to be kept in this browser, per move set (cw, cw+ccw)
+  } strong;
   // Playback of a chosen solution.
   int chosen = -1, step = 0;
   bool playing = false;
@@ -92,6 +103,11 @@ void draw_box_board();
 // into v.table. box_table_event is false for events that are not the table's.
 std::string box_table_progress(const nlohmann::json& event);
 bool box_table_event(BoxView& v, const nlohmann::json& event);
+// The stronger tables (box_strong_view.cpp): the solve request's field naming them (4x4 with
+// cw or cw+ccw), the panel's control, and the build's events (those with v.strong.id).
+void add_strong_tables_field(const BoxView& v, nlohmann::json& request);
+void strong_tables_controls();
+void box_strong_event(BoxView& v, const nlohmann::json& event);
 nlohmann::json box_table_test_state(const BoxView& v);
 
 }  // namespace tilewise::app

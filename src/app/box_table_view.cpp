@@ -88,7 +88,11 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
   if (type == "table_read") {
     v.table.read_found = e.value("found", false);
     v.table.read_used = e.value("used", false);
-    if (v.table.read_found && !v.table.read_used)
+    if (e.value("memory", false))  // (kept as it is; box_strong_view.cpp shows the line)
+      v.strong.note =
+          "the tables kept in this browser need more memory than it gives the solver: solves "
+          "go on without them";
+    else if (v.table.read_found && !v.table.read_used)
       v.table.note = "the table kept in this browser was damaged or old: building it anew";
     return true;
   }
@@ -106,6 +110,7 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
   if (type != "done" || !e.contains("table") || !e["table"].is_object()) return false;
   const nlohmann::json& t = e["table"];
   v.table.source = t.value("source", std::string());
+  if (t.value("kept", false) && v.move_set < 2) v.strong.kept[v.move_set] = true;
   v.table.tiles = t.value("tiles", 0);
   v.table.label = t.value("label", std::string());
   v.table.better = {};

@@ -94,13 +94,15 @@ void start_solve() {
   v.reveal = BoxView::Reveal::kStatus;
   v.progress.clear();
   v.table = {};
-  platform::worker_post(json_text(nlohmann::json{{"id", v.request_id},
-                                                 {"type", "box.solve"},
-                                                 {"size", v.size},
-                                                 {"start", v.board},
-                                                 {"target", v.target},
-                                                 {"max_seconds", kSolveSeconds},
-                                                 {"moves", kMoveSets[v.move_set]}}));
+  nlohmann::json request{{"id", v.request_id},
+                         {"type", "box.solve"},
+                         {"size", v.size},
+                         {"start", v.board},
+                         {"target", v.target},
+                         {"max_seconds", kSolveSeconds},
+                         {"moves", kMoveSets[v.move_set]}};
+  add_strong_tables_field(v, request);
+  platform::worker_post(json_text(request));
 }
 
 void scramble() {
@@ -160,7 +162,9 @@ void reveal_last_item() {
     ImGui::SetScrollHereY(1.0f);
 }
 
-void solve_controls() {
+// Solve and Cancel, right under the boards they act on (on a phone the panel under the board
+// is short: lower down, Solve needed a scroll first).
+void solve_buttons() {
   BoxView& v = box_view();
   ImGui::BeginDisabled(v.solving);
   if (button("Solve##box")) start_solve();
@@ -169,6 +173,10 @@ void solve_controls() {
   ImGui::BeginDisabled(!v.solving);
   if (button("Cancel##box")) cancel_solve(true);
   ImGui::EndDisabled();
+}
+
+void solve_status() {
+  BoxView& v = box_view();
   if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
   if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
@@ -285,6 +293,7 @@ void box_panel() {
     ImGui::TextWrapped("%s", v.error.c_str());
     ImGui::PopStyleColor();
   }
+  solve_buttons();
   // Room for three digits beside the - and + buttons (frames are taller on touch screens).
   ImGui::SetNextItemWidth(3 * ImGui::GetFontSize() + 2 * ImGui::GetFrameHeightWithSpacing());
   ImGui::InputInt("turns", &v.scramble_turns);
@@ -302,8 +311,9 @@ void box_panel() {
   }
   share::share_box_controls();
   ImGui::Separator();
-  solve_controls();
+  solve_status();
   solutions_list();
+  strong_tables_controls();
 }
 
 std::vector<box::Move> moves_of(const nlohmann::json& names, int size) {
@@ -386,6 +396,10 @@ bool box_handle_event(const nlohmann::json& e) {
     return false;  // the tile solver hears of it too
   }
   if (id < kFirstBoxRequestId) return false;
+  if (id == v.strong.id) {  // the stronger tables' build (box_strong_view.cpp)
+    box_strong_event(v, e);
+    return true;
+  }
   if (id != v.request_id) return true;  // an old request's late event
   if (box_table_event(v, e)) return true;
   char buf[200];
@@ -484,6 +498,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"at_target", v.board == v.target},
               {"error", v.error},
               {"solving", v.solving},
+              {"solve_id", v.request_id},
               {"status", v.status},
               {"progress", v.progress},
               {"length", v.length},
@@ -499,6 +514,11 @@ void box_add_test_state(nlohmann::json& s) {
               {"key_cursor", v.keys_focused && v.key_cursor_shown ? v.key_cursor : -1},
               {"scramble_turns", v.scramble_turns},
               {"table", box_table_test_state(v)},
+              {"strong",
+               {{"running", v.strong.running},
+                {"progress", v.strong.progress},
+                {"note", v.strong.note},
+                {"kept", {v.strong.kept[0], v.strong.kept[1]}}}},
               {"origin", {v.origin.x, v.origin.y}},
               {"cell", v.cell}};
 }

@@ -53,12 +53,14 @@ void InputQueue::note(const SDL_Event& e) {
       has_pos_ = true;
       x_ = static_cast<float>(e.button.x);
       y_ = static_cast<float>(e.button.y);
+      finger_lifted_ = e.type == SDL_MOUSEBUTTONUP && e.button.which == SDL_TOUCH_MOUSEID;
       break;
     }
     case SDL_MOUSEMOTION:
       has_pos_ = true;
       x_ = static_cast<float>(e.motion.x);
       y_ = static_cast<float>(e.motion.y);
+      finger_lifted_ = false;
       break;
     case SDL_KEYDOWN:
     case SDL_KEYUP:
@@ -95,6 +97,8 @@ bool InputQueue::waiting() const {
 void InputQueue::apply_to_io() const {
   ImGuiIO& io = ImGui::GetIO();
   if (has_pos_ && io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(x_, y_);
+  // The release's own frame keeps the position (ImGui ends the click where it happened).
+  if (finger_lifted_ && buttons_changed_ == 0) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   io.MouseDown[0] = (buttons_ & 1u) != 0;
   io.MouseDown[1] = (buttons_ & 2u) != 0;
   io.MouseDown[2] = (buttons_ & 4u) != 0;

@@ -4,6 +4,8 @@
 // misread (a drag would start where the pointer already moved to). The queue hands ImGui
 // events until one would undo or blur a change already made this frame, and keeps the
 // rest for the next frame (as later ImGui versions do with their input queue).
+// A finger lifted leaves no pointer behind: from the frame after a touch's release the mouse
+// is reported absent, so the control last tapped does not stay drawn as hovered.
 #pragma once
 
 #include <SDL.h>
@@ -36,6 +38,7 @@ class InputQueue {
   float x_ = 0, y_ = 0;
   unsigned buttons_ = 0;
   Uint16 mods_ = 0;
+  bool finger_lifted_ = false;  // the last mouse event was a touch's release (SDL_TOUCH_MOUSEID)
 };
 
 }  // namespace tilewise::app

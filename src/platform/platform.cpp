@@ -26,6 +26,12 @@ EM_JS(char*, tw_js_worker_poll, (), {
 
 EM_JS(void, tw_js_worker_restart, (), { globalThis.tilewise.startWorker(); });
 
+EM_JS(void, tw_js_table_build_start, (const char* json), {
+  globalThis.tilewise.buildTables(UTF8ToString(json));
+});
+
+EM_JS(void, tw_js_table_build_cancel, (), { globalThis.tilewise.cancelTableBuild(); });
+
 EM_JS(void, tw_js_download, (const char* name, const char* text), {
   const blob = new Blob([UTF8ToString(text)], {type: 'text/plain'});
   const a = document.createElement('a');
@@ -121,6 +127,12 @@ std::vector<std::string> worker_poll() {
 void worker_restart() {
   tw_js_worker_restart();
 }
+void table_build_start(const std::string& json) {
+  tw_js_table_build_start(json.c_str());
+}
+void table_build_cancel() {
+  tw_js_table_build_cancel();
+}
 void download_file(const std::string& name, const std::string& text) {
   tw_js_download(name.c_str(), text.c_str());
 }
@@ -166,6 +178,8 @@ std::vector<std::string> worker_poll() {
   return {};
 }
 void worker_restart() {}
+void table_build_start(const std::string&) {}
+void table_build_cancel() {}
 void download_file(const std::string&, const std::string&) {}
 void open_file_dialog() {}
 std::optional<OpenedFile> take_opened_file() {

@@ -13,6 +13,11 @@ void worker_post(const std::string& json);
 // The messages received since the last poll, oldest first (each one JSON text).
 std::vector<std::string> worker_poll();
 void worker_restart();  // terminate (stops any search at once) and start anew
+// A table build in a worker of its own (web/tilewise.js buildTables: the request is a
+// box.solve; its events come through worker_poll with the request's id, the last one
+// "tables_build_end"); cancel terminates that worker.
+void table_build_start(const std::string& json);
+void table_build_cancel();
 
 double now_ms();
 

@@ -5,6 +5,9 @@
 //  "quick_partition":"6+6+4" (4x4: while the partition's tables are neither in memory nor in
 //                      storage, answer with this smaller one's and build the wanted ones in
 //                      the background; "" = wait for the wanted ones),
+//  "kept_partition":"8+8" (4x4, with a partition: these stronger tables first when this worker
+//                      has them or the page's storage keeps them; never built by a solve: the
+//                      page builds them on request, in a worker of their own; "" = none),
 //  "pattern_tiles":7 (4x4: numbers in the pattern database, 4..7, used without a partition),
 //  "quick_tiles":6 (4x4: while the pattern_tiles table is neither in memory nor in storage,
 //                   answer with this smaller one and build the wanted one in the background;
@@ -44,15 +47,19 @@ constexpr double kQuickSeconds = 2;
 
 class BoxSolveJob : public Job {
  public:
-  // `quick` (4x4): answer with that table while the wanted one is missing.
+  // `kept` (4x4): that table first if it is at hand (never built here); `quick`: answer with
+  // that table while the wanted one is missing.
   BoxSolveJob(const box::BoxPuzzle& p, const box::BoxSolveOptions& o, const BoxTableId& wanted,
-              const std::optional<BoxTableId>& quick, long long request_id)
+              const std::optional<BoxTableId>& kept, const std::optional<BoxTableId>& quick,
+              long long request_id)
       : puzzle_(p),
         options_(o),
         wanted_(wanted),
         table_(wanted_),
         request_id_(request_id),
         started_(Clock::now()) {
+    if (kept) tiers_.push_back(*kept);
+    wanted_tier_ = tiers_.size();
     tiers_.push_back(wanted_);
     if (quick) tiers_.push_back(*quick);
     for (const BoxTableId& t : tiers_) ready_at_start_.push_back(box_table_ready(t));
@@ -98,9 +105,9 @@ class BoxSolveJob : public Job {
 
   // The table of this solve: the first of tiers_ this worker has or the page's storage
   // keeps (each 4x4 table is asked of storage once per worker: "table_wanted", which
-  // web/worker.js answers through tw_table_offer), else the last one, built here. A
-  // smaller table than wanted leaves the wanted one to the background build. False while
-  // the storage's answer is awaited.
+  // web/worker.js answers through tw_table_offer; tw_table_forget asks again), else the
+  // last one, built here. A smaller table than wanted leaves the wanted one to the
+  // background build. False while the storage's answer is awaited.
   bool choose_table(nlohmann::json& events) {
     for (size_t k = 0; k < tiers_.size(); ++k) {
       const BoxTableId& t = tiers_[k];
@@ -118,6 +125,7 @@ class BoxSolveJob : public Job {
         if (k + 1 < tiers_.size()) continue;  // not kept: try the next
       }
       chosen_ = true;
+      chosen_tier_ = k;
       table_ = t;
       options_.pattern_tiles = t.pattern_tiles;
       options_.additive_partition = t.partition;  // (alone: no pattern table beside it)
@@ -125,7 +133,7 @@ class BoxSolveJob : public Job {
       table_name_ = box_table_name(t);
       states_at_start_ = box_table_states_done(t);
       if (box_table_ready(t)) source_ = ready_at_start_[k] ? "memory" : "storage";
-      if (k > 0) want_background_build(wanted_, request_id_);
+      if (k > wanted_tier_) want_background_build(wanted_, request_id_);
       return true;
     }
     return true;  // (tiers_ is never empty)
@@ -169,8 +177,8 @@ class BoxSolveJob : public Job {
   // Where the solve's table came from: "memory" (this worker had it), "storage" (kept by an
   // earlier visit), "built" (here, resumed from states_at_start when an earlier solve was
   // cancelled), "none" (5x5 and up), "" (cancelled before it was ready); ms = the time it
-  // took this solve; tiles = its numbers (4x4); "better": the wanted table, being built in
-  // the background (this solve used a smaller one).
+  // took this solve; tiles = its numbers (4x4); kept = the request's kept_partition answered;
+  // "better": the wanted table, being built in the background (this solve used a smaller one).
   nlohmann::json table_json() const {
     nlohmann::json t = {{"name", table_name_},
                         {"tiles", tiles()},
@@ -179,7 +187,8 @@ class BoxSolveJob : public Job {
                         {"ms", search_ ? table_ms_ : elapsed_ms()},
                         {"states_at_start", states_at_start_},
                         {"states", box_table_states_done(table_)},
-                        {"states_total", box_table_states_total(table_)}};
+                        {"states_total", box_table_states_total(table_)},
+                        {"kept", chosen_ && chosen_tier_ < wanted_tier_}};
     if (const auto better = background_build();
         better && box_table_name(table_) != box_table_name(*better))
       t["better"] = {{"name", box_table_name(*better)},
@@ -227,7 +236,8 @@ class BoxSolveJob : public Job {
   box::BoxPuzzle puzzle_;
   box::BoxSolveOptions options_;
   BoxTableId wanted_;
-  std::vector<BoxTableId> tiers_;  // the wanted table, then the quick one if any
+  std::vector<BoxTableId> tiers_;  // the kept table if any, the wanted one, the quick one if any
+  size_t wanted_tier_ = 0, chosen_tier_ = 0;
   std::vector<bool> ready_at_start_;
   bool chosen_ = false;
   BoxTableId table_;  // the chosen one (before: the one whose storage answer is awaited)
@@ -289,16 +299,21 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
   const bool pattern = p->size != 4 || request.contains("pattern_tiles");
   std::string partition = pattern ? "" : kWorkerPartition;
   std::string quick_partition = pattern ? "" : kWorkerQuickPartition;
+  std::string kept_partition;
   if (!read_field(request, "partition", partition, events) ||
-      !read_field(request, "quick_partition", quick_partition, events))
+      !read_field(request, "quick_partition", quick_partition, events) ||
+      !read_field(request, "kept_partition", kept_partition, events))
     return nullptr;
   box::AdditivePartition known;
-  if ((!partition.empty() && !box::additive_partition(partition, known)) ||
-      (!quick_partition.empty() && !box::additive_partition(quick_partition, known))) {
+  for (const std::string* name : {&partition, &quick_partition, &kept_partition}) {
+    if (name->empty() || box::additive_partition(*name, known)) continue;
+    std::string names;
+    for (const std::string& n : box::additive_partition_names()) names += n + ", ";
     events.push_back({{"type", "error"},
                       {"message",
-                       "request fields 'partition' and 'quick_partition' must be one "
-                       "of 6+6+4, 7+7+2, blocks, rows (or empty)"}});
+                       "request fields 'partition', 'quick_partition' and "
+                       "'kept_partition' must be one of " +
+                           names + "or empty"}});
     return nullptr;
   }
   long long tiles = p->size == 4 ? kWorkerPatternTiles : kWorkerFallbackPatternTiles;
@@ -339,13 +354,15 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
   long long id = -1;
   read_field(request, "id", id, events);  // (checked by tw_request)
   BoxTableId wanted{p->size, p->moves, o.pattern_tiles, partition};
-  std::optional<BoxTableId> quick_table;
+  std::optional<BoxTableId> kept_table, quick_table;
+  if (p->size == 4 && !partition.empty() && !kept_partition.empty() && kept_partition != partition)
+    kept_table = BoxTableId{4, p->moves, 0, kept_partition};
   if (p->size == 4 && !partition.empty() && !quick_partition.empty() &&
       quick_partition != partition)
     quick_table = BoxTableId{4, p->moves, 0, quick_partition};
   else if (partition.empty() && quick > 0)
     quick_table = BoxTableId{4, p->moves, static_cast<int>(quick), {}};
-  return std::make_unique<BoxSolveJob>(*p, o, wanted, quick_table, id);
+  return std::make_unique<BoxSolveJob>(*p, o, wanted, kept_table, quick_table, id);
 }
 
 }  // namespace tilewise::worker

@@ -266,12 +266,21 @@ int tw_table_offer(const char* name, const std::uint8_t* bytes, int size) {
   t.answer(n) = tilewise::worker::StorageAnswer::kAnswered;
   const auto id = tilewise::worker::id_of_name(n);
   if (!id || !bytes || size <= 0) return 0;
-  std::vector<std::uint8_t> kept(bytes, bytes + size);
-  if (id->partition.empty() ? !tilewise::box::load_pattern_table(id->moves, id->pattern_tiles, kept)
-                            : !tilewise::box::load_additive_tables(id->moves, id->partition, kept))
+  if (id->partition.empty()
+          ? !tilewise::box::load_pattern_table(id->moves, id->pattern_tiles,
+                                               std::vector<std::uint8_t>(bytes, bytes + size))
+          : !tilewise::box::load_additive_tables(id->moves, id->partition, bytes,
+                                                 static_cast<std::size_t>(size)))
     return 0;
   t.set_ready(tilewise::worker::key_of(*id));
   return 1;
+}
+
+void tw_table_forget(const char* name) {
+  auto& answer = tables().answer(name ? name : "");
+  const auto id = tilewise::worker::id_of_name(name ? name : "");
+  if (id && !tilewise::worker::box_table_ready(*id))
+    answer = tilewise::worker::StorageAnswer::kNotAsked;
 }
 
 const std::uint8_t* tw_table_export(const char* name) {

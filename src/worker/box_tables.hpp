@@ -70,6 +70,9 @@ extern "C" {
 // Bytes read from storage under `name`: kept when they are a whole table of that name (1),
 // else refused (0: missing, damaged, another format). Either way the name is answered.
 int tw_table_offer(const char* name, const std::uint8_t* bytes, int size);
+// The page's storage keeps `name` now (stored by another worker: the page's build of the
+// stronger 4x4 tables): the next solve that can use it asks the storage again.
+void tw_table_forget(const char* name);
 // The built table `name` as bytes to store: a pointer valid until tw_table_export_free(),
 // its length in tw_table_export_size(); null when that table is not built.
 const std::uint8_t* tw_table_export(const char* name);

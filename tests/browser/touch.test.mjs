@@ -185,3 +185,19 @@ test("text fields on a phone: tapping one brings up the keyboard; what it types 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A finger leaves no pointer behind: the control last tapped is not drawn hovered afterwards
+// (the mouse SDL makes of a touch would otherwise stay where the finger was lifted).
+test('a tapped control is not left drawn as hovered once the finger is lifted', async () => {
+  const { context, page, errors, touch: g } = await openPhone();
+  const r = (await h.state(page)).widgets.Tiles;  // the mode already chosen: a tap changes nothing
+  const look = async () => {
+    await page.waitForTimeout(300);
+    return page.screenshot({ clip: { x: r[0] - 4, y: r[1] - 4, width: r[2] + 8, height: r[3] + 8 } });
+  };
+  const before = await look();
+  await g.tapWidget('Tiles');
+  assert.ok((await look()).equals(before), 'the tapped control looks as before the tap');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -88,6 +88,26 @@ TEST(BoxAdditive, TableEntriesAreTheCheapestWayHomeChargingAQuarterPerNumberMove
     }
 }
 
+// A table built a few placements at a time (as the worker builds it, in slices; a slice can
+// end while placements of the level wait behind the scan) equals the checker's distances.
+TEST(BoxAdditive, TableBuiltInSmallSlicesIsTheSame) {
+  const std::vector<std::uint8_t> home = {10, 11, 14, 15};  // (no other test builds it)
+  for (MoveSet m : kAllMoveSets) {
+    AdditiveDbBuild build(m, home);
+    int slices = 0;
+    while (!build.run(1 + slices % 3)) ++slices;
+    EXPECT_GT(slices, 43680 / 3);
+    for (const auto& [k, quarters] : group_quarters(home, m)) {
+      std::vector<std::uint8_t> cells(home.size());
+      for (int c = 0; c < 16; ++c) {
+        const int number = static_cast<int>(k >> (4 * (15 - c)) & 15);
+        if (number > 0) cells[number - 1] = static_cast<std::uint8_t>(c);
+      }
+      ASSERT_EQ(additive_entry(m, home, cells), quarters) << move_set_name(m);
+    }
+  }
+}
+
 // Each named partition covers every number once (its groups turned back by their
 // rotations, turned here with the checker's own quarter turn of the square).
 TEST(BoxAdditive, EveryPartitionCoversEachNumberOnce) {

@@ -17,16 +17,20 @@ using pattern::CellMap;
 using pattern::kCells;
 using pattern::kMaxNumbers;
 
-constexpr std::uint8_t kUnseen = 0xff;
-
 // A group's entries by placement rank: quarters = the group's base (below) + step x the
 // nibble (the excess, 15 = 15 or more; 13 at most in the 7-number tables: 4 bits, as the
 // non-additive table).
 struct Table {
   std::vector<std::uint8_t> nibbles;
   int at(std::uint32_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
+  void set(std::uint32_t index, int value) {
+    std::uint8_t& b = nibbles[index / 2];
+    const int shift = index % 2 * 4;
+    b = static_cast<std::uint8_t>((b & ~(15 << shift)) | value << shift);
+  }
   void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles[index / 2]); }
 };
+constexpr int kMaxExcess = 15;  // "15 or more", and "not reached yet" while a table is built
 
 // A number's base: the fewest quarters that bring it home alone. A quarter turn moves a
 // number one step, so with quarter turns the base is its Manhattan distance and the
@@ -37,22 +41,6 @@ int base(int cell, int home, MoveSet moves) {
 }
 int excess_step(MoveSet moves) {
   return moves == MoveSet::kBothDirectionsAndHalf ? 1 : 2;
-}
-
-// Packs quarter distances by rank into excess halves over the Manhattan sums.
-Table pack(const std::vector<std::uint8_t>& quarters, const std::vector<std::uint8_t>& home,
-           MoveSet moves) {
-  const int tiles = static_cast<int>(home.size());
-  Table t{std::vector<std::uint8_t>((quarters.size() + 1) / 2)};
-  std::array<std::uint8_t, kMaxNumbers> cell{};
-  for (std::uint32_t i = 0; i < quarters.size(); ++i) {
-    pattern::unrank(i, tiles, cell.data());
-    int least = 0;
-    for (int j = 0; j < tiles; ++j) least += base(cell[j], home[j], moves);
-    const int excess = std::min((quarters[i] - least) / excess_step(moves), 15);
-    t.nibbles[i / 2] |= static_cast<std::uint8_t>(excess << (i % 2 * 4));
-  }
-  return t;
 }
 
 std::unique_ptr<Table>& cached(MoveSet moves, const std::vector<std::uint8_t>& home) {
@@ -99,57 +87,82 @@ bool additive_partition(const std::string& name, AdditivePartition& out) {
   return true;
 }
 
-// Dijkstra with buckets: bucket d is every placement d quarters from home, final when it
-// is scanned (every charge is 1..4 quarters, so nothing found later is below d). A scan
-// can stop after any entry and go on later (cursor).
+// Dijkstra by excess, written straight into the 4-bit table (no byte per entry, no packing:
+// 8+8 is built in its 247.5 MiB). A press that moves c numbers of the group costs c quarters
+// and changes their bases by at most c (each moves one step, or two for one quarter with
+// half turns), in steps of the excess: so a placement's excess never falls along a press
+// (the bases are a consistent estimate), and level L of the excess is final once every
+// placement at L has been expanded. A press that keeps the excess finds placements of the
+// level being scanned: those ahead of the scan are met by it, those behind it wait in
+// `behind` and are expanded before the scan goes on. A scan can stop after any placement
+// and go on later (cursor). The table is the one the byte-per-entry build packed.
 struct AdditiveDbBuild::Impl {
   MoveSet moves;
   std::vector<std::uint8_t> home;
-  int tiles = 0;
+  int tiles = 0, step = 2;
   std::uint32_t entries = 0;
-  std::vector<std::uint8_t> dist;    // quarters, kUnseen until reached
+  Table table;                       // kMaxExcess until reached
   std::vector<CellMap> backward;     // the moves undone: the search runs from home
   std::vector<std::uint32_t> block;  // per move: the cells it moves
-  std::uint8_t bucket = 0, highest = 0;
+  std::array<std::uint8_t, kCells * kMaxNumbers> base_of{};  // [cell * 8 + j]: base of number j
+  std::vector<std::uint32_t> behind;  // placements of this level behind the scan
+  int level = 0, highest = 0;
   std::uint32_t cursor = 0;
   std::uint64_t done = 0;  // placements expanded
   bool ready = false;
+
+  int bases(const std::uint8_t* cell) const {
+    int sum = 0;
+    for (int j = 0; j < tiles; ++j) sum += base_of[cell[j] * kMaxNumbers + j];
+    return sum;
+  }
 
   void expand(std::uint32_t index) {
     std::array<std::uint8_t, kMaxNumbers> cell{}, next{};
     pattern::unrank(index, tiles, cell.data());
     std::uint32_t occupied = 0;
     for (int j = 0; j < tiles; ++j) occupied |= 1u << cell[j];
+    const int quarters = bases(cell.data()) + step * level;
     for (std::size_t m = 0; m < backward.size(); ++m) {
       const int charge = ones16(occupied & block[m]);
       if (charge == 0) continue;  // moves none of the group
       const auto& to = backward[m];
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
-      std::uint8_t& d = dist[pattern::rank(next.data(), tiles)];
-      const int nd = bucket + charge;
-      if (nd < d) d = static_cast<std::uint8_t>(nd), highest = std::max(highest, d);
+      const int excess = (quarters + charge - bases(next.data())) / step;
+      const std::uint32_t r = pattern::rank(next.data(), tiles);
+      if (excess >= table.at(r)) continue;
+      table.set(r, excess);
+      highest = std::max(highest, excess);
+      if (excess == level && r < cursor) behind.push_back(r);
     }
     ++done;
   }
 
-  // Scans up to `work` placements of this bucket (skipping 8 entries at a time where none
-  // is in it); false when the slice ran out first.
+  // Expands up to `work` placements of this level (skipping 16 entries at a time where none
+  // is at it); false when the slice ran out first.
   bool scan(std::uint64_t& work) {
-    const std::uint64_t spread = 0x0101010101010101ull * bucket;
-    while (cursor < entries && work > 0) {
-      if (cursor % 8 == 0 && cursor + 8 <= entries) {
+    const std::uint64_t spread = 0x1111111111111111ull * static_cast<std::uint64_t>(level);
+    while (work > 0) {
+      if (!behind.empty()) {
+        const std::uint32_t r = behind.back();
+        behind.pop_back();
+        --work, expand(r);
+        continue;
+      }
+      if (cursor >= entries) return true;
+      if (cursor % 16 == 0 && cursor + 16 <= entries) {
         std::uint64_t w = 0;
-        std::memcpy(&w, &dist[cursor], 8);
-        w ^= spread;  // a byte of the bucket is now zero
-        if (((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) == 0) {
-          cursor += 8;
+        std::memcpy(&w, &table.nibbles[cursor / 2], 8);
+        w ^= spread;  // a nibble of this level is now zero
+        if (((w - 0x1111111111111111ull) & ~w & 0x8888888888888888ull) == 0) {
+          cursor += 16;
           continue;
         }
       }
-      if (dist[cursor] == bucket) --work, expand(cursor);
+      if (table.at(cursor) == level) --work, expand(cursor);
       ++cursor;
     }
-    return cursor == entries;
+    return cursor >= entries && behind.empty();
   }
 };
 
@@ -159,13 +172,18 @@ AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home)
   b.moves = moves;
   b.home = std::move(home);
   b.tiles = static_cast<int>(b.home.size());
+  b.step = excess_step(moves);
   b.entries = pattern::placements(b.tiles);
   b.ready = cached(moves, b.home) != nullptr;
   if (b.ready) return;
-  b.dist.assign(b.entries, kUnseen);
+  b.table.nibbles.assign((b.entries + 1) / 2, 0xff);
+  if (b.entries % 2) b.table.nibbles.back() = 0x0f;  // (the unused half byte is 0, as packed)
   b.backward = pattern::cell_maps(pattern::undoing_moves(moves));
   for (const CellMap& to : b.backward) b.block.push_back(block_mask(to));
-  b.dist[pattern::rank(b.home.data(), b.tiles)] = 0;
+  for (int c = 0; c < kCells; ++c)
+    for (int j = 0; j < b.tiles; ++j)
+      b.base_of[c * kMaxNumbers + j] = static_cast<std::uint8_t>(base(c, b.home[j], moves));
+  b.table.set(pattern::rank(b.home.data(), b.tiles), 0);
 }
 
 AdditiveDbBuild::~AdditiveDbBuild() = default;
@@ -175,10 +193,10 @@ bool AdditiveDbBuild::run(std::uint64_t max_states) {
   while (!b.ready) {
     if (!b.scan(max_states)) break;
     b.cursor = 0;
-    if (b.bucket++ < b.highest) continue;
+    if (b.level++ < std::min(b.highest, kMaxExcess - 1)) continue;
     auto& table = cached(b.moves, b.home);
-    if (!table) table = std::make_unique<Table>(pack(b.dist, b.home, b.moves));
-    b.dist = {};
+    if (!table) table = std::make_unique<Table>(std::move(b.table));
+    b.table = {};
     b.ready = true;
   }
   return b.ready;
@@ -389,19 +407,29 @@ std::string additive_table_name(MoveSet moves, const std::string& partition) {
 std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& name) {
   AdditivePartition partition;
   if (!additive_partition(name, partition)) return {};
-  std::vector<std::uint8_t> body;
+  std::vector<const Table*> tables;  // (summed and copied once each: 8+8 is 247.5 MiB)
+  std::size_t body = 0;
+  std::uint64_t checksum = pattern::fnv1a(nullptr, 0);
   for (const auto& home : distinct_homes(partition)) {
     const auto& table = cached(moves, home);
     if (!table) return {};
-    body.insert(body.end(), table->nibbles.begin(), table->nibbles.end());
+    tables.push_back(table.get());
+    body += table->nibbles.size();
+    checksum = pattern::fnv1a(table->nibbles.data(), table->nibbles.size(), checksum);
   }
-  std::vector<std::uint8_t> out = header(moves, name, pattern::fnv1a(body.data(), body.size()));
-  out.insert(out.end(), body.begin(), body.end());
+  std::vector<std::uint8_t> out = header(moves, name, checksum);
+  out.reserve(out.size() + body);
+  for (const Table* t : tables) out.insert(out.end(), t->nibbles.begin(), t->nibbles.end());
   return out;
 }
 
 bool load_additive_tables(MoveSet moves, const std::string& name,
                           const std::vector<std::uint8_t>& bytes) {
+  return load_additive_tables(moves, name, bytes.data(), bytes.size());
+}
+
+bool load_additive_tables(MoveSet moves, const std::string& name, const std::uint8_t* bytes,
+                          std::size_t size) {
   AdditivePartition partition;
   if (!additive_partition(name, partition)) return false;
   const auto homes = distinct_homes(partition);
@@ -409,15 +437,15 @@ bool load_additive_tables(MoveSet moves, const std::string& name,
   for (const auto& home : homes)
     body += (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
   const std::size_t head = header(moves, name, 0).size();
-  if (bytes.size() != head + body) return false;
-  const std::uint8_t* at = bytes.data() + head;
+  if (!bytes || size != head + body) return false;
+  const std::uint8_t* at = bytes + head;
   const std::vector<std::uint8_t> expected = header(moves, name, pattern::fnv1a(at, body));
-  if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
+  if (!std::equal(expected.begin(), expected.end(), bytes)) return false;
   for (const auto& home : homes) {
-    const std::size_t size = (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
+    const std::size_t part = (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
     auto& table = cached(moves, home);
-    if (!table) table = std::make_unique<Table>(Table{std::vector<std::uint8_t>(at, at + size)});
-    at += size;
+    if (!table) table = std::make_unique<Table>(Table{std::vector<std::uint8_t>(at, at + part)});
+    at += part;
   }
   return true;
 }

@@ -15,6 +15,7 @@
 // for the bottom six, turned half round).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,7 +39,7 @@ struct AdditivePartition {
 // "6+6+4" (the top six, the bottom six, the middle four: 2 x 5,765,760 + 43,680 bytes, one
 // 6-number table), "7+7+2" (one 7-number table, 57,657,600 bytes, and a 2-number one),
 // "8+8" (the top eight and the bottom eight: one 8-number table, 518,918,400 entries,
-// 247.5 MiB; native only),
+// 247.5 MiB; in the browser only when the user asks for it),
 // "blocks" (the four 2x2 corner blocks: one 4-number table), "rows" (two 4-number tables).
 std::vector<std::string> additive_partition_names();
 // The partition of that name; false when there is none.
@@ -85,14 +86,18 @@ std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string&
 // are not a whole, unchanged set of that partition's tables in this format.
 bool load_additive_tables(MoveSet moves, const std::string& partition,
                           const std::vector<std::uint8_t>& bytes);
+// The same from `size` bytes at `bytes` (the worker's, read from storage, with no copy of them).
+bool load_additive_tables(MoveSet moves, const std::string& partition, const std::uint8_t* bytes,
+                          std::size_t size);
 
 // The table entry of one group's placement (cells[j]: where the number of home[j] is), in
 // quarters; the table is built if needed. For tests and tools.
 int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
                    const std::vector<std::uint8_t>& cells);
 
-// Builds the table of one group a slice at a time (a bucketed Dijkstra over placements by
-// quarter cost); kept for the life of the process once complete.
+// Builds the table of one group a slice at a time (a Dijkstra over placements by their excess
+// over the numbers' bases, written straight into the 4-bit table); kept for the life of the
+// process once complete.
 class AdditiveDbBuild {
  public:
   AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home);

@@ -1,0 +1,131 @@
+// The stronger 4x4 tables (issue 18): the Puzzle Box panel builds them only when asked, in a
+// worker of their own, keeps them in the browser, and every later 4x4 solve uses them (this
+// visit and the next); a build that fails (memory refused) or is cancelled says so once and
+// the solves go on with the tables they have; kept tables the solver worker has no memory for
+// stay kept. The page's 8+8 (247.5 MiB, minutes) is 6+6+4
+// here (?kept_partition=), and its 7+7+2 blocks (?partition=); scripts/bench-box-wasm.mjs
+// times 8+8 itself.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './lib/harness.mjs';
+
+let srv, browser;
+before(async () => { srv = await h.startServer(); browser = await h.launch(); });
+after(async () => { await browser?.close(); srv?.server.close(); });
+
+const TARGET = Array.from({ length: 16 }, (_, i) => i + 1);
+// 8 turns from the target, B1 B5 B9' B3 B5 B7' B2 B8 (at most 8 moves).
+const BOARD = [5, 11, 1, 3, 6, 10, 2, 4, 12, 13, 14, 16, 9, 7, 8, 15];
+
+async function openBox(context, options) {
+  const opened = await h.openApp(context, `${srv.url}?partition=blocks&quick_partition=&${options}`);
+  await h.clickWidget(opened.page, 'Puzzle Box');
+  await h.waitState(opened.page, 's.box.active');
+  await h.clickWidget(opened.page, 'box:moves');  // "clockwise + back", the second entry
+  const r = (await h.state(opened.page)).widgets['box:moves'];
+  await h.humanClick(opened.page, r[0] + 20, r[1] + r[3] * 2.3);
+  await h.waitState(opened.page, 's.box.moves === "cw+ccw"');
+  await h.clickWidget(opened.page, 'start');
+  await h.pressSlowly(opened.page, 'Control+A');
+  await h.pressSlowly(opened.page, 'Backspace');
+  await opened.page.keyboard.type(BOARD.join(','), { delay: 5 });
+  await h.pressSlowly(opened.page, 'Enter');
+  await h.waitState(opened.page, `s.box.board.join() === "${BOARD.join()}"`);
+  return opened;
+}
+async function solve(page) {
+  const before = (await h.state(page)).box.solve_id;
+  await h.clickWidget(page, 'Solve##box');
+  return h.waitState(page, `s.box.solve_id > ${before} && !s.box.solving`, 60000);
+}
+const offered = (s) => s.controls.some((c) => c.name === 'Build stronger 4x4 tables');
+const keptNames = (page) => page.evaluate(() => new Promise((resolve) => {
+  const r = indexedDB.open('tilewise-tables', 1);
+  r.onupgradeneeded = () => r.result.createObjectStore('tables');
+  r.onsuccess = () => {
+    const keys = r.result.transaction('tables').objectStore('tables').getAllKeys();
+    keys.onsuccess = () => { r.result.close(); resolve(keys.result.sort()); };
+  };
+}));
+
+test('built on request, kept, then used by every solve, this visit and the next', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, errors } = await openBox(context, 'kept_partition=6%2B6%2B4');
+  let s = await solve(page);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
+  assert.equal(s.box.strong.kept[1], false);
+  assert.ok(offered(s), 'the build is offered on 4x4');
+  await h.clickWidget(page, 'Build stronger 4x4 tables');
+  s = await h.waitState(page, '!s.box.strong.running', 60000);
+  assert.equal(s.box.strong.note,
+    'the 6+6+4 tables (cw+ccw) are built and kept in this browser (2.8 MiB): Solve uses them from now on');
+  assert.deepEqual(s.box.strong.kept, [false, true]);
+  assert.deepEqual(await keptNames(page), ['box-additive-cw+ccw-6+6+4.v1', 'box-additive-cw+ccw-blocks.v1']);
+  assert.equal(offered(s), false, 'not offered once kept');
+  await h.screenshot(page, 'box-strong-kept');
+  // The solver worker (which had asked the storage before the build) reads them now.
+  s = await solve(page);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(6\+6\+4 tables\)$/);
+  assert.equal(s.box.table.source, 'storage');
+  // A later visit: the stronger tables answer the first solve, and the build is not offered.
+  await page.reload();
+  await h.waitDrawn(page);
+  const again = await openBox(context, 'kept_partition=6%2B6%2B4');
+  s = await solve(again.page);
+  assert.match(s.box.status, /\(6\+6\+4 tables\)$/);
+  assert.equal(s.box.table.source, 'storage');
+  assert.equal(s.box.strong.kept[1], true);
+  assert.equal(offered(s), false);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(again.errors, []);
+  await context.close();
+});
+
+test('a build the browser refuses memory, or one cancelled, keeps nothing and says so; solves go on', async () => {
+  // The build worker may not grow its memory past 24 MiB: 7+7+2 (55 MB while built) cannot be.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page } = await openBox(context, 'kept_partition=7%2B7%2B2&build_memory_mib=24');
+  await h.clickWidget(page, 'Build stronger 4x4 tables');
+  let s = await h.waitState(page, '!s.box.strong.running', 60000);
+  assert.match(s.box.strong.note, /^no 7\+7\+2 tables kept: this browser would not give the build \d+ MiB of memory\. Solve goes on with the tables it has$/);
+  await h.screenshot(page, 'box-strong-memory-refused');
+  s = await solve(page);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
+  assert.deepEqual(s.box.board, BOARD, 'the board stays');
+  // Cancel while it builds (no memory cap now).
+  const free = await openBox(context, 'kept_partition=7%2B7%2B2');
+  await h.clickWidget(free.page, 'Build stronger 4x4 tables');
+  s = await h.waitState(free.page, '/building the 7\\+7\\+2 tables \\(cw\\+ccw\\): [1-9]/.test(s.box.strong.progress)', 60000);
+  await h.screenshot(free.page, 'box-strong-building');
+  await h.clickWidget(free.page, 'Cancel build');
+  s = await h.waitState(free.page, '!s.box.strong.running');
+  assert.equal(s.box.strong.note, 'the build of the stronger tables was cancelled; nothing was kept');
+  await free.page.waitForTimeout(300);
+  assert.deepEqual(await keptNames(free.page), ['box-additive-cw+ccw-blocks.v1']);
+  assert.ok(offered(await h.state(free.page)), 'offered again');
+  assert.deepEqual(free.errors, []);
+  await context.close();
+});
+
+test('kept tables the solver has no memory for stay kept; the solve goes on without them', async () => {
+  // The solver worker may not grow past 24 MiB; 7+7+2's 27.5 MiB stand for the kept 8+8 ones.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, errors } = await openBox(context, 'kept_partition=7%2B7%2B2&solver_memory_mib=24');
+  const name = 'box-additive-cw+ccw-7+7+2.v1';
+  await page.evaluate((key) => new Promise((resolve) => {  // (the bytes are never read: no room)
+    const r = indexedDB.open('tilewise-tables', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('tables');
+    r.onsuccess = () => {
+      const tx = r.result.transaction('tables', 'readwrite');
+      tx.objectStore('tables').put(new ArrayBuffer(28828941), key);
+      tx.oncomplete = () => { r.result.close(); resolve(); };
+    };
+  }), name);
+  const s = await solve(page);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
+  assert.equal(s.box.strong.note,
+    'the tables kept in this browser need more memory than it gives the solver: solves go on without them');
+  assert.deepEqual(await keptNames(page), ['box-additive-cw+ccw-7+7+2.v1', 'box-additive-cw+ccw-blocks.v1']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
