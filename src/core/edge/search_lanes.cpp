@@ -147,7 +147,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
   // once), or with none left the lane backs up. Negative when the lane has left its subtree.
   // ([&]: `this` is used only with kFiltered, and clang warns of an unused capture.)
-  auto step = [&](MaskLane& lane) TILEWISE_ALWAYS_INLINE -> std::int64_t {
+  auto step = [&](MaskLane& lane, std::uint64_t& filters) TILEWISE_ALWAYS_INLINE -> std::int64_t {
     const std::int64_t d = lane.depth;
     const LaneStep& s = lane_steps[d];
     LaneLevel* const level = lane.levels + d;
@@ -207,10 +207,9 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
         s.after_masks + s.after_other_part[0][lane.placed[s.after_other_depth[0]]];
     if constexpr (kTwoOthers) masks += s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
     child->child_masks = masks;
-    if constexpr (kFiltered) {
-      if ((s.child_filtered & down) != 0)
-        filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
-    }
+    // The next cell's tests beyond its key narrow its words after the round (filter_lanes):
+    // a call here, on the step's path, cost WebAssembly the step's values kept in memory.
+    if constexpr (kFiltered) filters |= s.child_filtered & down;
     // Where the lane goes when it does not go down: it stays while the cell has candidates
     // left, else backs up at once to the deepest cell above with candidates left (the tiles
     // placed are per level: nothing to take back), and so does the next cell when it runs out.
@@ -223,10 +222,23 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   };
   // A step of every lane, written out in lane order (clang kept a loop over the lanes, so the
   // lanes' steps did not interleave in WebAssembly); negative when one left its subtree.
-  auto step_all = [&]<std::size_t... kLane>(std::index_sequence<kLane...>) TILEWISE_ALWAYS_INLINE {
+  auto step_all = [&]<std::size_t... kLane>(std::index_sequence<kLane...>, std::uint64_t & filters)
+      TILEWISE_ALWAYS_INLINE {
     std::int64_t out = 0;
-    ((out |= step(lanes[kLane])), ...);  // the comma: in lane order, as the loop was
+    ((out |= step(lanes[kLane], filters)), ...);  // the comma: in lane order, as the loop was
     return out;
+  };
+  // A lane that went down to a cell with tests beyond its key: they narrow the cell's words
+  // before its first step (the lane went down on the words before the tests, as run_blocks
+  // does). Applied to every lane standing on such a cell: the tests only clear bits that
+  // depend on the tiles above the cell, so applying them again changes nothing.
+  auto filter_lanes = [this, lanes] {
+    for (int i = 0; i < kLanes; ++i) {
+      MaskLane& lane = lanes[i];
+      const auto d = static_cast<int>(lane.depth);
+      if (!lane.active || d < lane.base || !masks_.steps[d].filtered) continue;
+      filter_masks(d, lane.levels[d].left, lane.placed, lane.levels[d].used);
+    }
   };
   // The lanes that left their subtree take the next prefixes; false when one found none.
   auto refill = [this, lanes] {
@@ -240,14 +252,18 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   };
   if (all) {
     for (std::uint64_t r = 0; r < rounds; ++r) {
-      const std::int64_t out = step_all(std::make_index_sequence<kLanes>{});
+      std::uint64_t filters = 0;
+      const std::int64_t out = step_all(std::make_index_sequence<kLanes>{}, filters);
+      if (kFiltered && filters != 0) filter_lanes();
       if (out < 0 && !refill()) return;
     }
   } else {  // the last subtrees (or waiting for prefixes)
     for (std::uint64_t r = 0; r < rounds; ++r) {
       std::int64_t out = 0;
+      std::uint64_t filters = 0;
       for (int i = 0; i < kLanes; ++i)
-        if (lanes[i].active) out |= step(lanes[i]);
+        if (lanes[i].active) out |= step(lanes[i], filters);
+      if (kFiltered && filters != 0) filter_lanes();
       if (out < 0 && !refill()) return;
     }
   }
