@@ -221,6 +221,10 @@ test('the additive tables: quick ones first, the wanted ones built while idle an
   assert.equal(s.box.proven_optimal, true);
   const seq = s.box.solutions[0];
   assert.deepEqual(replay(random, seq), TARGET, seq.join(' '));
+  // An 18-move row is wider than the panel: it wraps (two lines), none of it cut off.
+  const rows = [1, 2].map((k) => s.widgets[`box:solution ${k}`]);
+  assert.ok(rows.every((r) => r[3] >= 2 * s.look.font_px), `rows ${JSON.stringify(rows)}`);
+  assert.equal(rows[1][1], rows[0][1] + rows[0][3], 'rows one under the other');
   await h.clickWidget(page, 'box:solution 1');
   await h.clickWidget(page, 'Play##box');
   s = await h.waitState(page, 's.box.step >= 3', 10000);
