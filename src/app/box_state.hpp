@@ -37,6 +37,7 @@ struct BoxView {
   int length = -1;
   bool proven_optimal = true;  // false: the quick search's solution, after lower_bound
   int lower_bound = 0;
+  unsigned long long count = 0;  // every optimal solution (the list keeps the first ones)
   // The 4x4 table of the last solve (box_table_view.cpp): where it came from and whether
   // it is kept in the browser's storage.
   struct {

@@ -10,6 +10,17 @@
 namespace tilewise::app {
 namespace {
 
+// "199 ms", "2.1 s", "35 s": under a second in milliseconds (ImGui's wrapping may break a
+// line after a decimal point: "0.|0 s" was seen at a line's end on a phone).
+std::string duration_text(double ms) {
+  char buf[32];
+  if (ms < 1000)
+    std::snprintf(buf, sizeof buf, "%.0f ms", ms);
+  else
+    std::snprintf(buf, sizeof buf, ms < 10000 ? "%.1f s" : "%.0f s", ms / 1000);
+  return buf;
+}
+
 double percent(double part, double whole) {
   return 100.0 * part / std::max(1.0, whole);
 }
@@ -126,7 +137,7 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
   v.table.states = t.value("states", 0.0);
   v.table.states_total = t.value("states_total", 0.0);
   v.table.states_at_start = t.value("states_at_start", 0.0);
-  const double seconds = t.value("ms", 0.0) / 1000;
+  const std::string took = duration_text(t.value("ms", 0.0));
   // "4x4 table" (a pattern table) or "4x4 7+7+2 tables" (the additive ones, named by label).
   const bool additive = v.table.tiles == 0 && !v.table.label.empty();
   const std::string what = additive ? "4x4 " + v.table.label : std::string("4x4 table");
@@ -134,13 +145,13 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
     v.table.note.clear();
   } else if (v.table.source == "built") {
     std::snprintf(
-        buf, sizeof buf, "%s%s built in %.1f s",
+        buf, sizeof buf, "%s%s built in %s",
         v.table.read_found && !v.table.read_used ? "the kept table was damaged or old: " : "",
-        what.c_str(), seconds);
+        what.c_str(), took.c_str());
     v.table.note = buf + v.table.kept;
   } else if (v.table.source == "storage") {
-    std::snprintf(buf, sizeof buf, "%s read from this browser's storage in %.1f s", what.c_str(),
-                  seconds);
+    std::snprintf(buf, sizeof buf, "%s read from this browser's storage in %s", what.c_str(),
+                  took.c_str());
     v.table.note = buf;
   } else if (v.table.source.empty() && v.table.states > 0) {
     std::snprintf(buf, sizeof buf, "%s %.0f%% built: Solve goes on from there", what.c_str(),

@@ -23,6 +23,7 @@ namespace {
 // Box requests get ids far above the tile solver's, so each side knows its own events.
 constexpr long long kFirstBoxRequestId = 1LL << 40;
 constexpr double kPlayStepMs = 450;
+constexpr int kListedSolutions = 500;    // rows in the list (the worker sends up to 10,000)
 constexpr long long kSolveSeconds = 30;  // the optimal search's budget; then the quick one
 const char* const kMoveSets[] = {"cw", "cw+ccw", "cw+ccw+half"};
 
@@ -45,6 +46,7 @@ BoxView make_default() {
 void forget_solutions() {
   BoxView& v = box_view();
   v.solutions.clear();
+  v.count = 0;
   v.chosen = -1;
   v.step = 0;
   v.playing = false;
@@ -235,19 +237,33 @@ void chosen_moves() {
 void solutions_list() {
   BoxView& v = box_view();
   if (v.solutions.empty()) return;
-  if (v.proven_optimal)
-    ImGui::Text("%d optimal solution(s) of %d moves:", static_cast<int>(v.solutions.size()),
-                v.length);
-  else
+  const int listed = std::min(static_cast<int>(v.solutions.size()), kListedSolutions);
+  const unsigned long long count = std::max<unsigned long long>(v.count, v.solutions.size());
+  if (!v.proven_optimal)
     ImGui::TextWrapped("Best found, %d moves (not proven optimal; none is shorter than %d):",
                        v.length, v.lower_bound);
+  else if (count > static_cast<unsigned long long>(listed))
+    ImGui::TextWrapped("%llu optimal solutions of %d moves; the first %d:", count, v.length,
+                       listed);
+  else
+    ImGui::Text("%d optimal solution(s) of %d moves:", listed, v.length);
+  // Rows wrap where the panel is narrow (a phone): a 4x4 solution is longer than its width.
   ImGui::BeginChild("box solutions", ImVec2(0, 150), true);
-  for (int k = 0; k < static_cast<int>(v.solutions.size()) && k < 500; ++k) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  for (int k = 0; k < listed; ++k) {
     std::string line = std::to_string(k + 1) + ".";
     for (const box::Move& m : v.solutions[k]) line += " " + box::move_name(m, v.size);
-    const std::string id = line + "##sol" + std::to_string(k);
-    if (ImGui::Selectable(id.c_str(), v.chosen == k)) choose(k);
+    const ImVec2 at = ImGui::GetCursorPos();
+    const float height = ImGui::CalcTextSize(line.c_str(), nullptr, false, width).y;
+    const std::string id = "##sol" + std::to_string(k);
+    if (ImGui::Selectable(id.c_str(), v.chosen == k, 0, ImVec2(0, height))) choose(k);
     record_item(("box:solution " + std::to_string(k + 1)).c_str());
+    const ImVec2 after = ImGui::GetCursorPos();
+    ImGui::SetCursorPos(at);
+    ImGui::PushTextWrapPos(at.x + width);
+    ImGui::TextUnformatted(line.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorPos(after);
   }
   ImGui::EndChild();
   if (v.reveal == BoxView::Reveal::kResults) reveal_last_item();
@@ -453,6 +469,7 @@ bool box_handle_event(const nlohmann::json& e) {
     v.solutions.clear();
     if (r.contains("solutions") && r["solutions"].is_array())
       for (const auto& s : r["solutions"]) v.solutions.push_back(moves_of(s, v.size));
+    v.count = std::max<unsigned long long>(r.value("count", 0ULL), v.solutions.size());
     if (v.length >= 0 && !v.proven_optimal) {
       std::snprintf(buf, sizeof buf,
                     "%sbest found: %d moves, not proven optimal (none shorter than %d), %.0f ms",
@@ -502,6 +519,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"status", v.status},
               {"progress", v.progress},
               {"length", v.length},
+              {"count", v.count},
               {"solutions", solutions},
               {"chosen", v.chosen},
               {"step", v.step},

@@ -1,12 +1,15 @@
-// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count] [--json]
-//                        [--max-nodes N] [--max-seconds S] [--cpu-time] [--pattern-tiles K]
+// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count [--meet]]
+//                        [--json] [--max-nodes N] [--max-seconds S] [--cpu-time]
+//                        [--max-memory MIB] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
 // tilewise box stats [--moves ...]
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -36,8 +39,9 @@ extern "C" void on_box_sigint(int) {
 
 struct BoxArgs {
   std::string start, target, moves = "cw";
-  bool all = false, count = false, json = false, cpu_time = false;
-  std::uint64_t max_nodes = 0;  // 0 = the default below
+  bool all = false, count = false, meet = false, json = false, cpu_time = false;
+  std::uint64_t max_nodes = 0;      // 0 = the default below
+  std::uint64_t max_memory = 4096;  // MiB: the listing's count table (4x4)
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
   std::string bound = "auto", partition = "auto";  // 4x4
@@ -137,10 +141,10 @@ void load_or_build_additive_tables(box::MoveSet moves, const std::string& partit
       [&] { return box::additive_table_bytes(moves, partition); });
 }
 
-// --count: the optimal length, then every optimal sequence counted by meeting in the
+// --count --meet: the optimal length, then every optimal sequence counted by meeting in the
 // middle (count_meet.hpp), each layer reported on stderr.
-Result<box::BoxSolveResult> count_solutions(const box::BoxPuzzle& p,
-                                            const box::BoxSolveOptions& o) {
+Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
+                                             const box::BoxSolveOptions& o) {
   box::MeetLimits limits;
   limits.cancel = o.cancel;
   limits.on_layer = [](const box::MeetLayer& l) {
@@ -149,6 +153,29 @@ Result<box::BoxSolveResult> count_solutions(const box::BoxPuzzle& p,
               << static_cast<long long>(l.elapsed_ms) << " ms)\n";
   };
   return box::count_box_solutions(p, o, limits);
+}
+
+// Every optimal sequence, one a line (for_each_solution: on 4x4 all of them, listed again
+// from the count's table; else the ones kept), written in blocks.
+void print_solutions(const box::BoxSolveResult& r, int size) {
+  std::array<std::string, 256> names;  // by button * 4 + quarter turns
+  for (int b = 0; b < (size - 1) * (size - 1) && b < 64; ++b)
+    for (int q = 1; q < 4; ++q) names[b * 4 + q] = box::move_name({b, q}, size);
+  std::string out;
+  box::for_each_solution(r, [&](const std::vector<box::Move>& seq) {
+    for (size_t i = 0; i < seq.size(); ++i) {
+      if (i) out += ' ';
+      out += names[seq[i].button * 4 + seq[i].quarter_turns];
+    }
+    out += '\n';
+    if (out.size() >= (1 << 16)) {
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      out.clear();
+    }
+    return !g_box_interrupted;
+  });
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
 }
 
 int run_box_solve(const BoxArgs& a) {
@@ -174,7 +201,10 @@ int run_box_solve(const BoxArgs& a) {
   // 5x5 and up: the corner blocks are finished with the pattern table.
   if (p.size >= 5 || (p.size == 4 && o.pattern_table))
     load_or_build_pattern_table(p.moves, o.pattern_tiles);
-  o.all = a.all;
+  o.all = a.all || a.count;
+  if (a.count) o.max_solutions = 1;
+  o.keep_count_table = a.all && !a.json;  // every sequence printed, not only those kept
+  o.max_count_bytes = a.max_memory << 20;
   // 200 M nodes unless given; 5x5 and up with --max-seconds alone: the time is the limit.
   o.node_budget = a.max_nodes > 0                    ? a.max_nodes
                   : p.size >= 5 && a.max_seconds > 0 ? std::numeric_limits<std::uint64_t>::max()
@@ -192,7 +222,7 @@ int run_box_solve(const BoxArgs& a) {
     };
   auto previous = std::signal(SIGINT, on_box_sigint);
   Result<box::BoxSolveResult> r =
-      a.count ? count_solutions(p, o) : box::solve_box(p, o, on_improvement);
+      a.count && a.meet ? count_by_meeting(p, o) : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
@@ -210,16 +240,24 @@ int run_box_solve(const BoxArgs& a) {
       if (!r->proven_optimal)
         std::cout << "not proven optimal: no solution is shorter than " << r->lower_bound
                   << " moves\n";
-      for (const auto& seq : r->solutions) {
-        for (size_t i = 0; i < seq.size(); ++i)
-          std::cout << (i ? " " : "") << box::move_name(seq[i], p.size);
-        std::cout << "\n";
-      }
-      if (r->solutions_truncated)
+      std::cout << std::flush;
+      if (a.all)
+        print_solutions(*r, p.size);
+      else
+        for (const auto& seq : r->solutions) {
+          for (size_t i = 0; i < seq.size(); ++i)
+            std::cout << (i ? " " : "") << box::move_name(seq[i], p.size);
+          std::cout << "\n";
+        }
+      if (a.all && r->solutions_truncated && !r->count_table)
         std::cout << "(listed the first " << r->solutions.size() << " of " << r->count
                   << " solutions: only those are kept in memory)\n";
-      std::cout << (a.all || a.count ? "optimal solutions: " : "shown: ") << r->count
-                << (r->complete ? "" : " (search cut short)") << "; " << r->elapsed_ms << " ms\n";
+      if (r->count_table_full)
+        std::cout << "optimal solutions: not counted: the count's table would need more than "
+                  << a.max_memory << " MiB (--max-memory); the count is incomplete\n";
+      else
+        std::cout << (a.all || a.count ? "optimal solutions: " : "shown: ") << r->count
+                  << (r->complete ? "" : " (search cut short)") << "; " << r->elapsed_ms << " ms\n";
     }
   }
   if (g_box_interrupted || !r->complete) return kExitInterrupted;
@@ -242,11 +280,20 @@ void add_box_command(CLI::App& app, int& exit_code) {
   solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half");
   solve->add_flag("--all", a->all, "list every optimal sequence (default: the first)");
   auto* all_flag = solve->get_option("--all");
+  auto* count_flag =
+      solve
+          ->add_flag("--count", a->count,
+                     "count every optimal sequence, one shown (4x4: counted on the graph of "
+                     "sequences, as --all)")
+          ->excludes(all_flag);
   solve
-      ->add_flag("--count", a->count,
-                 "count every optimal sequence (boards up to 4x4: the length first, then a "
-                 "count by meeting in the middle; one solution shown)")
-      ->excludes(all_flag);
+      ->add_flag("--meet", a->meet,
+                 "with --count, boards up to 4x4: count by meeting in the middle instead (an "
+                 "independent check; slower)")
+      ->needs(count_flag);
+  solve->add_option("--max-memory", a->max_memory,
+                    "4x4, --all/--count: MiB the count's table may take (default 4096); over "
+                    "it the count ends incomplete");
   solve->add_flag("--json", a->json, "print one JSON object");
   solve->add_option("--max-nodes,--budget", a->max_nodes,
                     "search nodes before giving up on boards of 4x4 and more (then the best "

@@ -60,6 +60,7 @@ test("solving seed 003's board gives exactly its 5 ten-move solutions; one plays
   let s = await h.waitState(page, '!s.box.solving && s.box.solutions.length > 0');
   assert.match(s.box.status, /optimal: 5 solution\(s\) of 10 moves/);
   assert.equal(s.box.length, 10);
+  assert.equal(s.box.count, 5);
   assert.deepEqual(s.box.solutions.map((m) => m.join(' ')).sort(), SEED_SOLUTIONS);
   await h.screenshot(page, 'box-solved-list');
   await h.clickWidget(page, 'box:solution 3');

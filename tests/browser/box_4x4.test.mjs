@@ -122,7 +122,7 @@ test('the 4x4 table: progress, Cancel keeps what was built, Solve goes on, a rel
   for (const seq of s.box.solutions) assert.deepEqual(replay(board, seq), TARGET, seq.join(' '));
   assert.ok(s.box.length <= 10, `length ${s.box.length}`);
   s = await h.waitState(page, 's.box.table.saved', 30000);
-  assert.match(s.box.table.note, /^4x4 table built in [\d.]+ s; kept in this browser for later visits \(2\.7 MiB\)$/);
+  assert.match(s.box.table.note, /^4x4 table built in [\d.]+ m?s; kept in this browser for later visits \(2\.7 MiB\)$/);
   assert.deepEqual(await keptTables(page), { 'box-pattern-cw+ccw-6.v1': { bytes: 2882896, head: 'TWPDB' } });
   await h.screenshot(page, 'box-4x4-table-kept');
   // Play the solution back to the target.
@@ -135,7 +135,7 @@ test('the 4x4 table: progress, Cancel keeps what was built, Solve goes on, a rel
   s = await solveAfterReload(page, board);
   assert.equal(s.box.table.source, 'storage');
   assert.equal(s.box.table.read_used, true);
-  assert.match(s.box.table.note, /^4x4 table read from this browser's storage in [\d.]+ s$/);
+  assert.match(s.box.table.note, /^4x4 table read from this browser's storage in [\d.]+ m?s$/);
   assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves/);
   await h.screenshot(page, 'box-4x4-table-from-storage');
   assert.deepEqual(errors, []);
@@ -194,7 +194,7 @@ test('the additive tables: quick ones first, the wanted ones built while idle an
   let s = await h.waitState(page, '!s.box.solving', 60000);
   assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
   assert.equal(s.box.table.source, 'built');
-  assert.match(s.box.table.note, /^4x4 blocks tables built in [\d.]+ s/);
+  assert.match(s.box.table.note, /^4x4 blocks tables built in [\d.]+ m?s/);
   for (const seq of s.box.solutions) assert.deepEqual(replay(board, seq), TARGET, seq.join(' '));
   const length = s.box.length;
   assert.equal(s.box.table.better.label, '6+6+4 tables');
@@ -206,7 +206,7 @@ test('the additive tables: quick ones first, the wanted ones built while idle an
   s = await solveAfterReload(page, board);
   assert.equal(s.box.table.source, 'storage');
   assert.equal(s.box.table.label, '6+6+4 tables');
-  assert.match(s.box.table.note, /^4x4 6\+6\+4 tables read from this browser's storage in [\d.]+ s$/);
+  assert.match(s.box.table.note, /^4x4 6\+6\+4 tables read from this browser's storage in [\d.]+ m?s$/);
   assert.equal(s.box.length, length);
   assert.match(s.box.status, /\(6\+6\+4 tables\)$/);
   // A uniformly random board of 18 moves: the first optimal solutions (proven) while the rest
@@ -221,6 +221,10 @@ test('the additive tables: quick ones first, the wanted ones built while idle an
   assert.equal(s.box.proven_optimal, true);
   const seq = s.box.solutions[0];
   assert.deepEqual(replay(random, seq), TARGET, seq.join(' '));
+  // An 18-move row is wider than the panel: it wraps (two lines), none of it cut off.
+  const rows = [1, 2].map((k) => s.widgets[`box:solution ${k}`]);
+  assert.ok(rows.every((r) => r[3] >= 2 * s.look.font_px), `rows ${JSON.stringify(rows)}`);
+  assert.equal(rows[1][1], rows[0][1] + rows[0][3], 'rows one under the other');
   await h.clickWidget(page, 'box:solution 1');
   await h.clickWidget(page, 'Play##box');
   s = await h.waitState(page, 's.box.step >= 3', 10000);

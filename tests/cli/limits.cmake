@@ -53,8 +53,16 @@ tw_cli_says(limit_keep_json 0 "\"solutions_truncated\":true"
 # 7+7+2 tables too, the blocks partition is built in no time).
 tw_cli_says(limit_box_9x9 2 "too many numbers: at most 8x8" ${TW} box solve
             "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81")
-tw_cli_says(limit_box_kept_reported 0 "(listed the first 10000 of 369600 solutions"
-            ${TW} box solve 5,1,7,3/6,2,8,4/13,9,15,11/14,10,16,12 --all --bound pattern)
+# 4x4 --all prints every sequence (listed again from the count's table), JSON keeps 10,000;
+# a count table over --max-memory ends the count "not counted".
+tw_cli_says(limit_box_kept_reported 0 "\"solutions_truncated\":true"
+            ${TW} box solve 5,1,7,3/6,2,8,4/13,9,15,11/14,10,16,12 --all --bound pattern --json)
+add_test(NAME cli.limit_box_all_listed COMMAND sh -c
+  "n=$(\"$0\" \"$@\" | grep -c '^B'); echo listed=$n; test $n -eq 369600"
+  ${TW} box solve 5,1,7,3/6,2,8,4/13,9,15,11/14,10,16,12 --all --bound pattern)
+set_tests_properties(cli.limit_box_all_listed PROPERTIES LABELS cli)
+tw_cli_says(limit_box_count_table_cap 3 "optimal solutions: not counted: the count"
+            ${TW} box solve 5,1,7,3/6,2,8,4/13,9,15,11/14,10,16,12 --count --bound pattern --max-memory 0)
 tw_cli_says(limit_box_pattern_db_memory 0 "IDA* with a pattern database (4x4, numbers 1-7, 27.5 MiB"
             ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --bound pattern)
 tw_cli_says(limit_box_additive_memory 0 "IDA* with additive pattern databases (4x4, blocks, 0.0 MiB, 2 images)"

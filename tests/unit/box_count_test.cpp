@@ -1,12 +1,15 @@
-// Counting optimal Puzzle Box sequences by meeting in the middle (core/box/count_meet.hpp),
-// checked against the listing and against shortest paths counted on the test's own BFS.
+// Counting optimal Puzzle Box sequences: by meeting in the middle (core/box/count_meet.hpp)
+// and by the listing on the graph of sequences (core/box/count_dag.hpp), each checked
+// against the other and against shortest paths counted on the test's own BFS.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <random>
+#include <set>
 
 #include "box_test_boards.hpp"
 #include "core/box/board.hpp"
+#include "core/box/count_dag.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/solver.hpp"
 
@@ -15,6 +18,7 @@ namespace {
 
 using testing::identity;
 using testing::quarter_turns;
+using testing::replay;
 using testing::states_near_4x4;
 using testing::turn;
 
@@ -38,7 +42,38 @@ std::uint64_t shortest_sequences(const std::vector<int>& b, int d,
   return n;
 }
 
-TEST(BoxCount, MeetingInTheMiddleCountsTheBreadthFirstShortestSequencesOn4x4) {
+// The listing's count on 4x4 (counted on the graph of sequences) against the BFS's count and
+// the meeting in the middle; every sequence listed again from the kept table: as many as
+// counted, all different, each reaching the target, the first ones those kept in the result.
+void expect_the_listing_counts(const std::vector<int>& b, MoveSet m, std::uint64_t expected) {
+  BoxSolveOptions o;
+  o.pattern_tiles = 5;
+  o.max_solutions = 3;
+  o.keep_count_table = true;
+  Result<BoxSolveResult> r = solve_box({4, b, identity(4), m}, o);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->complete);
+  EXPECT_EQ(r->count, expected) << move_set_name(m) << " " << format_board(b, 4);
+  std::set<std::vector<std::pair<int, int>>> listed;
+  std::vector<std::vector<Move>> first;
+  for_each_solution(*r, [&](const std::vector<Move>& seq) {
+    EXPECT_EQ(static_cast<int>(seq.size()), r->length);
+    EXPECT_EQ(replay(b, 4, seq), identity(4));
+    std::vector<std::pair<int, int>> key;
+    for (const Move& mv : seq) key.emplace_back(mv.button, mv.quarter_turns);
+    listed.insert(key);
+    if (first.size() < r->solutions.size()) first.push_back(seq);
+    return true;
+  });
+  EXPECT_EQ(listed.size(), expected);
+  ASSERT_EQ(first.size(), r->solutions.size());
+  for (size_t k = 0; k < first.size(); ++k)
+    for (size_t j = 0; j < first[k].size(); ++j)
+      EXPECT_EQ(first[k][j].button * 4 + first[k][j].quarter_turns,
+                r->solutions[k][j].button * 4 + r->solutions[k][j].quarter_turns);
+}
+
+TEST(BoxCount, MeetingInTheMiddleAndTheListingCountTheBreadthFirstShortestSequencesOn4x4) {
   std::mt19937 rng(2611);
   for (MoveSet m :
        {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
@@ -54,10 +89,70 @@ TEST(BoxCount, MeetingInTheMiddleCountsTheBreadthFirstShortestSequencesOn4x4) {
       ASSERT_TRUE(r.ok());
       EXPECT_TRUE(r->complete);
       EXPECT_EQ(r->length, d);
-      EXPECT_EQ(r->count, shortest_sequences(b, d, dist, m))
-          << move_set_name(m) << " board " << k << " length " << d;
+      const std::uint64_t shortest = shortest_sequences(b, d, dist, m);
+      EXPECT_EQ(r->count, shortest) << move_set_name(m) << " board " << k << " length " << d;
+      expect_the_listing_counts(b, m, shortest);
     }
   }
+}
+
+// Deeper boards, where the count table holds many nodes: the listing against the meeting in
+// the middle.
+TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
+  std::mt19937 rng(4418);
+  constexpr int kDepth = 12;
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (int k = 0; k < 3; ++k) {
+      std::vector<int> b = identity(4);
+      for (int s = 0; s < kDepth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      BoxSolveOptions o;
+      o.pattern_tiles = 5;
+      Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
+      ASSERT_TRUE(met.ok() && met->complete);
+      expect_the_listing_counts(b, m, met->count);
+    }
+  }
+}
+
+TEST(BoxCount, ACountTableOverItsMemoryCapEndsTheListingIncomplete) {
+  std::vector<int> b = identity(4);
+  for (int button : {0, 4, 8, 2, 6, 1}) b = turn(b, 4, button, 1);
+  BoxSolveOptions o;
+  o.pattern_tiles = 5;
+  o.max_count_bytes = 1;
+  Result<BoxSolveResult> r = solve_box({4, b, identity(4), MoveSet::kBothDirections}, o);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->complete);
+  EXPECT_TRUE(r->count_table_full);
+  EXPECT_EQ(r->count, 0u);  // not a partial number
+  EXPECT_EQ(r->lower_bound, 6);
+}
+
+// The live table keeps every node exactly through its growth, whatever the moves left (up to
+// the search's 60) and the context; a dead node is either remembered as dead or forgotten
+// (a lossy cache), never given a count.
+TEST(BoxCount, TheCountTableKeepsEveryLiveNodeThroughItsGrowth) {
+  CountDag dag(MoveSet::kBothDirections, std::uint64_t{64} << 20);
+  std::mt19937_64 rng(5);
+  std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint64_t> kept;
+  for (int k = 0; k < 200000; ++k) {
+    std::vector<int> b = identity(4);
+    std::shuffle(b.begin(), b.end(), rng);
+    Board16 board{};
+    for (int c = 0; c < 16; ++c) board[c] = static_cast<std::uint8_t>(b[c] - 1);
+    const Move last{static_cast<int>(rng() % 9), rng() % 2 ? 1 : 3};
+    const std::uint32_t context =
+        CountDag::context_of(static_cast<int>(rng() % 61), &last, MoveSet::kBothDirections);
+    const std::uint64_t count = k % 5 == 0 ? 0 : 1 + rng() % CountDag::kMaxCount;
+    ASSERT_TRUE(dag.put(CountDag::key_of(board), context, count));
+    kept[{CountDag::key_of(board), context}] = count;
+  }
+  for (const auto& [key, count] : kept) {
+    const std::uint64_t found = dag.find(key.first, key.second);
+    if (count == 0 && found == CountDag::kMiss) continue;
+    ASSERT_EQ(found, count);
+  }
+  EXPECT_GT(dag.live_nodes(), 150000u);
 }
 
 TEST(BoxCount, MeetingInTheMiddleCountsWhatTheListingListsOn3x3) {

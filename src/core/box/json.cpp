@@ -54,6 +54,7 @@ nlohmann::json box_result_json(const BoxPuzzle& p, const BoxSolveResult& r) {
           {"proven_optimal", r.proven_optimal},
           {"lower_bound", r.lower_bound},
           {"complete", r.complete},
+          {"count_table_full", r.count_table_full},
           {"nodes", r.nodes},
           {"method", r.method},
           {"elapsed_ms", r.elapsed_ms}};

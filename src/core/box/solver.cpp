@@ -12,7 +12,7 @@
 #include "core/box/additive_db.hpp"
 #include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
-#include "core/box/count_memo.hpp"
+#include "core/box/count_dag.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/quick_search.hpp"
 #include "core/box/table3.hpp"
@@ -60,22 +60,6 @@ int manhattan_bound(const std::vector<int>& s, int size, MoveSet moves) {
   return (sum + per_move - 1) / per_move;
 }
 
-// Canonical spelling rules: never two moves of one button that an optimal sequence cannot
-// contain, and `X' X'` left to `X X`.
-bool allowed_after(const std::vector<Move>& path, const Move& m, MoveSet moves) {
-  if (path.empty() || path.back().button != m.button) return true;
-  const Move& prev = path.back();
-  if (moves == MoveSet::kBothDirectionsAndHalf) return false;
-  if (moves == MoveSet::kBothDirections) {
-    if (prev.quarter_turns != m.quarter_turns) return false;             // X X' cancels
-    if (m.quarter_turns == 3) return false;                              // X' X' is spelled X X
-    return path.size() < 2 || path[path.size() - 2].button != m.button;  // X X X = X'
-  }
-  // clockwise only: four turns of one button are nothing
-  return !(path.size() >= 3 && path[path.size() - 2].button == m.button &&
-           path[path.size() - 3].button == m.button);
-}
-
 // Buttons whose 2x2 blocks share no cell: pressing them in either order is the same.
 bool commute(int a, int b, int size) {
   const int w = size - 1;
@@ -93,11 +77,6 @@ int permutation_parity(const std::vector<int>& s) {
   }
   return static_cast<int>(s.size() - static_cast<std::size_t>(cycles)) % 2;
 }
-
-// The listing's transposition table on 4x4: 2^19 slots of 24 bytes (12 MiB); subtrees
-// with fewer moves left than kMemoMinLeft are cheaper to walk than to look up.
-constexpr int kMemoLog2Slots = 19;
-constexpr int kMemoMinLeft = 2;
 
 constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
 // Its states (beyond the node budget): a tenth of the budget, at least kQuickStatesMin (so a
@@ -194,13 +173,15 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       moves_(p.moves),
       o_(o),
       allowed_(allowed_moves(p.size, p.moves)),
-      s_(relabel(p.start, p.target)) {
+      s_(relabel(p.start, p.target)),
+      spelling_{Spelling{}} {
   if (moves_ != MoveSet::kBothDirectionsAndHalf) parity_ = permutation_parity(s_);
   if (size_ == 3) {
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
   } else if (size_ == 4) {
     for (int c = 0; c < 16; ++c) board4_[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    start4_ = board4_;
     cells_ = move_cells(4, moves_);
     for (std::size_t k = 0; k < cells_.size(); ++k)
       cells_of_[cells_[k].button * 4 + cells_[k].quarter_turns] = static_cast<std::uint8_t>(k);
@@ -263,50 +244,53 @@ int BoxSearch::bound_of(int g, int enough) const {
   return h;
 }
 
-// Spellings never listed (allowed_after) and, when one solution is enough, the second
-// order of two commuting buttons (only the lower button first).
+// Spellings never listed (spelling.hpp) and, when one solution is enough, the second order
+// of two commuting buttons (only the lower button first).
 bool BoxSearch::skip_move(const Move& m) const {
-  if (!allowed_after(path_, m, moves_)) return true;
+  if (!spelling_.back().allows(m)) return true;
   return !listing_ && !path_.empty() && m.button < path_.back().button &&
          commute(m.button, path_.back().button, size_);
 }
 
-// 4x4: the board as 16 nibbles.
-std::uint64_t BoxSearch::board_key() const {
-  std::uint64_t k = 0;
-  for (int c = 15; c >= 0; --c) k = k << 4 | static_cast<std::uint64_t>(s_[c] - 1);
-  return k;
-}
-
-// What the rest of a sequence may do here: the moves left and the spelling rules' view of
-// the path's end (its last button, that press's turn, how many presses of it in a row).
+// The count table's key of this node beside the board (count_dag.hpp).
 std::uint32_t BoxSearch::context_key() const {
-  const auto left = static_cast<std::uint32_t>(limit_ - static_cast<int>(path_.size()));
-  if (path_.empty()) return left << 12;
-  const Move& last = path_.back();
-  std::uint32_t run = 0;
-  for (auto it = path_.rbegin(); it != path_.rend() && it->button == last.button && run < 3; ++it)
-    ++run;
-  return left << 12 | static_cast<std::uint32_t>(last.button) << 4 |
-         static_cast<std::uint32_t>(last.quarter_turns) << 2 | run;
+  return CountDag::context_of(moves_left(), path_.empty() ? nullptr : &path_.back(), moves_);
 }
 
-bool BoxSearch::memo_skips_child() {
-  if (!memo_ || limit_ - static_cast<int>(path_.size()) < kMemoMinLeft) return false;
-  const std::uint64_t known = memo_->find(board_key(), context_key());
-  if (known == CountMemo::kMiss) return false;
-  if (known > 0 && r_.solutions.size() < o_.max_solutions) return false;  // to be listed
+// The child just entered: when the count table knows its count, that count is added, its
+// sequences listed (while the list has room) from the table, and its subtree not walked.
+bool BoxSearch::counted_child() {
+  if (!count_dag_ || moves_left() < CountDag::kMinLeft) return false;
+  const std::uint64_t known = count_dag_->find(CountDag::key_of(board4_), context_key());
+  if (known == CountDag::kMiss) return false;
   r_.count += known;
-  if (known > 0) r_.solutions_truncated = true;
+  if (known == 0) return true;
+  if (r_.solutions.size() >= o_.max_solutions) {
+    r_.solutions_truncated = true;
+    return true;
+  }
+  std::array<std::uint8_t, 16> from = board4_;
+  std::vector<Move> path = path_;
+  const bool all_kept = count_dag_->walk(from, moves_left(), spelling_.back(), path,
+                                         [&](const std::vector<Move>& seq) {
+                                           if (r_.solutions.size() >= o_.max_solutions)
+                                             return false;
+                                           r_.solutions.push_back(seq);
+                                           return true;
+                                         });
+  if (!all_kept) r_.solutions_truncated = true;
   return true;
 }
 
-void BoxSearch::leave_node() {
-  if (memo_ && limit_ - static_cast<int>(path_.size()) >= kMemoMinLeft)
-    memo_->put(board_key(), context_key(), r_.count - count_at_entry_.back());
+bool BoxSearch::leave_node() {
+  bool kept = true;
+  if (count_dag_ && moves_left() >= CountDag::kMinLeft && !path_.empty())
+    kept = count_dag_->put(CountDag::key_of(board4_), context_key(),
+                           r_.count - count_at_entry_.back());
   next_.pop_back();
   count_at_entry_.pop_back();
   if (!path_.empty()) undo_last();
+  return kept;
 }
 
 void BoxSearch::found() {
@@ -323,8 +307,8 @@ void BoxSearch::found() {
 
 // A solution found at the current bound is optimal: every shorter bound was searched.
 void BoxSearch::finish(bool complete) {
-  if (r_.count > 0) {
-    r_.length = static_cast<int>(r_.solutions.empty() ? limit_ : r_.solutions[0].size());
+  if (r_.count > 0 || listing_) {  // (listing: the first pass found one at this bound)
+    r_.length = limit_;
     r_.proven_optimal = true;
   }
   r_.lower_bound = lower_bound();
@@ -332,7 +316,12 @@ void BoxSearch::finish(bool complete) {
   r_.elapsed_ms = now_ms() - t0_ms_;
   next_.clear();
   count_at_entry_.clear();
-  memo_.reset();
+  if (count_dag_ && complete && o_.keep_count_table) {
+    count_dag_->drop_dead();
+    count_dag_->set_root(start4_, limit_);
+    r_.count_table = std::move(count_dag_);
+  }
+  count_dag_.reset();
   finished_ = true;
 }
 
@@ -345,7 +334,7 @@ bool BoxSearch::next_iteration() {
   if (probe_found_) {  // the same bound again, listing every sequence
     probe_found_ = false;
     listing_ = true;
-    if (size_ == 4) memo_ = std::make_unique<CountMemo>(kMemoLog2Slots);
+    if (size_ == 4) count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes);
   } else {
     if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
     // With quarter turns only every length has the board's parity: step by 2.
@@ -383,6 +372,7 @@ void BoxSearch::enter_child(const Move& m) {
     turn_4x4(m, false);
   else
     apply_move(s_, size_, m);
+  spelling_.push_back(spelling_.back().after(m, moves_));
   path_.push_back(m);
 }
 
@@ -392,6 +382,7 @@ void BoxSearch::undo_last() {
     turn_4x4(m, true);
   else
     apply_move(s_, size_, Move{m.button, (4 - m.quarter_turns) % 4});
+  spelling_.pop_back();
   path_.pop_back();
 }
 
@@ -441,7 +432,12 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       continue;
     }
     if (next_.back() == allowed_.size()) {  // all children tried: back up
-      leave_node();
+      if (!leave_node()) {
+        r_.count = 0;  // not a partial number
+        r_.count_table_full = true;
+        finish(false);
+        break;
+      }
       continue;
     }
     if (visited >= max_nodes) return false;
@@ -456,7 +452,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     enter_child(m);
     const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
     const bool at_target = h == 0 && at_target_board();
-    if (g + h > limit_ || at_target || (listing_ && memo_skips_child())) {
+    if (g + h > limit_ || at_target || (listing_ && counted_child())) {
       if (at_target && g == limit_) found();
       undo_last();
       continue;
@@ -513,7 +509,7 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
 
 void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max_seconds,
                         BoxSolveResult& r) {
-  if (r.count > 0 || r.complete || p.size != 4) return;
+  if (r.count > 0 || r.complete || r.length >= 0 || p.size != 4) return;
   // The optimal search's bound (its tables are built).
   const auto bound = box_lower_bound(4, p.moves, o);
   const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
@@ -590,6 +586,14 @@ Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o,
   add_quick_solution(
       p, o, o.max_seconds > 0 ? std::max(0.001, o.max_seconds - r.elapsed_ms / 1000) : 0, r);
   return r;
+}
+
+bool for_each_solution(const BoxSolveResult& r,
+                       const std::function<bool(const std::vector<Move>&)>& emit) {
+  if (r.count_table) return r.count_table->walk_all(emit);
+  for (const auto& seq : r.solutions)
+    if (!emit(seq)) return false;
+  return true;
 }
 
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {

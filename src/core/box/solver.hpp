@@ -24,13 +24,14 @@
 
 #include "core/box/move_cells.hpp"
 #include "core/box/puzzle.hpp"
+#include "core/box/spelling.hpp"
 #include "core/result.hpp"
 
 namespace tilewise::box {
 
 class PatternBound4x4;
 class AdditiveBound4x4;
-class CountMemo;
+class CountDag;
 
 struct BoxSolveOptions {
   bool all = true;                        // every optimal sequence (else the first)
@@ -47,6 +48,12 @@ struct BoxSolveOptions {
   std::uint64_t max_beam_width = std::uint64_t{1} << 20;
   const std::atomic<bool>* cancel = nullptr;
   bool cpu_time = false;  // max_seconds counts this process's CPU time (a shared machine)
+  // 4x4, every optimal sequence: the memory of the count's tables (count_dag.hpp); when
+  // they would need more, the count ends incomplete (count_table_full).
+  std::uint64_t max_count_bytes = std::uint64_t{512} << 20;
+  // 4x4, every optimal sequence: the result keeps the count's table, so that
+  // for_each_solution lists every sequence, not only the `max_solutions` kept.
+  bool keep_count_table = false;
 };
 
 struct BoxSolveResult {
@@ -60,7 +67,15 @@ struct BoxSolveResult {
   std::uint64_t nodes = 0;
   double elapsed_ms = 0;
   std::string method;
+  bool count_table_full = false;  // the count stopped at max_count_bytes (count is then 0)
+  std::shared_ptr<const CountDag> count_table;  // with keep_count_table, once complete
 };
+
+// Every optimal sequence of a finished search in order: from the count's table when the
+// result kept it (keep_count_table), else the `solutions` kept. `emit` returns false to stop;
+// so does for_each_solution then.
+bool for_each_solution(const BoxSolveResult& r,
+                       const std::function<bool(const std::vector<Move>&)>& emit);
 
 // Start and target must be N x N boards (kMinSize <= N <= kMaxSize) of 1..N*N each;
 // the error says which rule is broken.
@@ -72,7 +87,7 @@ Result<BoxSolveResult> solve_box(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options,
     const std::function<void(const BoxSolveResult&)>& on_improvement = nullptr);
 
-// On 4x4, when `r` (an optimal search's result) has no solution and is incomplete: a quick
+// On 4x4, when `r` (an optimal search's result) has no length and is incomplete: a quick
 // search (weighted best-first) within max_seconds (0 = no limit) and options' state cap; a
 // solution found goes into `r`, not proven optimal (r.lower_bound stays the optimal
 // search's). solve_box and the browser worker use it (5x5 and up: anytime_search.hpp).
@@ -123,10 +138,10 @@ class BoxSearch {
   int bound_of(int g, int enough) const;
   bool skip_move(const Move& m) const;
   bool at_target_board() const;  // s_ reads 1..N*N
-  bool memo_skips_child();       // listing: the child's subtree count is known (added)
-  void leave_node();             // all children tried: remember the count, back up
-  std::uint64_t board_key() const;
+  bool counted_child();  // listing: the child's count is known (added, its sequences listed)
+  bool leave_node();     // all children tried: keep the count, back up (false: table full)
   std::uint32_t context_key() const;
+  int moves_left() const { return limit_ - static_cast<int>(path_.size()); }
   bool out_of_budget() const;  // nodes or time
   bool next_iteration();       // false when the search is over
   void enter_child(const Move& m);
@@ -152,7 +167,8 @@ class BoxSearch {
   std::vector<std::uint32_t> child_index_;  // (first_of_children's)
   std::size_t additive_terms_ = 0;          // lookups per image
   std::vector<Move> path_;
-  std::vector<std::size_t> next_;  // per open node: index in allowed_ of its next child
+  std::vector<Spelling> spelling_;  // per depth: the spelling context of path_'s first moves
+  std::vector<std::size_t> next_;   // per open node: index in allowed_ of its next child
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
   std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
   std::unique_ptr<AdditiveBound4x4> additive_;        // 4x4
@@ -165,12 +181,13 @@ class BoxSearch {
   int start_bound_ = 0;  // the bound of the start board
   // With `all`, each bound is first searched for one solution with commuting buttons in
   // one order (a bound with no solution is ruled out as fast as with --first); the bound
-  // that has one is searched again listing every sequence, both orders (listing_), with
-  // a transposition table of subtree counts on 4x4 (memo_).
+  // that has one is searched again listing every sequence, both orders (listing_), on 4x4
+  // counting on the graph of optimal sequences (count_dag_).
   bool listing_ = false;
   bool probe_found_ = false;
   std::vector<std::uint64_t> count_at_entry_;  // per open node: r_.count when entered
-  std::unique_ptr<CountMemo> memo_;
+  std::array<std::uint8_t, 16> start4_{};      // 4x4: the start as board4_ holds it
+  std::shared_ptr<CountDag> count_dag_;
 };
 
 // 3x3: how many states lie at each distance from the solved board (index = distance).
