@@ -12,6 +12,13 @@
 
 namespace tilewise::app {
 
+// The move sets as the panel's combo lists them (BoxView::move_set indexes it).
+inline const char* const kBoxMoveSets[] = {"cw", "cw+ccw", "cw+ccw+half"};
+// A build's share done, in percent (a total of 0 counts as 1).
+inline double percent(double part, double whole) {
+  return 100.0 * part / (whole > 1.0 ? whole : 1.0);
+}
+
 // One turn being animated: the board before it, drawn with the turned block rotating.
 struct BoxTurnAnimation {
   std::vector<int> before;
@@ -37,7 +44,7 @@ struct BoxView {
   int length = -1;
   bool proven_optimal = true;  // false: the quick search's solution, after lower_bound
   int lower_bound = 0;
-  unsigned long long count = 0;  // every optimal solution (the list keeps the first ones)
+  unsigned long long count = 0;  // the done event's count of every optimal solution (0 before)
   // The 4x4 table of the last solve (box_table_view.cpp): where it came from and whether
   // it is kept in the browser's storage.
   struct {

@@ -22,7 +22,6 @@ namespace {
 constexpr const char* kStrongPartition = "8+8";
 // Build ids: far above the solves' (box_view.cpp), so neither takes the other's events.
 constexpr long long kFirstBuildId = (1LL << 40) + (1LL << 39);
-const char* const kMoveSets[] = {"cw", "cw+ccw"};
 
 bool offered(const BoxView& v) {
   return v.size == 4 && v.move_set < 2;
@@ -43,7 +42,7 @@ void start_build() {
       {"size", 4},
       {"start", solved},
       {"target", solved},
-      {"moves", kMoveSets[s.move_set]},
+      {"moves", kBoxMoveSets[s.move_set]},
       {"partition", kStrongPartition},
       {"quick_partition", ""},
       // Storage it needs (one 8-number table at 4 bits an entry), checked before the build.
@@ -80,7 +79,7 @@ void strong_tables_controls() {
         "The %s: hard boards solve several times faster (the reversed board: 24 moves proven "
         "in ~4 s instead of ~15 s). 248 MiB kept in this browser for %s; built once, in a few "
         "minutes (up to 1.5 GB of memory meanwhile).",
-        label(v).c_str(), kMoveSets[v.move_set]);
+        label(v).c_str(), kBoxMoveSets[v.move_set]);
   }
   if (!s.note.empty()) ImGui::TextWrapped("%s", s.note.c_str());
 }
@@ -91,11 +90,11 @@ void box_strong_event(BoxView& v, const nlohmann::json& e) {
   const std::string type = e.value("type", std::string());
   char buf[240];
   if (!e.value("label", std::string()).empty()) s.label = e.value("label", std::string());
-  const char* moves = kMoveSets[s.move_set];
+  const char* moves = kBoxMoveSets[s.move_set];
   if (type == "progress" && e.value("phase", "") == "tables" && !e.value("storage", false)) {
-    const double total = std::max(1.0, e.value("states_total", 1.0));
     std::snprintf(buf, sizeof buf, "building the %s (%s): %.0f%%, %.0f s", label(v).c_str(), moves,
-                  100.0 * e.value("states", 0.0) / total, e.value("elapsed_ms", 0.0) / 1000);
+                  percent(e.value("states", 0.0), e.value("states_total", 1.0)),
+                  e.value("elapsed_ms", 0.0) / 1000);
     s.progress = buf;
   } else if (type == "table_built") {
     s.progress = "built; keeping them in this browser...";

@@ -21,10 +21,6 @@ std::string duration_text(double ms) {
   return buf;
 }
 
-double percent(double part, double whole) {
-  return 100.0 * part / std::max(1.0, whole);
-}
-
 }  // namespace
 
 std::string box_table_progress(const nlohmann::json& e) {

@@ -25,7 +25,6 @@ constexpr long long kFirstBoxRequestId = 1LL << 40;
 constexpr double kPlayStepMs = 450;
 constexpr int kListedSolutions = 500;    // rows in the list (the worker sends up to 10,000)
 constexpr long long kSolveSeconds = 30;  // the optimal search's budget; then the quick one
-const char* const kMoveSets[] = {"cw", "cw+ccw", "cw+ccw+half"};
 
 std::vector<int> identity(int n) {
   std::vector<int> b(n * n);
@@ -102,7 +101,7 @@ void start_solve() {
                          {"start", v.board},
                          {"target", v.target},
                          {"max_seconds", kSolveSeconds},
-                         {"moves", kMoveSets[v.move_set]}};
+                         {"moves", kBoxMoveSets[v.move_set]}};
   add_strong_tables_field(v, request);
   platform::worker_post(json_text(request));
 }
@@ -234,11 +233,16 @@ void chosen_moves() {
   }
 }
 
+// Every optimal solution: the worker's count once done, those listed so far while it lists.
+unsigned long long solution_count(const BoxView& v) {
+  return std::max<unsigned long long>(v.count, v.solutions.size());
+}
+
 void solutions_list() {
   BoxView& v = box_view();
   if (v.solutions.empty()) return;
   const int listed = std::min(static_cast<int>(v.solutions.size()), kListedSolutions);
-  const unsigned long long count = std::max<unsigned long long>(v.count, v.solutions.size());
+  const unsigned long long count = solution_count(v);
   if (!v.proven_optimal)
     ImGui::TextWrapped("Best found, %d moves (not proven optimal; none is shorter than %d):",
                        v.length, v.lower_bound);
@@ -469,7 +473,7 @@ bool box_handle_event(const nlohmann::json& e) {
     v.solutions.clear();
     if (r.contains("solutions") && r["solutions"].is_array())
       for (const auto& s : r["solutions"]) v.solutions.push_back(moves_of(s, v.size));
-    v.count = std::max<unsigned long long>(r.value("count", 0ULL), v.solutions.size());
+    v.count = r.value("count", 0ULL);
     if (v.length >= 0 && !v.proven_optimal) {
       std::snprintf(buf, sizeof buf,
                     "%sbest found: %d moves, not proven optimal (none shorter than %d), %.0f ms",
@@ -509,7 +513,7 @@ void box_add_test_state(nlohmann::json& s) {
   for (const auto& seq : v.solutions) solutions.push_back(box::move_names_json(seq, v.size));
   s["box"] = {{"active", v.active},
               {"size", v.size},
-              {"moves", kMoveSets[v.move_set]},
+              {"moves", kBoxMoveSets[v.move_set]},
               {"board", v.board},
               {"target", v.target},
               {"at_target", v.board == v.target},
@@ -519,7 +523,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"status", v.status},
               {"progress", v.progress},
               {"length", v.length},
-              {"count", v.count},
+              {"count", solution_count(v)},
               {"solutions", solutions},
               {"chosen", v.chosen},
               {"step", v.step},
