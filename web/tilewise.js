@@ -12,10 +12,18 @@ globalThis.tilewise = {
   lastClipboard: null,
   hashChanged: false, // set by the user's own hash changes (back button, address bar)
 
+  // A worker of worker.js; `memoryMiB` > 0 (tests) caps how far it may grow its memory.
+  newWorker(memoryMiB) {
+    return new Worker('worker.js', memoryMiB ? { name: 'memory_mib=' + memoryMiB } : {});
+  },
+  // A worker's message saying it was refused memory (worker.js "memory_refused"): the
+  // match, its MiB in [1]; else null.
+  memoryRefused: (data) => /"memory_refused".*"mib":(\d+)/.exec(data),
+
   startWorker() {
     if (this.worker) this.worker.terminate();
     this.pending.clear();
-    this.worker = new Worker('worker.js', this.solverMemoryMiB ? { name: 'memory_mib=' + this.solverMemoryMiB } : {});
+    this.worker = this.newWorker(this.solverMemoryMiB);
     this.workerStarts += 1;
     this.heardAt = performance.now();
     this.heardSinceStart = false;
@@ -25,7 +33,7 @@ globalThis.tilewise = {
     const worker = this.worker;
     this.worker.onmessage = (e) => {
       if (worker !== this.worker) return;
-      const refused = /"memory_refused".*"mib":(\d+)/.exec(e.data);
+      const refused = this.memoryRefused(e.data);
       if (refused) {  // it stops now: solves go on without the stronger tables (their 8+8 read)
         this.keptTablesOff = true;
         this.workerLost('ran out of memory (this browser would not give it ' + refused[1] +
@@ -107,13 +115,13 @@ globalThis.tilewise = {
       if (navigator.storage.persist) navigator.storage.persist();  // not evicted when space runs short
     } catch (e) { /* no estimate: try anyway */ }
     if (this.tableBuilder !== builder) return;  // cancelled meanwhile
-    builder.worker = new Worker('worker.js', this.buildMemoryMiB ? { name: 'memory_mib=' + this.buildMemoryMiB } : {});
+    builder.worker = this.newWorker(this.buildMemoryMiB);
     builder.worker.onerror = (e) => {
       e.preventDefault();
       end(false, { message: 'the build stopped (' + (e.message || 'worker error') + ')' });
     };
     builder.worker.onmessage = (m) => {
-      const refused = /"memory_refused".*"mib":(\d+)/.exec(m.data);
+      const refused = this.memoryRefused(m.data);
       if (refused) {
         end(false, { message: 'this browser would not give the build ' + refused[1] + ' MiB of memory' });
         return;
