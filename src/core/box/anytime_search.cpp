@@ -150,7 +150,8 @@ struct BoxAnytimeSearch::Impl {
                                         : static_cast<int>(best.size());
   }
 
-  // The spelling rules of solver.cpp's allowed_after, on the board's last move.
+  // The spelling rules of spelling.hpp (Spelling::allows), read from the board's last move and
+  // its run (the beam keeps those two bytes per board, not a Spelling).
   bool skip(const Beamed& e, const MoveCells& m) const {
     if (e.last == kNoMove || moves[e.last].button != m.button) return false;
     const MoveCells& prev = moves[e.last];
