@@ -106,7 +106,7 @@ std::uint32_t CountDag::live_moves(Board16& b, int left, const Spelling& s) cons
     const Move m = mc.move();
     if (!s.allows(m)) continue;
     const Board16 parent = b;
-    for (int j = 0; j < 4; ++j) b[mc.to[j]] = parent[mc.from[j]];
+    b = turned(parent, mc);
     bool live = false;
     if (left - 1 == 0)
       live = at_target(b);
@@ -131,9 +131,7 @@ bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& 
                     const EmitSequence& emit, WalkMasks& masks) const {
   if (left == 0) return !at_target(b) || emit(path);
   const std::uint64_t key = key_of(b);
-  const std::uint32_t tag = static_cast<std::uint32_t>(left) << 8 |
-                            static_cast<std::uint32_t>(s.button + 1) << 2 |
-                            static_cast<std::uint32_t>(s.more);
+  const std::uint32_t tag = static_cast<std::uint32_t>(left) << 8 | s.key();
   auto [it, fresh] = masks.try_emplace(std::make_pair(key, tag), 0);
   if (fresh) it->second = live_moves(b, left, s);
   const std::uint32_t mask = it->second;
@@ -142,7 +140,7 @@ bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& 
     const MoveCells& mc = cells_[k];
     const Move m = mc.move();
     const Board16 parent = b;
-    for (int j = 0; j < 4; ++j) b[mc.to[j]] = parent[mc.from[j]];
+    b = turned(parent, mc);
     path.push_back(m);
     const bool go_on = walk(b, left - 1, s.after(m, moves_), path, emit, masks);
     path.pop_back();

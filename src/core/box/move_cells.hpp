@@ -19,6 +19,14 @@ struct MoveCells {
   Move move() const { return {button, quarter_turns}; }
 };
 
+// `board` (a number per cell) after the move: the number in from[k] goes to to[k].
+template <class Board>
+Board turned(const Board& board, const MoveCells& mc) {
+  Board out = board;
+  for (int k = 0; k < 4; ++k) out[mc.to[k]] = board[mc.from[k]];
+  return out;
+}
+
 // allowed_moves(size, moves) as cell maps, in the same order.
 inline std::vector<MoveCells> move_cells(int size, MoveSet moves) {
   std::vector<MoveCells> out;

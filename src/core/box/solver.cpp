@@ -401,8 +401,7 @@ void BoxSearch::first_of_children() {
   for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
     if ((tried[k] = !skip_move(mc.move()))) {
-      child = board4_;
-      for (int j = 0; j < 4; ++j) child[mc.to[j]] = board4_[mc.from[j]];
+      child = turned(board4_, mc);
       additive_->first_indices(child.data(), first, &child_index_[k * terms]);
     }
   }
