@@ -155,8 +155,8 @@ Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
   return box::count_box_solutions(p, o, limits);
 }
 
-// Every optimal sequence, one a line (for_each_solution: on 4x4 all of them, listed again
-// from the count's table; else the ones kept), written in blocks.
+// The sequences, one a line (for_each_solution: with --all on 4x4 every optimal one, listed
+// again from the count's table; else the ones kept), written in blocks.
 void print_solutions(const box::BoxSolveResult& r, int size) {
   std::array<std::string, 256> names;  // by button * 4 + quarter turns
   for (int b = 0; b < (size - 1) * (size - 1) && b < 64; ++b)
@@ -241,14 +241,7 @@ int run_box_solve(const BoxArgs& a) {
         std::cout << "not proven optimal: no solution is shorter than " << r->lower_bound
                   << " moves\n";
       std::cout << std::flush;
-      if (a.all)
-        print_solutions(*r, p.size);
-      else
-        for (const auto& seq : r->solutions) {
-          for (size_t i = 0; i < seq.size(); ++i)
-            std::cout << (i ? " " : "") << box::move_name(seq[i], p.size);
-          std::cout << "\n";
-        }
+      print_solutions(*r, p.size);
       if (a.all && r->solutions_truncated && !r->count_table)
         std::cout << "(listed the first " << r->solutions.size() << " of " << r->count
                   << " solutions: only those are kept in memory)\n";
