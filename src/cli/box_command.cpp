@@ -1,6 +1,6 @@
 // tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count [--meet]]
 //                        [--json] [--max-nodes N] [--max-seconds S] [--cpu-time]
-//                        [--max-memory MIB] [--pattern-tiles K]
+//                        [--max-memory MIB] [--perimeter D] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
 // tilewise box stats [--moves ...]
 #include <algorithm>
@@ -26,6 +26,7 @@
 #include "core/box/count_meet.hpp"
 #include "core/box/json.hpp"
 #include "core/box/pattern_db.hpp"
+#include "core/box/perimeter.hpp"
 #include "core/box/solver.hpp"
 #include "core/json_text.hpp"
 
@@ -42,6 +43,7 @@ struct BoxArgs {
   bool all = false, count = false, meet = false, json = false, cpu_time = false;
   std::uint64_t max_nodes = 0;      // 0 = the default below
   std::uint64_t max_memory = 4096;  // MiB: the listing's count table (4x4)
+  int perimeter = -1;               // 4x4 listing: the perimeter's depth (-1: by move set)
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
   std::string bound = "auto", partition = "auto";  // 4x4
@@ -205,6 +207,7 @@ int run_box_solve(const BoxArgs& a) {
   if (a.count) o.max_solutions = 1;
   o.keep_count_table = a.all && !a.json;  // every sequence printed, not only those kept
   o.max_count_bytes = a.max_memory << 20;
+  o.perimeter_depth = a.perimeter >= 0 ? a.perimeter : box::default_perimeter_depth(p.moves);
   // 200 M nodes unless given; 5x5 and up with --max-seconds alone: the time is the limit.
   o.node_budget = a.max_nodes > 0                    ? a.max_nodes
                   : p.size >= 5 && a.max_seconds > 0 ? std::numeric_limits<std::uint64_t>::max()
@@ -287,6 +290,12 @@ void add_box_command(CLI::App& app, int& exit_code) {
   solve->add_option("--max-memory", a->max_memory,
                     "4x4, --all/--count: MiB the count's table may take (default 4096); over "
                     "it the count ends incomplete");
+  solve
+      ->add_option("--perimeter", a->perimeter,
+                   "4x4, --all/--count: answer the nodes this close to the target from a table "
+                   "of every board within that many moves of it (0 = none; default 5 with "
+                   "cw+ccw, 7 with cw, 4 with half turns)")
+      ->check(CLI::Range(0, box::Perimeter::kMaxDepth));
   solve->add_flag("--json", a->json, "print one JSON object");
   solve->add_option("--max-nodes,--budget", a->max_nodes,
                     "search nodes before giving up on boards of 4x4 and more (then the best "

@@ -11,6 +11,7 @@
 #include "core/box/board.hpp"
 #include "core/box/count_dag.hpp"
 #include "core/box/count_meet.hpp"
+#include "core/box/perimeter.hpp"
 #include "core/box/solver.hpp"
 
 namespace tilewise::box {
@@ -45,15 +46,18 @@ std::uint64_t shortest_sequences(const std::vector<int>& b, int d,
 // The listing's count on 4x4 (counted on the graph of sequences) against the BFS's count and
 // the meeting in the middle; every sequence listed again from the kept table: as many as
 // counted, all different, each reaching the target, the first ones those kept in the result.
-void expect_the_listing_counts(const std::vector<int>& b, MoveSet m, std::uint64_t expected) {
+void expect_the_listing_counts(const std::vector<int>& b, MoveSet m, std::uint64_t expected,
+                               int perimeter_depth = 0) {
   BoxSolveOptions o;
   o.pattern_tiles = 5;
+  o.perimeter_depth = perimeter_depth;
   o.max_solutions = 3;
   o.keep_count_table = true;
   Result<BoxSolveResult> r = solve_box({4, b, identity(4), m}, o);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(r->complete);
-  EXPECT_EQ(r->count, expected) << move_set_name(m) << " " << format_board(b, 4);
+  EXPECT_EQ(r->count, expected) << move_set_name(m) << " " << format_board(b, 4) << " perimeter "
+                                << perimeter_depth;
   std::set<std::vector<std::pair<int, int>>> listed;
   std::vector<std::vector<Move>> first;
   for_each_solution(*r, [&](const std::vector<Move>& seq) {
@@ -91,7 +95,7 @@ TEST(BoxCount, MeetingInTheMiddleAndTheListingCountTheBreadthFirstShortestSequen
       EXPECT_EQ(r->length, d);
       const std::uint64_t shortest = shortest_sequences(b, d, dist, m);
       EXPECT_EQ(r->count, shortest) << move_set_name(m) << " board " << k << " length " << d;
-      expect_the_listing_counts(b, m, shortest);
+      expect_the_listing_counts(b, m, shortest, k % 2 ? 0 : depth - 2);
     }
   }
 }
@@ -110,7 +114,94 @@ TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
       Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
       ASSERT_TRUE(met.ok() && met->complete);
       expect_the_listing_counts(b, m, met->count);
+      expect_the_listing_counts(b, m, met->count, m == MoveSet::kClockwise ? 5 : 4);
     }
+  }
+}
+
+// Starts that a turn of the square maps onto itself (their nodes kept once for all turned
+// images: count_dag.hpp) are counted as meeting in the middle counts them.
+TEST(BoxCount, AStartThatTurnsIntoItselfIsCountedAsMeetingInTheMiddleCountsIt) {
+  const std::vector<std::vector<int>> presses = {
+      {4, 0, 2, 8, 6, 4},  // a quarter turn maps it onto itself
+      {4, 0, 8, 1, 7, 4},  // a half turn
+      {0, 2, 8, 6, 4, 3, 5}};
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    for (const auto& buttons : presses) {
+      std::vector<int> b = identity(4);
+      for (int button : buttons) b = turn(b, 4, button, 3);
+      BoxSolveOptions o;
+      o.pattern_tiles = 5;
+      Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
+      ASSERT_TRUE(met.ok() && met->complete);
+      expect_the_listing_counts(b, m, met->count);
+    }
+  }
+}
+
+// The quarter turn of the square, by the test's own coordinates: the number in (r, c) goes to
+// (c, 3 - r) and is renamed as its home cell is.
+Board16 turned_square(const Board16& b) {
+  auto turn_cell = [](int cell) { return (cell % 4) * 4 + 3 - cell / 4; };
+  Board16 out{};
+  for (int c = 0; c < 16; ++c) out[turn_cell(c)] = static_cast<std::uint8_t>(turn_cell(b[c]));
+  return out;
+}
+
+// With a start that turns into itself, a board and its turned images (with the context's
+// button turned too) are one node; with another start, they are not.
+TEST(BoxCount, TheCountTableKeepsABoardAndItsTurnedImagesAsOneNode) {
+  Board16 reversed{}, plain{};
+  for (int c = 0; c < 16; ++c) reversed[c] = static_cast<std::uint8_t>(15 - c);
+  plain = reversed;
+  std::swap(plain[0], plain[1]);
+  CountDag shared(MoveSet::kBothDirections, 1 << 20), alone(MoveSet::kBothDirections, 1 << 20);
+  shared.share_turned_images(reversed);
+  alone.share_turned_images(plain);
+  EXPECT_EQ(shared.turned_images(), 3u);
+  EXPECT_EQ(alone.turned_images(), 0u);
+  std::mt19937 rng(12);
+  for (int k = 0; k < 200; ++k) {
+    Board16 b{};
+    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(c);
+    std::shuffle(b.begin(), b.end(), rng);
+    const int button = static_cast<int>(rng() % 9),
+              turned_button = (button % 3) * 3 + 2 - button / 3;
+    const Move last{button, 3}, turned_last{turned_button, 3};
+    const std::uint32_t context = CountDag::context_of(12, &last, MoveSet::kBothDirections);
+    const std::uint32_t turned_context =
+        CountDag::context_of(12, &turned_last, MoveSet::kBothDirections);
+    EXPECT_EQ(shared.node_of(b, context), shared.node_of(turned_square(b), turned_context));
+    EXPECT_NE(alone.node_of(b, context), alone.node_of(turned_square(b), turned_context));
+  }
+}
+
+// The perimeter (perimeter.hpp) holds every board within its depth, each with the test's
+// BFS distance and count of shortest sequences, after nothing and (cw+ccw) after an X'.
+TEST(BoxCount, ThePerimeterHoldsTheBreadthFirstDistancesAndCounts) {
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const int depth = m == MoveSet::kClockwise ? 5 : m == MoveSet::kBothDirections ? 4 : 3;
+    const auto dist = states_near_4x4(m, depth);
+    const Perimeter p(m, depth);
+    EXPECT_EQ(p.boards(), dist.size()) << move_set_name(m);
+    std::mt19937 rng(91);
+    for (const auto& [b, d] : dist) {
+      Board16 board{};
+      for (int c = 0; c < 16; ++c) board[c] = static_cast<std::uint8_t>(b[c] - 1);
+      ASSERT_EQ(p.distance(board), d) << move_set_name(m) << " " << format_board(b, 4);
+      if (rng() % 8 != 0) continue;  // counts on a sample (the BFS count walks each sequence)
+      EXPECT_EQ(p.completions(board, d, nullptr), shortest_sequences(b, d, dist, m));
+      EXPECT_EQ(p.completions(board, d + 2, nullptr), 0u);
+      if (m != MoveSet::kBothDirections) continue;  // (the only context that counts)
+      const Move after{static_cast<int>(rng() % 9), 3};
+      EXPECT_EQ(p.completions(board, d, &after),
+                shortest_sequences(b, d, dist, m, after.button, after.quarter_turns))
+          << move_set_name(m) << " " << format_board(b, 4) << " after button " << after.button;
+    }
+    Board16 far{};  // 16..1: 24 moves away
+    for (int c = 0; c < 16; ++c) far[c] = static_cast<std::uint8_t>(15 - c);
+    EXPECT_EQ(p.distance(far), -1);
   }
 }
 

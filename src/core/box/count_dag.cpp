@@ -23,9 +23,11 @@ bool at_target(const Board16& b) {
 
 }  // namespace
 
-CountDag::CountDag(MoveSet moves, std::uint64_t max_bytes)
+CountDag::CountDag(MoveSet moves, std::uint64_t max_bytes,
+                   std::shared_ptr<const Perimeter> perimeter)
     : moves_(moves),
       cells_(move_cells(4, moves)),
+      perimeter_(std::move(perimeter)),
       max_bytes_(max_bytes),
       shards_(1 << kShardBits),
       dead_(cache_slots(max_bytes)) {
@@ -42,6 +44,42 @@ std::uint64_t CountDag::key_of(const Board16& board) {
   std::uint64_t k = 0;
   for (int c = 15; c >= 0; --c) k = k << 4 | board[c];
   return k;
+}
+
+void CountDag::share_turned_images(const Board16& start) {
+  turns_.clear();
+  Turn t{};
+  for (int c = 0; c < 16; ++c) t.cell[c] = static_cast<std::uint8_t>(c);
+  for (int b = 0; b < 9; ++b) t.button[b] = static_cast<std::uint8_t>(b);
+  for (int k = 1; k < 4; ++k) {
+    Turn next{};  // t, then a quarter turn clockwise: cell (r, c) -> (c, 3 - r)
+    for (int c = 0; c < 16; ++c) {
+      const int r0 = t.cell[c] / 4, c0 = t.cell[c] % 4;
+      next.cell[c] = static_cast<std::uint8_t>(c0 * 4 + 3 - r0);
+    }
+    for (int b = 0; b < 9; ++b) {  // the block at (r, c) -> the block at (c, 2 - r)
+      const int r0 = t.button[b] / 3, c0 = t.button[b] % 3;
+      next.button[b] = static_cast<std::uint8_t>(c0 * 3 + 2 - r0);
+    }
+    t = next;
+    Board16 image{};
+    for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[start[c]];
+    if (image == start) turns_.push_back(t);
+  }
+}
+
+std::pair<std::uint64_t, std::uint32_t> CountDag::node_of(const Board16& board,
+                                                          std::uint32_t context) const {
+  std::pair<std::uint64_t, std::uint32_t> best{key_of(board), context};
+  for (const Turn& t : turns_) {
+    Board16 image{};
+    for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[board[c]];
+    const std::uint32_t button = context & 15;
+    const std::pair<std::uint64_t, std::uint32_t> key{
+        key_of(image), button == 0 ? context : (context & ~15u) | (t.button[button - 1] + 1u)};
+    best = std::min(best, key);
+  }
+  return best;
 }
 
 std::uint64_t CountDag::live_count(std::uint64_t board, std::uint32_t context) const {
@@ -98,7 +136,8 @@ bool CountDag::put(std::uint64_t board, std::uint32_t context, std::uint64_t cou
 }
 
 // The allowed moves from (b, left, s) whose child has a completion, as a bit mask by
-// cells_' order: from the live table, or found directly below kMinLeft moves left.
+// cells_' order: from the perimeter within its depth, else from the live table, or found
+// directly below kMinLeft moves left.
 std::uint32_t CountDag::live_moves(Board16& b, int left, const Spelling& s) const {
   std::uint32_t mask = 0;
   for (std::size_t k = 0; k < cells_.size(); ++k) {
@@ -110,10 +149,14 @@ std::uint32_t CountDag::live_moves(Board16& b, int left, const Spelling& s) cons
     bool live = false;
     if (left - 1 == 0)
       live = at_target(b);
+    else if (perimeter_ && left - 1 <= perimeter_->depth())
+      live = perimeter_->completions(b, left - 1, &m) > 0;
     else if (left - 1 < kMinLeft)
       live = live_moves(b, left - 1, s.after(m, moves_)) != 0;
-    else
-      live = live_count(key_of(b), context_of(left - 1, &m, moves_)) > 0;
+    else {
+      const auto [key, context] = node_of(b, context_of(left - 1, &m, moves_));
+      live = live_count(key, context) > 0;
+    }
     b = parent;
     if (live) mask |= std::uint32_t{1} << k;
   }

@@ -17,18 +17,21 @@
 // lossy cache for the dead ones (none), where a newer entry replaces an older one. Since no
 // live node is ever dropped, every optimal sequence can be listed again from the live table
 // alone: from a node, each allowed move whose child is live (a lookup, no bound).
-// Nodes with fewer than kMinLeft moves left are not kept (a walk of them is cheaper).
+// Nodes with fewer than kMinLeft moves left are not kept (a walk of them is cheaper), nor
+// those within the perimeter's depth when there is one (perimeter.hpp: a lookup answers them).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "core/box/lossy_cache.hpp"
 #include "core/box/move_cells.hpp"
+#include "core/box/perimeter.hpp"
 #include "core/box/puzzle.hpp"
 #include "core/box/spelling.hpp"
 
@@ -44,8 +47,10 @@ class CountDag {
   static constexpr int kMinLeft = 2;
   static constexpr std::uint64_t kMaxCount = (std::uint64_t{1} << 52) - 1;  // per node
 
-  // `max_bytes`: both tables together, the growth of a shard included.
-  CountDag(MoveSet moves, std::uint64_t max_bytes);
+  // `max_bytes`: both tables together, the growth of a shard included. `perimeter` (may be
+  // null): the nodes within its depth are read from it.
+  CountDag(MoveSet moves, std::uint64_t max_bytes,
+           std::shared_ptr<const Perimeter> perimeter = nullptr);
 
   static std::uint64_t key_of(const Board16& board);  // 16 nibbles, never 0
   // The key of a node after `last` (null: the start) with `left` moves left (see above):
@@ -55,6 +60,17 @@ class CountDag {
     return static_cast<std::uint32_t>(left) << 4 |
            (ccw ? static_cast<std::uint32_t>(last->button) + 1 : 0);
   }
+
+  // A start that the quarter turns of the square map onto itself (renaming the numbers as
+  // the cells; the target 0..15 and the move set stay the same) has as many completions from
+  // a board as from its turned image: such nodes are kept once, under the smallest key of
+  // their images (the reversed board: 4 images). Call before the count.
+  void share_turned_images(const Board16& start);
+  // The key (board, context) of the node (board, context_of(...)): key_of(board) unless the
+  // start has turned images (above).
+  std::pair<std::uint64_t, std::uint32_t> node_of(const Board16& board,
+                                                  std::uint32_t context) const;
+  std::size_t turned_images() const { return turns_.size(); }  // besides the board itself
 
   // The node's number of completions (0 for a dead one still in the cache), or kMiss.
   std::uint64_t find(std::uint64_t board, std::uint32_t context) const;
@@ -98,8 +114,14 @@ class CountDag {
             const EmitSequence& emit, WalkMasks& masks) const;
   std::uint64_t live_count(std::uint64_t board, std::uint32_t context) const;  // 0 if absent
 
+  struct Turn {  // a quarter turn of the square, or several
+    std::array<std::uint8_t, 16> cell;
+    std::array<std::uint8_t, 9> button;
+  };
   MoveSet moves_;
   std::vector<MoveCells> cells_;
+  std::shared_ptr<const Perimeter> perimeter_;
+  std::vector<Turn> turns_;  // those that map the start onto itself, the identity left out
   std::uint64_t max_bytes_;
   std::uint64_t live_bytes_ = 0, live_ = 0;
   bool full_ = false;

@@ -190,6 +190,7 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
     if (additive_) r_.method = additive_method(partition.name, *additive_, r_.method);
     if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
+    if (o_.all && o_.perimeter_depth > 0) perimeter_ = perimeter_4x4(moves_, o_.perimeter_depth);
   } else {
     r_.method = "IDA* with Manhattan bound";
   }
@@ -261,13 +262,23 @@ std::uint32_t BoxSearch::context_key() const {
 // sequences listed (while the list has room) from the table, and its subtree not walked.
 bool BoxSearch::counted_child() {
   if (!count_dag_ || moves_left() < CountDag::kMinLeft) return false;
-  const std::uint64_t known = count_dag_->find(CountDag::key_of(board4_), context_key());
+  const auto [board, context] = count_dag_->node_of(board4_, context_key());
+  const std::uint64_t known = count_dag_->find(board, context);
   if (known == CountDag::kMiss) return false;
-  r_.count += known;
-  if (known == 0) return true;
+  add_counted(known);
+  return true;
+}
+
+bool BoxSearch::near_target() const {
+  return listing_ && perimeter_ && moves_left() <= perimeter_->depth();
+}
+
+void BoxSearch::add_counted(std::uint64_t n) {
+  r_.count += n;
+  if (n == 0) return;
   if (r_.solutions.size() >= o_.max_solutions) {
     r_.solutions_truncated = true;
-    return true;
+    return;
   }
   std::array<std::uint8_t, 16> from = board4_;
   std::vector<Move> path = path_;
@@ -279,14 +290,14 @@ bool BoxSearch::counted_child() {
                                            return true;
                                          });
   if (!all_kept) r_.solutions_truncated = true;
-  return true;
 }
 
 bool BoxSearch::leave_node() {
   bool kept = true;
-  if (count_dag_ && moves_left() >= CountDag::kMinLeft && !path_.empty())
-    kept = count_dag_->put(CountDag::key_of(board4_), context_key(),
-                           r_.count - count_at_entry_.back());
+  if (count_dag_ && moves_left() >= CountDag::kMinLeft && !path_.empty()) {
+    const auto [board, context] = count_dag_->node_of(board4_, context_key());
+    kept = count_dag_->put(board, context, r_.count - count_at_entry_.back());
+  }
   next_.pop_back();
   count_at_entry_.pop_back();
   if (!path_.empty()) undo_last();
@@ -334,7 +345,7 @@ bool BoxSearch::next_iteration() {
   if (probe_found_) {  // the same bound again, listing every sequence
     probe_found_ = false;
     listing_ = true;
-    if (size_ == 4) count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes);
+    if (size_ == 4) count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes, perimeter_);
   } else {
     if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
     // With quarter turns only every length has the board's parity: step by 2.
@@ -391,7 +402,8 @@ void BoxSearch::undo_last() {
 // index first (the bytes asked of memory), then every entry, so that the cache misses
 // overlap (in WebAssembly, which has no prefetch, the loads alone do).
 void BoxSearch::first_of_children() {
-  if (!additive_) return;
+  // (No bound of the children where the perimeter answers them.)
+  if (!additive_ || (listing_ && perimeter_ && moves_left() <= perimeter_->depth() + 1)) return;
   const std::size_t g = path_.size(), moves = cells_.size(), terms = additive_terms_;
   if (child_excess_.size() < (g + 1) * moves) child_excess_.resize((g + 1) * moves);
   child_index_.resize(moves * terms);
@@ -449,6 +461,11 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     ++visited;
     ++r_.nodes;
     enter_child(m);
+    if (near_target()) {  // one lookup: its count (0: dead), no bound
+      add_counted(perimeter_->completions(board4_, moves_left(), &path_.back()));
+      undo_last();
+      continue;
+    }
     const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
     const bool at_target = h == 0 && at_target_board();
     if (g + h > limit_ || at_target || (listing_ && counted_child())) {

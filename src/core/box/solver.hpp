@@ -32,6 +32,7 @@ namespace tilewise::box {
 class PatternBound4x4;
 class AdditiveBound4x4;
 class CountDag;
+class Perimeter;
 
 struct BoxSolveOptions {
   bool all = true;                        // every optimal sequence (else the first)
@@ -51,6 +52,10 @@ struct BoxSolveOptions {
   // 4x4, every optimal sequence: the memory of the count's tables (count_dag.hpp); when
   // they would need more, the count ends incomplete (count_table_full).
   std::uint64_t max_count_bytes = std::uint64_t{512} << 20;
+  // 4x4, every optimal sequence: nodes with at most this many moves left are answered from
+  // the perimeter of the target (perimeter.hpp: its distance and count, one lookup), built on
+  // first use and kept for the process (0 = none; cw+ccw depth 5: 416 k boards, 17 MB).
+  int perimeter_depth = 0;
   // 4x4, every optimal sequence: the result keeps the count's table, so that
   // for_each_solution lists every sequence, not only the `max_solutions` kept.
   bool keep_count_table = false;
@@ -139,7 +144,9 @@ class BoxSearch {
   bool skip_move(const Move& m) const;
   bool at_target_board() const;  // s_ reads 1..N*N
   bool counted_child();  // listing: the child's count is known (added, its sequences listed)
-  bool leave_node();     // all children tried: keep the count, back up (false: table full)
+  void add_counted(std::uint64_t n);  // a child's n sequences: counted, listed while kept
+  bool near_target() const;           // listing: the node's moves left are within the perimeter
+  bool leave_node();  // all children tried: keep the count, back up (false: table full)
   std::uint32_t context_key() const;
   int moves_left() const { return limit_ - static_cast<int>(path_.size()); }
   bool out_of_budget() const;  // nodes or time
@@ -188,6 +195,7 @@ class BoxSearch {
   std::vector<std::uint64_t> count_at_entry_;  // per open node: r_.count when entered
   std::array<std::uint8_t, 16> start4_{};      // 4x4: the start as board4_ holds it
   std::shared_ptr<CountDag> count_dag_;
+  std::shared_ptr<const Perimeter> perimeter_;  // 4x4 listing (perimeter_depth > 0)
 };
 
 // 3x3: how many states lie at each distance from the solved board (index = distance).
