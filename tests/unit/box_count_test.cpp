@@ -135,6 +135,10 @@ TEST(BoxCount, AStartThatTurnsIntoItselfIsCountedAsMeetingInTheMiddleCountsIt) {
       Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
       ASSERT_TRUE(met.ok() && met->complete);
       expect_the_listing_counts(b, m, met->count);
+      o.keep_count_table = true;
+      Result<BoxSolveResult> listed = solve_box({4, b, identity(4), m}, o);
+      ASSERT_TRUE(listed.ok() && listed->count_table);
+      EXPECT_GT(listed->count_table->turned_images(), 0u);  // the images were shared
     }
   }
 }

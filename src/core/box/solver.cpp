@@ -345,7 +345,10 @@ bool BoxSearch::next_iteration() {
   if (probe_found_) {  // the same bound again, listing every sequence
     probe_found_ = false;
     listing_ = true;
-    if (size_ == 4) count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes, perimeter_);
+    if (size_ == 4) {
+      count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes, perimeter_);
+      count_dag_->share_turned_images(start4_);
+    }
   } else {
     if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
     // With quarter turns only every length has the board's parity: step by 2.
