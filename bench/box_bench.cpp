@@ -14,12 +14,23 @@
 //   box_4x4_count     : every optimal solution of 10 uniformly random 4x4 boards (seed 2027)
 //                       counted by the listing (0, the baseline) or by meeting in the
 //                       middle (1, count_meet.hpp): seconds in all, the largest, solutions
+//   box_4x4_graph_count: every optimal solution of 12 uniformly random 4x4 boards of a seed,
+//                       counted on the graph (8+8 tables, read from the CLI's cache when
+//                       there), without the perimeter (0, the baseline) and with one of depth
+//                       D (built before the timing; box_perimeter_build times it): CPU
+//                       seconds median / max / total, nodes, solutions
+//   box_perimeter_build: the perimeter of the target (perimeter.hpp), one move set and depth
 //   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
 //                       7-number table (0) and the additive 7+7+2 tables (1)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <random>
 #include <vector>
@@ -28,6 +39,7 @@
 #include "core/box/board.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/pattern_db.hpp"
+#include "core/box/perimeter.hpp"
 #include "core/box/solver.hpp"
 
 namespace {
@@ -220,6 +232,87 @@ BENCHMARK(box_4x4_count)
     ->Args({1, 1})
     ->Args({0, 0})
     ->Args({0, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// The 8+8 tables of `moves` from the CLI's cache (~/.cache/tilewise, or $TILEWISE_CACHE) when
+// there, else built (minutes).
+void load_8_8(MoveSet moves) {
+  const char* dir = std::getenv("TILEWISE_CACHE");
+  const char* home = std::getenv("HOME");
+  const std::filesystem::path folder = dir && *dir ? std::filesystem::path(dir)
+                                       : home      ? std::filesystem::path(home) / ".cache/tilewise"
+                                                   : std::filesystem::path();
+  std::ifstream in(folder / (additive_table_name(moves, "8+8") + ".bin"), std::ios::binary);
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                        std::istreambuf_iterator<char>());
+  if (in && load_additive_tables(moves, "8+8", bytes)) return;
+  AdditivePartition p;
+  additive_partition("8+8", p);
+  AdditiveBound4x4 build(moves, p);
+}
+
+double cpu_seconds() {
+  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, the perimeter's depth (0: none).
+void box_4x4_graph_count(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  load_8_8(moves);
+  BoxSolveOptions opt;
+  opt.additive_partition = "8+8";
+  opt.pattern_table = false;
+  opt.max_solutions = 1;
+  opt.max_count_bytes = std::uint64_t{4} << 30;
+  opt.perimeter_depth = static_cast<int>(state.range(2));
+  if (opt.perimeter_depth > 0) perimeter_4x4(moves, opt.perimeter_depth);  // built untimed
+  std::vector<int> target(16);
+  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  std::vector<double> seconds;
+  double nodes = 0, solutions = 0;
+  for (auto _ : state) {
+    for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
+      const double t0 = cpu_seconds();
+      auto r = solve_box(BoxPuzzle{4, b, target, moves}, opt);
+      seconds.push_back(cpu_seconds() - t0);
+      nodes += static_cast<double>(r->nodes);
+      solutions += static_cast<double>(r->count);
+    }
+  }
+  std::sort(seconds.begin(), seconds.end());
+  double total = 0;
+  for (double s : seconds) total += s;
+  state.counters["median_cpu_s"] =
+      (seconds[(seconds.size() - 1) / 2] + seconds[seconds.size() / 2]) / 2;
+  state.counters["max_cpu_s"] = seconds.back();
+  state.counters["total_cpu_s"] = total;
+  state.counters["nodes"] = nodes;
+  state.counters["solutions"] = solutions;
+}
+BENCHMARK(box_4x4_graph_count)
+    ->ArgsProduct({{1}, {5150, 7373, 8801, 3113}, {0, 5, 6}})
+    ->ArgsProduct({{0}, {5150, 7373, 8801, 3113}, {0, 7, 8}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// Args: move set (0 cw, 1 cw+ccw, 2 cw+ccw+half), depth.
+void box_perimeter_build(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  double bytes = 0, boards = 0;
+  for (auto _ : state) {
+    const Perimeter p(moves, static_cast<int>(state.range(1)));
+    bytes = static_cast<double>(p.bytes()), boards = static_cast<double>(p.boards());
+  }
+  state.counters["boards"] = boards;
+  state.counters["MB"] = bytes / 1e6;
+}
+BENCHMARK(box_perimeter_build)
+    ->Args({1, 5})
+    ->Args({1, 6})
+    ->Args({0, 7})
+    ->Args({0, 8})
+    ->Args({2, 4})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

@@ -43,7 +43,7 @@ struct BoxArgs {
   bool all = false, count = false, meet = false, json = false, cpu_time = false;
   std::uint64_t max_nodes = 0;      // 0 = the default below
   std::uint64_t max_memory = 4096;  // MiB: the listing's count table (4x4)
-  int perimeter = -1;               // 4x4 listing: the perimeter's depth (-1: by move set)
+  int perimeter = 0;                // 4x4 listing: the perimeter's depth (0: none)
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
   std::string bound = "auto", partition = "auto";  // 4x4
@@ -187,6 +187,12 @@ int run_box_solve(const BoxArgs& a) {
     return kExitBadInput;
   }
   const box::BoxPuzzle& p = *puzzle;
+  if (p.size == 4 && a.perimeter > box::max_perimeter_depth(p.moves)) {
+    std::cerr << "tilewise: --perimeter " << a.perimeter << ": at most "
+              << box::max_perimeter_depth(p.moves) << " with " << a.moves
+              << " (each move more holds ~10x the boards)\n";
+    return kExitBadInput;
+  }
   box::BoxSolveOptions o;
   o.pattern_tiles = a.pattern_tiles;
   // auto: the 8+8 tables alone with quarter turns (cw: 3.6-3.8x less CPU than 7+7+2 with the
@@ -207,7 +213,7 @@ int run_box_solve(const BoxArgs& a) {
   if (a.count) o.max_solutions = 1;
   o.keep_count_table = a.all && !a.json;  // every sequence printed, not only those kept
   o.max_count_bytes = a.max_memory << 20;
-  o.perimeter_depth = a.perimeter >= 0 ? a.perimeter : box::default_perimeter_depth(p.moves);
+  o.perimeter_depth = a.perimeter;
   // 200 M nodes unless given; 5x5 and up with --max-seconds alone: the time is the limit.
   o.node_budget = a.max_nodes > 0                    ? a.max_nodes
                   : p.size >= 5 && a.max_seconds > 0 ? std::numeric_limits<std::uint64_t>::max()
@@ -293,8 +299,8 @@ void add_box_command(CLI::App& app, int& exit_code) {
   solve
       ->add_option("--perimeter", a->perimeter,
                    "4x4, --all/--count: answer the nodes this close to the target from a table "
-                   "of every board within that many moves of it (0 = none; default 5 with "
-                   "cw+ccw, 7 with cw, 4 with half turns)")
+                   "of every board within that many moves of it (default 0 = none; at most 9 "
+                   "with cw, 7 with cw+ccw (43 M boards, ~1.5 GB), 6 with half turns)")
       ->check(CLI::Range(0, box::Perimeter::kMaxDepth));
   solve->add_flag("--json", a->json, "print one JSON object");
   solve->add_option("--max-nodes,--budget", a->max_nodes,

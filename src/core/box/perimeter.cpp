@@ -112,8 +112,8 @@ std::uint64_t Perimeter::after_ccw(const Board& b, int left, int button) const {
   return completions(turned(b, mc), left - 1, &m);
 }
 
-int default_perimeter_depth(MoveSet moves) {
-  return moves == MoveSet::kClockwise ? 7 : moves == MoveSet::kBothDirections ? 5 : 4;
+int max_perimeter_depth(MoveSet moves) {
+  return moves == MoveSet::kClockwise ? 9 : moves == MoveSet::kBothDirections ? 7 : 6;
 }
 
 std::shared_ptr<const Perimeter> perimeter_4x4(MoveSet moves, int depth) {

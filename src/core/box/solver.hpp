@@ -54,7 +54,8 @@ struct BoxSolveOptions {
   std::uint64_t max_count_bytes = std::uint64_t{512} << 20;
   // 4x4, every optimal sequence: nodes with at most this many moves left are answered from
   // the perimeter of the target (perimeter.hpp: its distance and count, one lookup), built on
-  // first use and kept for the process (0 = none; cw+ccw depth 5: 416 k boards, 17 MB).
+  // first use and kept for the process (0 = none; cw+ccw depth 5: 416 k boards, 17 MB; depth
+  // 6: 4.5 M, 134 MB). Measured not to pay on random boards (docs/puzzle-box.md, Session 13).
   int perimeter_depth = 0;
   // 4x4, every optimal sequence: the result keeps the count's table, so that
   // for_each_solution lists every sequence, not only the `max_solutions` kept.
