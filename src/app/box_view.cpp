@@ -415,6 +415,10 @@ bool box_handle_event(const nlohmann::json& e) {
     v.status = "error: " + e.value("message", std::string());
     return false;  // the tile solver hears of it too
   }
+  if (type == "tables_kept") {
+    box_kept_tables(v, e);
+    return true;
+  }
   if (id < kFirstBoxRequestId) return false;
   if (id == v.strong.id) {  // the stronger tables' build (box_strong_view.cpp)
     box_strong_event(v, e);
