@@ -11,6 +11,8 @@
 
 #include "app/box_state.hpp"
 #include "app/widgets.hpp"
+#include "core/box/additive_db.hpp"
+#include "core/box/board.hpp"
 #include "core/box/pattern_rank.hpp"
 #include "core/json_text.hpp"
 #include "imgui.h"
@@ -82,6 +84,17 @@ void strong_tables_controls() {
         label(v).c_str(), kBoxMoveSets[v.move_set]);
   }
   if (!s.note.empty()) ImGui::TextWrapped("%s", s.note.c_str());
+}
+
+void box_kept_tables(BoxView& v, const nlohmann::json& e) {
+  const std::string partition = e.value("kept_partition", std::string(kStrongPartition));
+  const nlohmann::json names = e.value("names", nlohmann::json::array());
+  for (int m = 0; m < 2; ++m) {
+    bool ok = true;
+    const std::string name =
+        box::additive_table_name(box::parse_move_set(kBoxMoveSets[m], ok), partition);
+    if (std::find(names.begin(), names.end(), name) != names.end()) v.strong.kept[m] = true;
+  }
 }
 
 void box_strong_event(BoxView& v, const nlohmann::json& e) {
