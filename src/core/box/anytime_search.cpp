@@ -23,6 +23,7 @@ constexpr std::uint64_t kUnitNodes = 4096;                      // IDA* work bet
 constexpr std::uint64_t kFinishNodes = 2000000;                 // a 4x4 finish gives up after this
 constexpr int kOptimalShare = 4;                                // the optimal IDA* gets 1 node in 4
 constexpr std::uint8_t kNoMove = 0xff;
+constexpr std::size_t kMaxMoves = 3 * 7 * 7;  // 8x8, cw+ccw+half
 constexpr std::uint64_t kFirstWindowWidth = 256;
 constexpr std::uint64_t kWindowShare = 4;  // windows get 1 beam node in 4
 constexpr std::array<int, 4> kWindowLengths = {12, 20, 32, 48};
@@ -305,13 +306,15 @@ struct BoxAnytimeSearch::Impl {
 
   // Windows of the best solution in turn: lengths from kWindowLengths, starts from a fixed
   // sequence; a stage of windows at one width, then twice as wide once a stage has brought
-  // no improvement (up to the beams' width cap). A window beam looks for a shorter way from
-  // the board before the window to the board after it (that board renamed to read 0, 1, ...).
+  // no improvement (up to half the beams' width cap: it runs beside one). A window beam
+  // looks for a shorter way from the board before the window to the board after it (that
+  // board renamed to read 0, 1, ...).
   bool start_window() {
     const int len = static_cast<int>(best.size());
     if (len < 4) return false;  // (a 4-move solution is proven optimal by the IDA*)
+    const std::uint64_t cap = std::max<std::uint64_t>(1, width_cap() / 2);  // beside a beam
     if (windows_in_stage >= static_cast<std::uint64_t>(len / 2)) {
-      if ((kFirstWindowWidth << window_stage) >= width_cap()) return false;
+      if ((kFirstWindowWidth << window_stage) >= cap) return false;
       ++window_stage;
       windows_in_stage = 0;
     }
@@ -339,7 +342,7 @@ struct BoxAnytimeSearch::Impl {
     }
     const int corner =
         static_cast<int>(std::max_element(misplaced.begin(), misplaced.end()) - misplaced.begin());
-    Beam b = make_beam(corner, 0, std::min(width_cap(), kFirstWindowWidth << window_stage), s);
+    Beam b = make_beam(corner, 0, std::min(cap, kFirstWindowWidth << window_stage), s);
     b.window = true;
     b.window_from = from;
     b.window_to = from + span;
@@ -427,6 +430,11 @@ struct BoxAnytimeSearch::Impl {
     }
     const Beamed& e = b.cur[b.at++];
     const int limit = best_length();
+    // The children that may beat the best, their slots in `seen` fetched ahead: the lookups
+    // miss the cache (the table is up to 128 MiB), and so overlap.
+    std::array<Child, kMaxMoves> kids;
+    std::array<std::uint8_t, kMaxMoves> kid_move;
+    std::size_t count = 0;
     for (std::size_t mi = 0; mi < moves.size(); ++mi) {
       const MoveCells& m = moves[mi];
       if (skip(e, m)) continue;
@@ -444,24 +452,31 @@ struct BoxAnytimeSearch::Impl {
         return;
       }
       if (bound_at(b.g + 1 + b.fixed_moves(), c.man) >= limit) continue;
+      if (b.keeping && c.rank > b.cut) continue;
+      __builtin_prefetch(&b.seen[(c.key | 1) & (b.seen.size() - 1)]);
+      kids[count] = c;
+      kid_move[count++] = static_cast<std::uint8_t>(mi);
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+      const Child& c = kids[k];
       if (!b.keeping) {
         if (!seen_before(b, c.key)) ++b.histogram[c.rank];
         continue;
       }
-      if (c.rank > b.cut || (c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key))
-        continue;
+      if ((c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key)) continue;
       if (c.rank == b.cut) --b.allowance;
+      const std::uint8_t mi = kid_move[k];
       Beamed next = e;
-      for (int k = 0; k < 4; ++k) next.s[m.to[k]] = e.s[m.from[k]];
+      next.s = turned(e.s, moves[mi]);
       next.key = c.key;
       next.man = c.man;
       next.rank = c.rank;
       next.outside = c.outside;
-      next.run = e.last != kNoMove && moves[e.last].button == m.button ? e.run + 1 : 1;
-      next.last = static_cast<std::uint8_t>(mi);
+      next.run = e.last != kNoMove && moves[e.last].button == moves[mi].button ? e.run + 1 : 1;
+      next.last = mi;
       next.trail = static_cast<std::uint32_t>(b.trail_parent.size());
       b.trail_parent.push_back(e.trail);
-      b.trail_move.push_back(static_cast<std::uint8_t>(mi));
+      b.trail_move.push_back(mi);
       if (c.outside == 0 &&
           (b.frame_best < 0 || c.man < b.next[static_cast<std::size_t>(b.frame_best)].man))
         b.frame_best = static_cast<std::int64_t>(b.next.size());
