@@ -95,7 +95,10 @@ TEST(WorkerBoxTables, AskedOfStorageOnceThenBuiltResumedAfterCancelAndKept) {
   EXPECT_EQ(bytes.size(), 16u + 524160 / 2);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 5), "TWPDB");
   EXPECT_EQ(tw_table_offer(kName, bytes.data(), static_cast<int>(bytes.size())), 1);
-  EXPECT_EQ(tw_table_offer("box-pattern-cw-5.v1", bytes.data(), static_cast<int>(bytes.size())), 0);
+  // (Under another name, one no other test of this file asks of storage: a refused offer
+  // answers that name's storage question.)
+  EXPECT_EQ(tw_table_offer("box-pattern-cw+ccw-6.v1", bytes.data(), static_cast<int>(bytes.size())),
+            0);
   EXPECT_EQ(tw_table_export("box-pattern-cw+ccw+half-5.v0"), nullptr);
 
   // A later solve in this worker has it in memory.
