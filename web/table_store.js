@@ -62,6 +62,15 @@ const TableStore = {
     }
   },
 
+  // The names of every table kept, or [] (no storage).
+  async names() {
+    try {
+      return (await this.run('readonly', (s) => s.getAllKeys())).map(String);
+    } catch (e) {
+      return [];
+    }
+  },
+
   async remove(name) {
     try { await this.run('readwrite', (s) => s.delete(name)); } catch (e) { /* nothing kept */ }
   },

@@ -141,6 +141,14 @@ globalThis.tilewise = {
     };
     builder.worker.postMessage(JSON.stringify(r));
   },
+  // What is kept before any solve asks (the panel offers the stronger tables only when they
+  // are not): the kept tables' names, told to the app once at start (src/app/box_strong_view.cpp)
+  // as {"id":-1,"type":"tables_kept","names","kept_partition" (?kept_partition=, if given)}.
+  async tellKeptTables() {
+    const names = await TableStore.names();
+    const partition = this.boxKeptPartition !== null ? { kept_partition: this.boxKeptPartition } : {};
+    this.inbox.push(JSON.stringify([{ id: -1, type: 'tables_kept', names, ...partition }]));
+  },
   cancelTableBuild() {
     if (!this.tableBuilder) return;
     if (this.tableBuilder.worker) this.tableBuilder.worker.terminate();
@@ -230,6 +238,7 @@ globalThis.tilewise = {
 };
 
 setInterval(() => globalThis.tilewise.checkWorker(), 500);
+globalThis.tilewise.tellKeptTables();
 // history.pushState/replaceState (the app's own updates) fire no hashchange event.
 addEventListener('hashchange', () => { globalThis.tilewise.hashChanged = true; });
 addEventListener('dragover', (e) => e.preventDefault());

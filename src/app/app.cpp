@@ -567,6 +567,7 @@ void publish_state() {
       {"text_input", ImGui::GetIO().WantTextInput},
       {"text_entry", text_entry_state()},
       {"widgets", widget_rects()},
+      {"settling", scroll_pending()},
       {"controls", panel_controls()},
       {"layout", layout_state()},
       {"look", theme_state()},
@@ -656,6 +657,7 @@ void frame() {
   g.last_frame_ms = now - last;
   last = now;
   ++g.frames;
+  forget_drawn_widgets();
   if (g.solve.running && g.frames > 2 && g.solve_frame_ms.size() < 100000)
     g.solve_frame_ms.push_back(g.last_frame_ms);
   poll_worker();

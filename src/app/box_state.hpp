@@ -116,6 +116,9 @@ bool box_table_event(BoxView& v, const nlohmann::json& event);
 void add_strong_tables_field(const BoxView& v, nlohmann::json& request);
 void strong_tables_controls();
 void box_strong_event(BoxView& v, const nlohmann::json& event);
+// The page's list of kept tables at start ({"type":"tables_kept","names"}): which move sets'
+// stronger tables are kept already, before any solve says so.
+void box_kept_tables(BoxView& v, const nlohmann::json& event);
 nlohmann::json box_table_test_state(const BoxView& v);
 
 }  // namespace tilewise::app

@@ -11,6 +11,8 @@
 
 #include "app/box_state.hpp"
 #include "app/widgets.hpp"
+#include "core/box/additive_db.hpp"
+#include "core/box/board.hpp"
 #include "core/box/pattern_rank.hpp"
 #include "core/json_text.hpp"
 #include "imgui.h"
@@ -80,8 +82,22 @@ void strong_tables_controls() {
         "in ~4 s instead of ~15 s). 248 MiB kept in this browser for %s; built once, in a few "
         "minutes (up to 1.5 GB of memory meanwhile).",
         label(v).c_str(), kBoxMoveSets[v.move_set]);
+  } else if (offered(v) && s.note.empty()) {
+    ImGui::TextWrapped("The %s (%s) are kept in this browser: Solve uses them.", label(v).c_str(),
+                       kBoxMoveSets[v.move_set]);
   }
   if (!s.note.empty()) ImGui::TextWrapped("%s", s.note.c_str());
+}
+
+void box_kept_tables(BoxView& v, const nlohmann::json& e) {
+  const std::string partition = e.value("kept_partition", std::string(kStrongPartition));
+  const nlohmann::json names = e.value("names", nlohmann::json::array());
+  for (int m = 0; m < 2; ++m) {
+    bool ok = true;
+    const std::string name =
+        box::additive_table_name(box::parse_move_set(kBoxMoveSets[m], ok), partition);
+    if (std::find(names.begin(), names.end(), name) != names.end()) v.strong.kept[m] = true;
+  }
 }
 
 void box_strong_event(BoxView& v, const nlohmann::json& e) {

@@ -415,6 +415,10 @@ bool box_handle_event(const nlohmann::json& e) {
     v.status = "error: " + e.value("message", std::string());
     return false;  // the tile solver hears of it too
   }
+  if (type == "tables_kept") {
+    box_kept_tables(v, e);
+    return true;
+  }
   if (id < kFirstBoxRequestId) return false;
   if (id == v.strong.id) {  // the stronger tables' build (box_strong_view.cpp)
     box_strong_event(v, e);
@@ -455,7 +459,10 @@ bool box_handle_event(const nlohmann::json& e) {
                   v.lower_bound);
     v.status = buf;
   } else if (type == "solution" && v.solving) {
-    // Shown at once (found at the bound in progress: optimal) while the rest are listed.
+    // Shown at once (found at the bound in progress: optimal) while the rest are listed; the
+    // first one brought into sight (on a phone the list is under the fold; a long listing's
+    // done comes much later).
+    if (v.solutions.empty()) v.reveal = BoxView::Reveal::kResults;
     v.solutions.push_back(moves_of(e.value("moves", nlohmann::json::array()), v.size));
     v.length = static_cast<int>(v.solutions.front().size());
     v.proven_optimal = true;

@@ -49,11 +49,24 @@ nlohmann::json& widget_rects() {
   return rects;
 }
 
+void forget_drawn_widgets() {
+  widget_rects() = nlohmann::json::object();
+}
+
 nlohmann::json panel_controls() {
   return g_panel_controls;
 }
 
+bool scroll_pending() {
+  for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+    if (w->Active && (w->ScrollTarget.x != FLT_MAX || w->ScrollTarget.y != FLT_MAX)) return true;
+  return false;
+}
+
 void record_item(const char* name) {
+  // An item of a window that skips its items (a child scrolled out of sight) was not drawn:
+  // the last item's rectangle would be another's.
+  if (ImGui::GetCurrentWindowRead()->SkipItems) return;
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   widget_rects()[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
   if (g_in_panel)

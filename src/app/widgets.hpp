@@ -11,7 +11,13 @@ void record_item(const char* name);               // the last ImGui item, under 
 // ImGui::SameLine() if a button labelled `next` still fits on this line, else a new line
 // (rows of buttons wrap on narrow panels instead of running past the edge).
 void same_line_for(const char* next);
-nlohmann::json& widget_rects();  // label -> [x, y, w, h]
+nlohmann::json& widget_rects();  // label -> [x, y, w, h] of the widgets drawn this frame
+// At each frame's start: the widgets of the last frame are forgotten, so the map never lists
+// one no longer drawn (the 3x3 Puzzle Box's buttons after a switch to 4x4, a closed header's).
+void forget_drawn_widgets();
+// A window scrolls at the next frame (ImGui applies SetScroll* then): the rectangles recorded
+// this frame are about to move (published as state.settling; the tests' clicks wait it out).
+bool scroll_pending();
 // The controls recorded in the panel window this frame: [{"name", "rect": [x, y, w, h],
 // "visible": scrolled into view}] (the browser tests check sizes and places on every screen).
 nlohmann::json panel_controls();

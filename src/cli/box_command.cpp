@@ -227,7 +227,7 @@ int run_box_solve(const BoxArgs& a) {
   if (!a.json)
     on_improvement = [](const box::BoxSolveResult& now) {
       std::cout << "length " << now.length << " at " << static_cast<long long>(now.elapsed_ms)
-                << " ms (lower bound " << now.lower_bound << ")" << std::endl;
+                << " ms (lower bound " << now.lower_bound << ") by " << now.method << std::endl;
     };
   auto previous = std::signal(SIGINT, on_box_sigint);
   Result<box::BoxSolveResult> r =

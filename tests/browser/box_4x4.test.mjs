@@ -102,7 +102,11 @@ test('the 4x4 table: progress, Cancel keeps what was built, Solve goes on, a rel
   const { page, errors } = await openBox(context, 6);
   await chooseBothDirections(page);
   const board = scrambledBoard(7, 10);
+  const drawn = async () => Object.keys((await h.state(page)).widgets).filter((n) => /^box:[QB]\d$/.test(n));
+  assert.deepEqual(await drawn(), ['box:Q1', 'box:Q2', 'box:Q3', 'box:Q4']);
   await typeStart(page, board);
+  // The widget map lists what is drawn now: the 3x3's buttons went with it.
+  assert.deepEqual((await drawn()).sort(), ['box:B1', 'box:B2', 'box:B3', 'box:B4', 'box:B5', 'box:B6', 'box:B7', 'box:B8', 'box:B9']);
   await h.clickWidget(page, 'Solve##box');
   let s = await h.waitState(page, '/building the 4x4 table.*: ([1-9]\\d)%/.test(s.box.progress)', 60000);
   await h.screenshot(page, 'box-4x4-table-progress');
@@ -225,6 +229,21 @@ test('the additive tables: quick ones first, the wanted ones built while idle an
   const rows = [1, 2].map((k) => s.widgets[`box:solution ${k}`]);
   assert.ok(rows.every((r) => r[3] >= 2 * s.look.font_px), `rows ${JSON.stringify(rows)}`);
   assert.equal(rows[1][1], rows[0][1] + rows[0][3], 'rows one under the other');
+  // On a phone-sized page the list is under the fold: its first rows come into sight while
+  // the rest are listed (not only when the listing ends), and a click there chooses one.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await h.waitState(page, 's.layout.stacked');
+  await h.clickWidget(page, 'Solve##box');
+  await h.waitState(page, 's.box.solving && s.box.solutions.length > 0', 60000);
+  s = await h.waitState(page, `s.box.solving && !s.settling &&
+    s.widgets['box:solution 1'] && s.widgets['box:solution 1'][1] + s.widgets['box:solution 1'][3] <= 844`, 5000);
+  await h.clickWidget(page, 'box:solution 1');
+  s = await h.waitState(page, 's.box.chosen === 0', 5000);
+  await h.screenshot(page, 'box-4x4-phone-listing');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await h.waitState(page, '!s.layout.stacked');
+  await h.clickWidget(page, 'Cancel##box');
+  await h.waitState(page, '!s.box.solving', 10000);
   await h.clickWidget(page, 'box:solution 1');
   await h.clickWidget(page, 'Play##box');
   s = await h.waitState(page, 's.box.step >= 3', 10000);

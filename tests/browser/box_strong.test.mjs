@@ -67,10 +67,13 @@ test('built on request, kept, then used by every solve, this visit and the next'
   s = await solve(page);
   assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(6\+6\+4 tables\)$/);
   assert.equal(s.box.table.source, 'storage');
-  // A later visit: the stronger tables answer the first solve, and the build is not offered.
-  await page.reload();
-  await h.waitDrawn(page);
+  // A later visit: the page knows what is kept before any solve (the build is not offered),
+  // and the stronger tables answer the first solve.
+  await page.close();
   const again = await openBox(context, 'kept_partition=6%2B6%2B4');
+  s = await h.waitState(again.page, 's.box.strong.kept[1]', 5000);
+  assert.equal(offered(s), false, 'not offered before the first solve either');
+  await h.screenshot(again.page, 'box-strong-kept-at-start');
   s = await solve(again.page);
   assert.match(s.box.status, /\(6\+6\+4 tables\)$/);
   assert.equal(s.box.table.source, 'storage');
@@ -84,7 +87,7 @@ test('built on request, kept, then used by every solve, this visit and the next'
 test('a build the browser refuses memory, or one cancelled, keeps nothing and says so; solves go on', async () => {
   // The build worker may not grow its memory past 24 MiB: 7+7+2 (55 MB while built) cannot be.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const { page } = await openBox(context, 'kept_partition=7%2B7%2B2&build_memory_mib=24');
+  const { page, errors } = await openBox(context, 'kept_partition=7%2B7%2B2&build_memory_mib=24');
   await h.clickWidget(page, 'Build stronger 4x4 tables');
   let s = await h.waitState(page, '!s.box.strong.running', 60000);
   assert.match(s.box.strong.note, /^no 7\+7\+2 tables kept: this browser would not give the build \d+ MiB of memory\. Solve goes on with the tables it has$/);
@@ -92,18 +95,18 @@ test('a build the browser refuses memory, or one cancelled, keeps nothing and sa
   s = await solve(page);
   assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
   assert.deepEqual(s.box.board, BOARD, 'the board stays');
-  // Cancel while it builds (no memory cap now).
-  const free = await openBox(context, 'kept_partition=7%2B7%2B2');
-  await h.clickWidget(free.page, 'Build stronger 4x4 tables');
-  s = await h.waitState(free.page, '/building the 7\\+7\\+2 tables \\(cw\\+ccw\\): [1-9]/.test(s.box.strong.progress)', 60000);
-  await h.screenshot(free.page, 'box-strong-building');
-  await h.clickWidget(free.page, 'Cancel build');
-  s = await h.waitState(free.page, '!s.box.strong.running');
+  // Cancel while it builds (the same page, no memory cap now: the page's ?build_memory_mib=).
+  await page.evaluate(() => { globalThis.tilewise.buildMemoryMiB = 0; });
+  await h.clickWidget(page, 'Build stronger 4x4 tables');
+  s = await h.waitState(page, '/building the 7\\+7\\+2 tables \\(cw\\+ccw\\): [1-9]/.test(s.box.strong.progress)', 60000);
+  await h.screenshot(page, 'box-strong-building');
+  await h.clickWidget(page, 'Cancel build');
+  s = await h.waitState(page, '!s.box.strong.running');
   assert.equal(s.box.strong.note, 'the build of the stronger tables was cancelled; nothing was kept');
-  await free.page.waitForTimeout(300);
-  assert.deepEqual(await keptNames(free.page), ['box-additive-cw+ccw-blocks.v1']);
-  assert.ok(offered(await h.state(free.page)), 'offered again');
-  assert.deepEqual(free.errors, []);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await keptNames(page), ['box-additive-cw+ccw-blocks.v1']);
+  assert.ok(offered(await h.state(page)), 'offered again');
+  assert.deepEqual(errors, []);
   await context.close();
 });
 

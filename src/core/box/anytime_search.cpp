@@ -23,6 +23,10 @@ constexpr std::uint64_t kUnitNodes = 4096;                      // IDA* work bet
 constexpr std::uint64_t kFinishNodes = 2000000;                 // a 4x4 finish gives up after this
 constexpr int kOptimalShare = 4;                                // the optimal IDA* gets 1 node in 4
 constexpr std::uint8_t kNoMove = 0xff;
+constexpr std::size_t kMaxMoves = 3 * 7 * 7;  // 8x8, cw+ccw+half
+constexpr std::uint64_t kFirstWindowWidth = 256;
+constexpr std::uint64_t kWindowShare = 4;  // windows get 1 beam node in 4
+constexpr std::array<int, 4> kWindowLengths = {12, 20, 32, 48};
 constexpr std::uint32_t kRoot = std::numeric_limits<std::uint32_t>::max();
 
 // A board in the beam.
@@ -59,11 +63,18 @@ struct BoxAnytimeSearch::Impl {
     std::int64_t frame_best = -1;  // index in next: frame home, smallest distance sum
     std::uint64_t nodes = 0, finish_nodes = 0;
     bool done = false;
+    // A window of the best solution (window_from..window_to): the beam goes from the board
+    // after `prefix` to the board before `suffix` (renamed to read 0, 1, ...), to shorten it.
+    bool window = false;
+    int window_from = 0, window_to = 0;
+    std::vector<Move> prefix, suffix;
+    int fixed_moves() const { return static_cast<int>(prefix.size() + suffix.size()); }
   };
   struct Finish {  // a 4x4 block finished by IDA*
     std::unique_ptr<BoxSearch> search;
-    std::vector<Move> prefix;
+    std::vector<Move> prefix, suffix;
     int block_row = 0, block_col = 0;
+    bool window = false;  // started by the window beam
   };
 
   BoxPuzzle puzzle;
@@ -78,12 +89,18 @@ struct BoxAnytimeSearch::Impl {
   int start_bound = 0;
   std::unique_ptr<BoxSearch> optimal;
   bool optimal_over = false;
-  std::optional<Beam> beam;
+  std::optional<Beam> beam;    // of the schedule
+  std::optional<Beam> window;  // a window of the best solution
   std::optional<Finish> finish;
   std::unique_ptr<PatternBound4x4> pattern;
   int run_index = 0;
   bool at_width_cap = false;
   std::uint64_t optimal_nodes = 0, beam_nodes = 0;
+  std::uint64_t window_nodes = 0;  // the share of beam_nodes spent on windows
+  bool schedule_over = false;      // every beam of the schedule run
+  bool windows_over = false;       // every window stage run at the widest
+  std::uint64_t window_index = 0, windows_in_stage = 0;
+  int window_stage = 0;
   std::vector<Move> best;
   std::string best_method;
   std::uint64_t improvements = 0;
@@ -192,8 +209,34 @@ struct BoxAnytimeSearch::Impl {
     return path;
   }
 
+  // The path with each run of one button's presses spelled canonically (spelling.hpp): a
+  // window's way joined to the moves around it can make X X' (nothing), X' X' (= X X), ...
+  std::vector<Move> respelled(const std::vector<Move>& path) const {
+    std::vector<Move> out;
+    if (path.empty()) return out;
+    for (std::size_t i = 0; i < path.size();) {
+      int turns = 0;
+      std::size_t j = i;
+      for (; j < path.size() && path[j].button == path[i].button; ++j)
+        turns += path[j].quarter_turns;
+      turns %= 4;
+      const int button = path[i].button;
+      if (turns == 3 && puzzle.moves != MoveSet::kClockwise) {
+        out.push_back({button, 3});
+      } else if (turns == 2 && puzzle.moves == MoveSet::kBothDirectionsAndHalf) {
+        out.push_back({button, 2});
+      } else {
+        for (int k = 0; k < turns; ++k) out.push_back({button, 1});
+      }
+      i = j;
+    }
+    // A run that came to nothing can bring two runs of one button together.
+    return out.size() < path.size() ? respelled(out) : out;
+  }
+
   // A solution found: kept when it is shorter than the best and replays to the target.
   void offer(std::vector<Move> path, const std::string& method) {
+    path = respelled(path);
     if (static_cast<int>(path.size()) >= best_length()) return;
     std::vector<int> board(n * n);
     for (int i = 0; i < n * n; ++i) board[i] = root.s[i] + 1;
@@ -203,12 +246,17 @@ struct BoxAnytimeSearch::Impl {
     best = std::move(path);
     best_method = method;
     ++improvements;
+    windows_in_stage = 0;
     publish();
   }
 
   std::string beam_name(const Beam& b) const {
     static const char* const corners[kCorners] = {"bottom-right", "bottom-left", "top-right",
                                                   "top-left"};
+    if (b.window)
+      return "window beam " + std::to_string(b.width) + ", moves " +
+             std::to_string(b.window_from + 1) + ".." + std::to_string(b.window_to) +
+             " of a solution of " + std::to_string(b.fixed_moves() + b.window_to - b.window_from);
     return "beam " + std::to_string(b.width) + ", " +
            (b.weighting == 0 ? std::string("plain distances")
                              : "outer rings weighted x" + std::to_string(b.weighting)) +
@@ -230,6 +278,7 @@ struct BoxAnytimeSearch::Impl {
       r.method += " (proven optimal: the lower bound)";
       if (options.all) {  // the optimal search lists every sequence of that length
         beam.reset();
+        window.reset();
         finish.reset();
         optimal_only = true;
       } else {
@@ -243,8 +292,71 @@ struct BoxAnytimeSearch::Impl {
     r.nodes = optimal_nodes + beam_nodes;
     if (!r.proven_optimal) r.lower_bound = lower_bound();
     beam.reset();
+    window.reset();
     finish.reset();
     finished = true;
+  }
+
+  // Windows take a kWindowShare of the beams' nodes once there is a solution, all of them
+  // once the schedule is over.
+  bool window_due() const {
+    return !windows_over && !best.empty() &&
+           (schedule_over || kWindowShare * window_nodes <= beam_nodes);
+  }
+
+  // Windows of the best solution in turn: lengths from kWindowLengths, starts from a fixed
+  // sequence; a stage of windows at one width, then twice as wide once a stage has brought
+  // no improvement (up to half the beams' width cap: it runs beside one). A window beam
+  // looks for a shorter way from the board before the window to the board after it (that
+  // board renamed to read 0, 1, ...).
+  bool start_window() {
+    const int len = static_cast<int>(best.size());
+    if (len < 4) return false;  // (a 4-move solution is proven optimal by the IDA*)
+    const std::uint64_t cap = std::max<std::uint64_t>(1, width_cap() / 2);  // beside a beam
+    if (windows_in_stage >= static_cast<std::uint64_t>(len / 2)) {
+      if ((kFirstWindowWidth << window_stage) >= cap) return false;
+      ++window_stage;
+      windows_in_stage = 0;
+    }
+    const int span = std::min(len, kWindowLengths[window_index % kWindowLengths.size()]);
+    std::uint64_t x = (window_index + 1) * 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9ULL;
+    const int from = static_cast<int>((x >> 20) % static_cast<std::uint64_t>(len - span + 1));
+    ++window_index;
+    ++windows_in_stage;
+    std::vector<int> before(n * n), after;
+    for (int i = 0; i < n * n; ++i) before[i] = root.s[i];
+    for (int k = 0; k < from; ++k) apply_move(before, n, best[k]);
+    after = before;
+    for (int k = from; k < from + span; ++k) apply_move(after, n, best[k]);
+    std::array<int, 64> cell_in_after{};
+    for (int cell = 0; cell < n * n; ++cell) cell_in_after[after[cell]] = cell;
+    Cells s{};
+    std::array<int, kCorners> misplaced{};  // per corner block: renamed numbers not home in it
+    for (int cell = 0; cell < n * n; ++cell) {
+      s[cell] = static_cast<std::uint8_t>(cell_in_after[before[cell]]);
+      for (int c = 0; c < kCorners; ++c) {
+        const int r1 = cell / n - ((c & 2) ? 0 : n - 4), c1 = cell % n - ((c & 1) ? 0 : n - 4);
+        misplaced[c] += s[cell] != cell && r1 >= 0 && r1 < 4 && c1 >= 0 && c1 < 4;
+      }
+    }
+    const int corner =
+        static_cast<int>(std::max_element(misplaced.begin(), misplaced.end()) - misplaced.begin());
+    Beam b = make_beam(corner, 0, std::min(cap, kFirstWindowWidth << window_stage), s);
+    b.window = true;
+    b.window_from = from;
+    b.window_to = from + span;
+    b.prefix.assign(best.begin(), best.begin() + from);
+    b.suffix.assign(best.begin() + from + span, best.end());
+    window = std::move(b);
+    return true;
+  }
+
+  // The widest beam the memory cap allows, for paths of up to the best's length.
+  std::uint64_t width_cap() const {
+    const std::uint64_t depth_cap = best.empty() ? static_cast<std::uint64_t>(64 * n) : best.size();
+    const std::uint64_t memory_cap = kBeamBytes / (2 * sizeof(Beamed) + 5 * depth_cap);
+    return std::max<std::uint64_t>(1, std::min<std::uint64_t>(options.max_beam_width, memory_cap));
   }
 
   // The next beam of the schedule: each weighting and corner, then twice as wide.
@@ -253,19 +365,25 @@ struct BoxAnytimeSearch::Impl {
     // weighting with each corner.
     const int per_round = 1 + (kWeightings - 1) * kCorners;
     const int round = run_index / per_round, in_round = run_index % per_round;
-    Beam b;
-    b.corner = in_round == 0 ? 0 : (in_round - 1) % kCorners;
-    b.weighting = in_round == 0 ? 0 : 1 + (in_round - 1) / kCorners;
-    const std::uint64_t depth_cap = best.empty() ? static_cast<std::uint64_t>(64 * n) : best.size();
-    const std::uint64_t memory_cap = kBeamBytes / (2 * sizeof(Beamed) + 5 * depth_cap);
-    const std::uint64_t cap =
-        std::max<std::uint64_t>(1, std::min<std::uint64_t>(options.max_beam_width, memory_cap));
-    b.width = round >= 40 ? cap : std::min(cap, kFirstWidth << round);
+    const std::uint64_t cap = width_cap();
+    const std::uint64_t width = round >= 40 ? cap : std::min(cap, kFirstWidth << round);
     if (run_index % per_round == 0) {
       if (at_width_cap) return false;  // every beam run at the widest
-      at_width_cap = b.width == cap;
+      at_width_cap = width == cap;
     }
     ++run_index;
+    const int corner = in_round == 0 ? 0 : (in_round - 1) % kCorners;
+    const int weighting = in_round == 0 ? 0 : 1 + (in_round - 1) / kCorners;
+    beam = make_beam(corner, weighting, width, root.s);
+    return true;
+  }
+
+  // A beam from board `s` (numbers renamed so its target reads 0, 1, ...).
+  Beam make_beam(int corner, int weighting, std::uint64_t width, const Cells& s) const {
+    Beam b;
+    b.corner = corner;
+    b.weighting = weighting;
+    b.width = width;
     b.block_row = (b.corner & 2) ? 0 : n - 4;
     b.block_col = (b.corner & 1) ? 0 : n - 4;
     const int rings = n - 4;
@@ -284,12 +402,13 @@ struct BoxAnytimeSearch::Impl {
       }
       b.max_rank += weight * 2 * (n - 1);
     }
-    Beamed first = root;
-    first.rank = 0;
-    first.outside = 0;
+    Beamed first{};
+    first.s = s;
     for (int cell = 0; cell < n * n; ++cell) {
-      first.rank += b.rank_cost[first.s[cell] * 64 + cell];
-      first.outside += b.outside[first.s[cell] * 64 + cell];
+      first.key ^= zobrist[cell][s[cell]];
+      first.man += man_cost[s[cell] * 64 + cell];
+      first.rank += b.rank_cost[s[cell] * 64 + cell];
+      first.outside += b.outside[s[cell] * 64 + cell];
     }
     b.cur = {first};
     b.trail_parent = {kRoot};
@@ -297,13 +416,11 @@ struct BoxAnytimeSearch::Impl {
     b.histogram.assign(static_cast<std::size_t>(b.max_rank) + 1, 0);
     b.seen.assign(1024, 0);
     first_sight(b, first.key);
-    beam = std::move(b);
-    return true;
+    return b;
   }
 
   // One parent of the beam's layer: its children counted by rank, or kept.
-  void beam_unit() {
-    Beam& b = *beam;
+  void beam_unit(Beam& b) {
     if (b.at == b.cur.size()) {
       if (!b.keeping)
         start_keeping(b);
@@ -313,38 +430,53 @@ struct BoxAnytimeSearch::Impl {
     }
     const Beamed& e = b.cur[b.at++];
     const int limit = best_length();
+    // The children that may beat the best, their slots in `seen` fetched ahead: the lookups
+    // miss the cache (the table is up to 128 MiB), and so overlap.
+    std::array<Child, kMaxMoves> kids;
+    std::array<std::uint8_t, kMaxMoves> kid_move;
+    std::size_t count = 0;
     for (std::size_t mi = 0; mi < moves.size(); ++mi) {
       const MoveCells& m = moves[mi];
       if (skip(e, m)) continue;
       const Child c = child_of(b, e, m);
       ++b.nodes;
       ++beam_nodes;
+      if (b.window) ++window_nodes;
       if (c.man == 0) {  // the target: every child of this layer is as long
-        std::vector<Move> path = path_of(b, e.trail);
+        std::vector<Move> path = b.prefix;
+        for (const Move& step : path_of(b, e.trail)) path.push_back(step);
         path.push_back({m.button, m.quarter_turns});
+        path.insert(path.end(), b.suffix.begin(), b.suffix.end());
         b.done = true;
         offer(std::move(path), beam_name(b));
         return;
       }
-      if (bound_at(b.g + 1, c.man) >= limit) continue;
+      if (bound_at(b.g + 1 + b.fixed_moves(), c.man) >= limit) continue;
+      if (b.keeping && c.rank > b.cut) continue;
+      __builtin_prefetch(&b.seen[(c.key | 1) & (b.seen.size() - 1)]);
+      kids[count] = c;
+      kid_move[count++] = static_cast<std::uint8_t>(mi);
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+      const Child& c = kids[k];
       if (!b.keeping) {
         if (!seen_before(b, c.key)) ++b.histogram[c.rank];
         continue;
       }
-      if (c.rank > b.cut || (c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key))
-        continue;
+      if ((c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key)) continue;
       if (c.rank == b.cut) --b.allowance;
+      const std::uint8_t mi = kid_move[k];
       Beamed next = e;
-      for (int k = 0; k < 4; ++k) next.s[m.to[k]] = e.s[m.from[k]];
+      next.s = turned(e.s, moves[mi]);
       next.key = c.key;
       next.man = c.man;
       next.rank = c.rank;
       next.outside = c.outside;
-      next.run = e.last != kNoMove && moves[e.last].button == m.button ? e.run + 1 : 1;
-      next.last = static_cast<std::uint8_t>(mi);
+      next.run = e.last != kNoMove && moves[e.last].button == moves[mi].button ? e.run + 1 : 1;
+      next.last = mi;
       next.trail = static_cast<std::uint32_t>(b.trail_parent.size());
       b.trail_parent.push_back(e.trail);
-      b.trail_move.push_back(static_cast<std::uint8_t>(mi));
+      b.trail_move.push_back(mi);
       if (c.outside == 0 &&
           (b.frame_best < 0 || c.man < b.next[static_cast<std::size_t>(b.frame_best)].man))
         b.frame_best = static_cast<std::int64_t>(b.next.size());
@@ -431,7 +563,7 @@ struct BoxAnytimeSearch::Impl {
         zero_based[r0 * 4 + c0] = static_cast<std::uint8_t>(home);
       }
     if (!pattern) pattern = std::make_unique<PatternBound4x4>(puzzle.moves, options.pattern_tiles);
-    if (b.g + pattern->bound(zero_based.data()) >= best_length()) return;
+    if (b.g + b.fixed_moves() + pattern->bound(zero_based.data()) >= best_length()) return;
     std::vector<int> solved(16);
     for (int k = 0; k < 16; ++k) solved[k] = k + 1;
     BoxSolveOptions exact;
@@ -441,7 +573,10 @@ struct BoxAnytimeSearch::Impl {
     exact.cancel = options.cancel;
     Finish f;
     f.search = std::make_unique<BoxSearch>(BoxPuzzle{4, sub, solved, puzzle.moves}, exact);
-    f.prefix = path_of(b, e.trail);
+    f.prefix = b.prefix;
+    for (const Move& step : path_of(b, e.trail)) f.prefix.push_back(step);
+    f.suffix = b.suffix;
+    f.window = b.window;
     f.block_row = b.block_row;
     f.block_col = b.block_col;
     finish = std::move(f);
@@ -453,7 +588,9 @@ struct BoxAnytimeSearch::Impl {
     const bool over = f.search->run(kUnitNodes);
     const std::uint64_t spent = f.search->result().nodes - before;
     beam_nodes += spent;
-    if (beam) beam->finish_nodes += spent;
+    std::optional<Beam>& owner = f.window ? window : beam;
+    if (owner) owner->finish_nodes += spent;
+    if (f.window) window_nodes += spent;
     if (!over) return;
     const BoxSolveResult& sub = f.search->result();
     if (!sub.solutions.empty()) {
@@ -461,8 +598,9 @@ struct BoxAnytimeSearch::Impl {
       for (const Move& m : sub.solutions[0])
         path.push_back(
             {(m.button / 3 + f.block_row) * (n - 1) + m.button % 3 + f.block_col, m.quarter_turns});
+      path.insert(path.end(), f.suffix.begin(), f.suffix.end());
       offer(std::move(path),
-            (beam ? beam_name(*beam) : std::string("beam")) + ", the 4x4 finished by IDA*");
+            (owner ? beam_name(*owner) : std::string("beam")) + ", the 4x4 finished by IDA*");
     }
     finish.reset();
   }
@@ -501,11 +639,22 @@ struct BoxAnytimeSearch::Impl {
         optimal_unit();
       } else if (finish) {
         finish_unit();
-      } else if (beam && !beam->done) {
-        beam_unit();
-      } else if (optimal_only || !start_beam()) {
+      } else if (optimal_only) {
         end(false);
         break;
+      } else if (window_due()) {
+        if (window && !window->done)
+          beam_unit(*window);
+        else if (!start_window())
+          windows_over = true;
+      } else if (beam && !beam->done) {
+        beam_unit(*beam);
+      } else if (schedule_over || !start_beam()) {
+        schedule_over = true;
+        if (best.empty() || windows_over) {
+          end(false);
+          break;
+        }
       }
       spent += optimal_nodes + beam_nodes - before;
     }

@@ -68,8 +68,19 @@ export async function waitState(page, predicateSource, timeout = 60000) {
   return state(page);
 }
 
-export async function clickWidget(page, name, button = 'left') {
+// The state once no window is about to scroll (state.settling: a scroll asked for this frame,
+// as the Puzzle Box's answer brought into sight, moves every rectangle at the next frame).
+export async function settled(page) {
   let s = await state(page);
+  for (let waited = 0; s.settling && waited < 2000; waited += 20) {
+    await page.waitForTimeout(20);
+    s = await state(page);
+  }
+  return s;
+}
+
+export async function clickWidget(page, name, button = 'left') {
+  let s = await settled(page);
   // A widget that a click just opened (a header, a tab) shows from the next frame on.
   for (let waited = 0; !s.widgets[name] && waited < 2000; waited += 50) {
     await page.waitForTimeout(50);
@@ -137,7 +148,7 @@ export async function touchscreen(page) {
     },
     // A tap on a control, at `across` of its width (a number field's text is left of its buttons).
     async tapWidget(name, across = 0.5) {
-      const r = (await state(page)).widgets[name];
+      const r = (await settled(page)).widgets[name];
       if (!r) throw new Error(`no control '${name}' drawn`);
       await g.tap({ x: r[0] + r[2] * across, y: r[1] + r[3] / 2 });
       await page.waitForTimeout(100);
