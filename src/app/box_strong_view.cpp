@@ -82,6 +82,9 @@ void strong_tables_controls() {
         "in ~4 s instead of ~15 s). 248 MiB kept in this browser for %s; built once, in a few "
         "minutes (up to 1.5 GB of memory meanwhile).",
         label(v).c_str(), kBoxMoveSets[v.move_set]);
+  } else if (offered(v) && s.note.empty()) {
+    ImGui::TextWrapped("The %s (%s) are kept in this browser: Solve uses them.", label(v).c_str(),
+                       kBoxMoveSets[v.move_set]);
   }
   if (!s.note.empty()) ImGui::TextWrapped("%s", s.note.c_str());
 }
