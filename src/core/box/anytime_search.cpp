@@ -246,7 +246,8 @@ struct BoxAnytimeSearch::Impl {
     best = std::move(path);
     best_method = method;
     ++improvements;
-    windows_in_stage = 0;
+    windows_in_stage = 0;  // a new stage of windows on the new best, as wide
+    windows_over = false;
     publish();
   }
 
@@ -297,7 +298,7 @@ struct BoxAnytimeSearch::Impl {
     finished = true;
   }
 
-  // Windows take a kWindowShare of the beams' nodes once there is a solution, all of them
+  // Windows take 1 / kWindowShare of the beams' nodes once there is a solution, all of them
   // once the schedule is over.
   bool window_due() const {
     return !windows_over && !best.empty() &&
@@ -311,7 +312,7 @@ struct BoxAnytimeSearch::Impl {
   // board renamed to read 0, 1, ...).
   bool start_window() {
     const int len = static_cast<int>(best.size());
-    if (len < 4) return false;  // (a 4-move solution is proven optimal by the IDA*)
+    if (len < 4) return false;  // no window worth a beam
     const std::uint64_t cap = std::max<std::uint64_t>(1, width_cap() / 2);  // beside a beam
     if (windows_in_stage >= static_cast<std::uint64_t>(len / 2)) {
       if ((kFirstWindowWidth << window_stage) >= cap) return false;
