@@ -69,18 +69,31 @@ export async function waitState(page, predicateSource, timeout = 60000) {
 }
 
 // The state once no window is about to scroll (state.settling: a scroll asked for this frame,
-// as the Puzzle Box's answer brought into sight, moves every rectangle at the next frame).
-export async function settled(page) {
+// as the Puzzle Box's answer brought into sight, moves every rectangle at the next frame) and
+// widget `name` (if given) is where it was a frame before: an answer that has just come in can
+// still move what is below it a frame later (a desktop click on a solution row right after a
+// 4x4 solve landed on the row's last place).
+export async function settled(page, name) {
+  const twoFramesOn = () => page.evaluate(() => new Promise((ok) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => ok(globalThis.tilewise.state)))));
   let s = await state(page);
-  for (let waited = 0; s.settling && waited < 2000; waited += 20) {
-    await page.waitForTimeout(20);
-    s = await state(page);
+  for (let waited = 0; waited < 2000; waited += 20) {
+    if (s.settling) {
+      await page.waitForTimeout(20);
+      s = await state(page);
+      continue;
+    }
+    if (name === undefined) return s;
+    const next = await twoFramesOn();
+    if (!next.settling && JSON.stringify(next.widgets[name]) === JSON.stringify(s.widgets[name]))
+      return next;
+    s = next;
   }
   return s;
 }
 
 export async function clickWidget(page, name, button = 'left') {
-  let s = await settled(page);
+  let s = await settled(page, name);
   // A widget that a click just opened (a header, a tab) shows from the next frame on.
   for (let waited = 0; !s.widgets[name] && waited < 2000; waited += 50) {
     await page.waitForTimeout(50);
@@ -148,7 +161,7 @@ export async function touchscreen(page) {
     },
     // A tap on a control, at `across` of its width (a number field's text is left of its buttons).
     async tapWidget(name, across = 0.5) {
-      const r = (await settled(page)).widgets[name];
+      const r = (await settled(page, name)).widgets[name];
       if (!r) throw new Error(`no control '${name}' drawn`);
       await g.tap({ x: r[0] + r[2] * across, y: r[1] + r[3] / 2 });
       await page.waitForTimeout(100);
