@@ -10,6 +10,7 @@
 #include "core/box/board.hpp"
 #include "core/box/move_cells.hpp"
 #include "core/box/pattern_db.hpp"
+#include "core/box/spelling.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -32,10 +33,10 @@ constexpr std::uint32_t kRoot = std::numeric_limits<std::uint32_t>::max();
 // A board in the beam.
 struct Beamed {
   Cells s;
-  std::uint64_t key;                 // Zobrist hash of the board
-  std::int32_t man, rank, outside;   // plain distance sum, weighted sum, frame numbers not home
-  std::uint32_t trail;               // its path: index into the run's trail
-  std::uint8_t last = kNoMove, run;  // the last move (index) and presses of its button in a row
+  std::uint64_t key;                // Zobrist hash of the board
+  std::int32_t man, rank, outside;  // plain distance sum, weighted sum, frame numbers not home
+  std::uint32_t trail;              // its path: index into the run's trail
+  std::uint8_t spelling = 0;        // Spelling::key() of its path (spelling.hpp)
 };
 
 }  // namespace
@@ -167,20 +168,9 @@ struct BoxAnytimeSearch::Impl {
                                         : static_cast<int>(best.size());
   }
 
-  // The spelling rules of spelling.hpp (Spelling::allows), read from the board's last move and
-  // its run (the beam keeps those two bytes per board, not a Spelling).
-  bool skip(const Beamed& e, const MoveCells& m) const {
-    if (e.last == kNoMove || moves[e.last].button != m.button) return false;
-    const MoveCells& prev = moves[e.last];
-    switch (puzzle.moves) {
-      case MoveSet::kBothDirectionsAndHalf:
-        return true;
-      case MoveSet::kBothDirections:
-        return prev.quarter_turns != m.quarter_turns || m.quarter_turns == 3 || e.run >= 2;
-      case MoveSet::kClockwise:
-        return e.run >= 3;
-    }
-    return false;
+  // The spelling rules (spelling.hpp) after the board's path.
+  static bool skip(const Beamed& e, const MoveCells& m) {
+    return !Spelling::of_key(e.spelling).allows(m.move());
   }
 
   struct Child {
@@ -473,8 +463,8 @@ struct BoxAnytimeSearch::Impl {
       next.man = c.man;
       next.rank = c.rank;
       next.outside = c.outside;
-      next.run = e.last != kNoMove && moves[e.last].button == moves[mi].button ? e.run + 1 : 1;
-      next.last = mi;
+      next.spelling = static_cast<std::uint8_t>(
+          Spelling::of_key(e.spelling).after(moves[mi].move(), puzzle.moves).key());
       next.trail = static_cast<std::uint32_t>(b.trail_parent.size());
       b.trail_parent.push_back(e.trail);
       b.trail_move.push_back(mi);

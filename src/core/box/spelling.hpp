@@ -30,6 +30,11 @@ struct Spelling {
                ? 0
                : static_cast<std::uint32_t>(button + 1) << 2 | static_cast<std::uint32_t>(more);
   }
+  // The spelling of a key() (a beam keeps that byte per board: anytime_search.cpp).
+  static Spelling of_key(std::uint32_t key) {
+    return key == 0 ? Spelling{}
+                    : Spelling{static_cast<int>(key >> 2) - 1, static_cast<int>(key & 3)};
+  }
 };
 
 }  // namespace tilewise::box
