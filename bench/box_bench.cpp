@@ -17,8 +17,10 @@
 //   box_4x4_graph_count: every optimal solution of 12 uniformly random 4x4 boards of a seed,
 //                       counted on the graph (8+8 tables, read from the CLI's cache when
 //                       there), without the perimeter (0, the baseline) and with one of depth
-//                       D (built before the timing; box_perimeter_build times it): CPU
-//                       seconds median / max / total, nodes, solutions
+//                       D (built before the timing; box_perimeter_build times it), or
+//                       with a second bound where nodes are expanded (second_bound.hpp:
+//                       diagonal, the 8-number pattern table, both; read from the cache
+//                       too): CPU seconds median / max / total, nodes, solutions
 //   box_perimeter_build: the perimeter of the target (perimeter.hpp), one move set and depth
 //   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
 //                       7-number table (0) and the additive 7+7+2 tables (1)
@@ -30,9 +32,11 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "core/box/additive_db.hpp"
@@ -235,32 +239,64 @@ BENCHMARK(box_4x4_count)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
-// The 8+8 tables of `moves` from the CLI's cache (~/.cache/tilewise, or $TILEWISE_CACHE) when
-// there, else built (minutes).
-void load_8_8(MoveSet moves) {
+// A table kept in the CLI's cache (~/.cache/tilewise, or $TILEWISE_CACHE) under `name`: read
+// when there and whole (`load`), else built (minutes for the 8-number ones; not kept).
+void load_or_build(const std::string& name,
+                   const std::function<bool(const std::vector<std::uint8_t>&)>& load,
+                   const std::function<void()>& build) {
   const char* dir = std::getenv("TILEWISE_CACHE");
   const char* home = std::getenv("HOME");
   const std::filesystem::path folder = dir && *dir ? std::filesystem::path(dir)
                                        : home      ? std::filesystem::path(home) / ".cache/tilewise"
                                                    : std::filesystem::path();
-  std::ifstream in(folder / (additive_table_name(moves, "8+8") + ".bin"), std::ios::binary);
+  std::ifstream in(folder / (name + ".bin"), std::ios::binary);
   const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
                                         std::istreambuf_iterator<char>());
-  if (in && load_additive_tables(moves, "8+8", bytes)) return;
-  AdditivePartition p;
-  additive_partition("8+8", p);
-  AdditiveBound4x4 build(moves, p);
+  if (!in || !load(bytes)) build();
+}
+
+void load_additive(MoveSet moves, const std::string& partition) {
+  load_or_build(
+      additive_table_name(moves, partition),
+      [&](const std::vector<std::uint8_t>& b) { return load_additive_tables(moves, partition, b); },
+      [&] {
+        AdditivePartition p;
+        additive_partition(partition, p);
+        AdditiveBound4x4 build(moves, p);
+      });
+}
+
+// The second bound of `kind` (second_bound.hpp): 0 none, 1 "diagonal", 2 the 8-number
+// pattern table, 3 both (diagonal first), 4 "diagonal-6+6+4" (small: a shape's cheap variant).
+std::vector<std::string> second_bound_of(MoveSet moves, std::int64_t kind) {
+  const std::vector<std::vector<std::string>> kinds = {
+      {}, {"diagonal"}, {"pattern"}, {"diagonal", "pattern"}, {"diagonal-6+6+4"}};
+  for (const std::string& stage : kinds[static_cast<std::size_t>(kind)])
+    if (stage == "pattern")
+      load_or_build(
+          pattern_table_name(moves, kLargestPatternTiles),
+          [&](const std::vector<std::uint8_t>& b) {
+            return load_pattern_table(moves, kLargestPatternTiles, b);
+          },
+          [&] { PatternBound4x4 build(moves, kLargestPatternTiles); });
+    else
+      load_additive(moves, stage);
+  return kinds[static_cast<std::size_t>(kind)];
 }
 
 double cpu_seconds() {
   return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
 }
 
-// Args: move set (0 cw, 1 cw+ccw), the boards' seed, the perimeter's depth (0: none).
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, the perimeter's depth (0: none), the
+// second bound (second_bound_of; 0: none, the baseline), in the probe iterations too (1).
 void box_4x4_graph_count(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
-  load_8_8(moves);
+  load_additive(moves, "8+8");
   BoxSolveOptions opt;
+  opt.pattern_tiles = kLargestPatternTiles;
+  opt.second_bound = second_bound_of(moves, state.range(3));
+  opt.second_bound_in_probe = state.range(4) != 0;
   opt.additive_partition = "8+8";
   opt.pattern_table = false;
   opt.max_solutions = 1;
@@ -270,7 +306,7 @@ void box_4x4_graph_count(benchmark::State& state) {
   std::vector<int> target(16);
   for (int k = 0; k < 16; ++k) target[k] = k + 1;
   std::vector<double> seconds;
-  double nodes = 0, solutions = 0;
+  double nodes = 0, solutions = 0, asked = 0, cut = 0;
   for (auto _ : state) {
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
       const double t0 = cpu_seconds();
@@ -278,8 +314,12 @@ void box_4x4_graph_count(benchmark::State& state) {
       seconds.push_back(cpu_seconds() - t0);
       nodes += static_cast<double>(r->nodes);
       solutions += static_cast<double>(r->count);
+      asked += static_cast<double>(r->second_bound_asked);
+      cut += static_cast<double>(r->second_bound_cut);
     }
   }
+  state.counters["second_asked"] = asked;
+  state.counters["second_cut"] = cut;
   std::sort(seconds.begin(), seconds.end());
   double total = 0;
   for (double s : seconds) total += s;
@@ -291,8 +331,10 @@ void box_4x4_graph_count(benchmark::State& state) {
   state.counters["solutions"] = solutions;
 }
 BENCHMARK(box_4x4_graph_count)
-    ->ArgsProduct({{1}, {5150, 7373, 8801, 3113}, {0, 5, 6}})
-    ->ArgsProduct({{0}, {5150, 7373, 8801, 3113}, {0, 7, 8}})
+    ->ArgsProduct({{1}, {5150, 7373, 8801, 3113}, {0, 5, 6}, {0}, {0}})
+    ->ArgsProduct({{0}, {5150, 7373, 8801, 3113}, {0, 7, 8}, {0}, {0}})
+    // The second bound against none, each seed's rows one after another.
+    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113, 4242, 9090}, {0}, {0, 1, 2, 3, 4}, {0}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

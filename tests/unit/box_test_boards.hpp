@@ -1,6 +1,7 @@
 // Boards and the checker's own moves, shared by the Puzzle Box tests.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <vector>
 
@@ -57,6 +58,26 @@ inline std::map<std::vector<int>, int> states_near_4x4(MoveSet m, int depth) {
     layer = std::move(next);
   }
   return dist;
+}
+
+// Shortest sequences from `b` (distance d in `dist`) to the solved board, spelled by the
+// counting rule: no `X' X'` (it is `X X`), with half turns no button twice in a row.
+inline std::uint64_t shortest_sequences(const std::vector<int>& b, int d,
+                                        const std::map<std::vector<int>, int>& dist, MoveSet m,
+                                        int last_button = -1, int last_turn = 0) {
+  if (d == 0) return 1;
+  std::uint64_t n = 0;
+  for (int button = 0; button < 9; ++button)
+    for (int t : quarter_turns(m)) {
+      if (button == last_button && m == MoveSet::kBothDirections && t == 3 && last_turn == 3)
+        continue;
+      if (button == last_button && m == MoveSet::kBothDirectionsAndHalf) continue;
+      const auto next = turn(b, 4, button, t);
+      const auto it = dist.find(next);
+      if (it != dist.end() && it->second == d - 1)
+        n += shortest_sequences(next, d - 1, dist, m, button, t);
+    }
+  return n;
 }
 
 }  // namespace tilewise::box::testing

@@ -65,13 +65,15 @@ std::uint32_t block_mask(const CellMap& to) {
 }  // namespace
 
 std::vector<std::string> additive_partition_names() {
-  return {"6+6+4", "7+7+2", "8+8", "blocks", "rows"};
+  return {"6+6+4", "7+7+2", "8+8", "blocks", "rows", "diagonal", "diagonal-6+6+4"};
 }
 
 bool additive_partition(const std::string& name, AdditivePartition& out) {
   const auto top6 = cells({0, 1, 2, 3, 4, 5}), top7 = cells({0, 1, 2, 3, 4, 5, 6}),
              top8 = cells({0, 1, 2, 3, 4, 5, 6, 7});
   const auto block = cells({0, 1, 4, 5}), row0 = cells({0, 1, 2, 3}), row1 = cells({4, 5, 6, 7});
+  // The top-left and bottom-right 2x2 blocks; a quarter turn gives the other two.
+  const auto diagonal = cells({0, 1, 4, 5, 10, 11, 14, 15});
   if (name == "6+6+4")
     out = {name, {{top6, 0}, {top6, 2}, {cells({6, 7, 8, 9}), 0}}};
   else if (name == "7+7+2")
@@ -82,6 +84,13 @@ bool additive_partition(const std::string& name, AdditivePartition& out) {
     out = {name, {{block, 0}, {block, 1}, {block, 2}, {block, 3}}};
   else if (name == "rows")
     out = {name, {{row0, 0}, {row0, 2}, {row1, 0}, {row1, 2}}};
+  else if (name == "diagonal")
+    out = {name, {{diagonal, 0}, {diagonal, 1}}};
+  else if (name == "diagonal-6+6+4")
+    out = {name,
+           {{cells({0, 1, 4, 5, 10, 15}), 0},
+            {cells({0, 1, 4, 5, 10, 15}), 1},
+            {cells({2, 7, 11, 14}), 0}}};
   else
     return false;
   return true;

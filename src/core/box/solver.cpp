@@ -15,6 +15,7 @@
 #include "core/box/count_dag.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/quick_search.hpp"
+#include "core/box/second_bound.hpp"
 #include "core/box/table3.hpp"
 
 namespace tilewise::box {
@@ -190,6 +191,10 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
     if (additive_) r_.method = additive_method(partition.name, *additive_, r_.method);
     if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
+    if (!o_.second_bound.empty()) {
+      second_ = std::make_unique<SecondBound4x4>(moves_, o_.second_bound, o_.pattern_tiles);
+      r_.method += "; where a node is expanded: " + second_->describe();
+    }
     if (o_.all && o_.perimeter_depth > 0) perimeter_ = perimeter_4x4(moves_, o_.perimeter_depth);
   } else {
     r_.method = "IDA* with Manhattan bound";
@@ -241,8 +246,27 @@ int BoxSearch::bound_of(int g, int enough) const {
   } else {
     h = manhattan_bound(s_, size_, moves_);
   }
+  return to_parity(h, g);
+}
+
+int BoxSearch::to_parity(int h, int g) const {
   if (parity_ >= 0 && (h + g + parity_) % 2 != 0) ++h;  // distance = parity of the board
   return h;
+}
+
+// The child just entered passed the first bound and the count's table does not know it:
+// before its children are tried, the second bound. A node it cuts is dead (no completion
+// at this length): kept so in the count's table, which answers it when it is met again.
+bool BoxSearch::second_bound_cuts(int g) {
+  if (!second_ || (!listing_ && !o_.second_bound_in_probe)) return false;
+  ++r_.second_bound_asked;
+  if (g + to_parity(second_->bound(board4_.data(), limit_ - g), g) <= limit_) return false;
+  ++r_.second_bound_cut;
+  if (count_dag_ && moves_left() >= CountDag::kMinLeft) {
+    const auto [board, context] = count_dag_->node_of(board4_, context_key());
+    count_dag_->put(board, context, 0);  // (a full table ends the count when a node is left)
+  }
+  return true;
 }
 
 // Spellings never listed (spelling.hpp) and, when one solution is enough, the second order
@@ -471,7 +495,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     }
     const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
     const bool at_target = h == 0 && at_target_board();
-    if (g + h > limit_ || at_target || (listing_ && counted_child())) {
+    if (g + h > limit_ || at_target || (listing_ && counted_child()) || second_bound_cuts(g)) {
       if (at_target && g == limit_) found();
       undo_last();
       continue;

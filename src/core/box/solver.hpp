@@ -33,6 +33,7 @@ class PatternBound4x4;
 class AdditiveBound4x4;
 class CountDag;
 class Perimeter;
+class SecondBound4x4;
 
 struct BoxSolveOptions {
   bool all = true;                        // every optimal sequence (else the first)
@@ -44,6 +45,11 @@ struct BoxSolveOptions {
   // with the pattern database too (the larger bound) or alone.
   std::string additive_partition;
   bool pattern_table = true;
+  // 4x4: a second bound asked only of the nodes about to be expanded (second_bound.hpp:
+  // stages such as "diagonal", "pattern" or "diagonal,pattern"; empty = none), in the count's
+  // iteration (every optimal sequence) after its table missed: a node it cuts is kept dead.
+  std::vector<std::string> second_bound;
+  bool second_bound_in_probe = false;  // also in the iterations that look for one solution
   // 5x5 and up (anytime_search.hpp): the widest beam (memory: ~180 bytes a board, plus 5
   // bytes a board and move of the path).
   std::uint64_t max_beam_width = std::uint64_t{1} << 20;
@@ -74,6 +80,7 @@ struct BoxSolveResult {
   double elapsed_ms = 0;
   std::string method;
   bool count_table_full = false;  // the count stopped at max_count_bytes (count is then 0)
+  std::uint64_t second_bound_asked = 0, second_bound_cut = 0;  // nodes (second_bound)
   std::shared_ptr<const CountDag> count_table;  // with keep_count_table, once complete
 };
 
@@ -147,6 +154,8 @@ class BoxSearch {
   bool counted_child();  // listing: the child's count is known (added, its sequences listed)
   void add_counted(std::uint64_t n);  // a child's n sequences: counted, listed while kept
   bool near_target() const;           // listing: the node's moves left are within the perimeter
+  bool second_bound_cuts(int g);      // the node about to be expanded (second_bound.hpp)
+  int to_parity(int h, int g) const;  // h rounded up to the parity a distance at g must have
   bool leave_node();  // all children tried: keep the count, back up (false: table full)
   std::uint32_t context_key() const;
   int moves_left() const { return limit_ - static_cast<int>(path_.size()); }
@@ -180,6 +189,7 @@ class BoxSearch {
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
   std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
   std::unique_ptr<AdditiveBound4x4> additive_;        // 4x4
+  std::unique_ptr<SecondBound4x4> second_;            // 4x4, where nodes are expanded
   // Per depth: the lookup (image) of each bound that decided the node's last bound.
   mutable std::vector<int> first_lookup_, first_image_;
   int parity_ = -1;  // with quarter turns only: the start's permutation parity (else -1)
