@@ -354,7 +354,7 @@ void add_box_command(CLI::App& app, int& exit_code) {
       "4x4, --all/--count: a second bound asked only of the nodes about to be expanded, "
       "stages in order: diagonal (additive tables of two opposite 2x2 blocks each, 247.5 MiB, "
       "built once in ~2-3 min), pattern (the --pattern-tiles table), e.g. diagonal,pattern; "
-      "none (the default)");
+      "none (the default: measured not to pay in CPU, docs/puzzle-box.md Session 14)");
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
   auto moves = std::make_shared<std::string>("cw");
