@@ -40,7 +40,9 @@ struct AdditivePartition {
 // 6-number table), "7+7+2" (one 7-number table, 57,657,600 bytes, and a 2-number one),
 // "8+8" (the top eight and the bottom eight: one 8-number table, 518,918,400 entries,
 // 247.5 MiB; in the browser only when the user asks for it),
-// "blocks" (the four 2x2 corner blocks: one 4-number table), "rows" (two 4-number tables).
+// "blocks" (the four 2x2 corner blocks: one 4-number table), "rows" (two 4-number tables),
+// "diagonal" (the top-left and bottom-right blocks, and the other two: one 8-number table,
+// 247.5 MiB; the CLI's --second-bound) and "diagonal-6+6+4" (that shape at 6+6+4's size).
 std::vector<std::string> additive_partition_names();
 // The partition of that name; false when there is none.
 bool additive_partition(const std::string& name, AdditivePartition& out);
