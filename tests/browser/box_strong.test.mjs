@@ -139,27 +139,34 @@ test('the page reloaded while a table is stored, the solver killed or the page r
   await h.clickWidget(page, 'Share puzzle');  // the address holds the board: reloads reopen it
   await h.waitState(page, "s.share_url.includes('#')");
   const name = 'box-additive-cw+ccw-blocks.v1';
-  // When the solver worker's events include `type`: "reload" the page or "kill" the worker
-  // (as a crash would: no answer comes, the page's watchdog starts a new one).
+  // When the solver worker's events (as they reach the app's inbox) include `type`: "reload"
+  // the page or "kill" the worker (as a crash would: no answer comes, the page's watchdog
+  // starts a new one).
   const abortAt = (type, how) => page.evaluate(({ type, how }) => {
-    const t = globalThis.tilewise, w = t.worker, heard = w.onmessage;
-    w.onmessage = (e) => {
-      heard(e);
-      if (!e.data.includes(`"type":"${type}"`)) return;
-      if (how === 'reload') location.reload(); else w.terminate();
+    const t = globalThis.tilewise, push = t.inbox.push.bind(t.inbox);
+    t.inbox.push = (text) => {
+      const n = push(text);
+      if (!text.includes(`"type":"${type}"`) || t.aborted) return n;
+      t.aborted = true;
+      if (how === 'reload') location.reload(); else t.worker.terminate();
+      return n;
     };
   }, { type, how });
-  const reloaded = async () => {
-    await page.waitForEvent('load');
+  const reopened = async () => {  // the shared board again, after a reload
     await h.waitDrawn(page);
     return h.waitState(page, `s.box.active && s.box.board.join() === "${BOARD.join()}" && s.box.moves === "cw+ccw"`);
+  };
+  const solveUntilReload = async () => {
+    const loaded = page.waitForEvent('load');
+    await h.clickWidget(page, 'Solve##box');
+    await loaded;
+    return reopened();
   };
   const optimal = /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/;
 
   // The page goes while the worker stores the tables it has just built.
   await abortAt('table_built', 'reload');
-  await h.clickWidget(page, 'Solve##box');
-  await reloaded();
+  await solveUntilReload();
   const kept = await keptNames(page);
   assert.ok(kept.length === 0 || kept.join() === name, `kept: ${kept}`);
   let s = await solve(page);  // read whole (if kept) or built anew, and kept now
@@ -170,7 +177,7 @@ test('the page reloaded while a table is stored, the solver killed or the page r
 
   // A fresh visit's solver is killed while it reads them: the watchdog says so, Solve works.
   await page.reload();
-  await reloaded();
+  await reopened();
   await abortAt('table_wanted', 'kill');
   await h.clickWidget(page, 'Solve##box');
   s = await h.waitState(page, '!s.box.solving', 15000);
@@ -181,10 +188,9 @@ test('the page reloaded while a table is stored, the solver killed or the page r
 
   // The page reloaded while a fresh visit's solver reads them: the next visit reads them.
   await page.reload();
-  await reloaded();
+  await reopened();
   await abortAt('table_wanted', 'reload');
-  await h.clickWidget(page, 'Solve##box');
-  await reloaded();
+  await solveUntilReload();
   s = await solve(page);
   assert.match(s.box.status, optimal);
   assert.deepEqual([s.box.table.source, s.box.table.read_used, s.box.length], ['storage', true, length]);
