@@ -112,11 +112,13 @@ bool combo(const char* label, const char* name, int* current, std::span<const ch
   // A Selectable's item covers the spacing under it too: a frame's height in all.
   const float height = touch ? ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.y : 0;
   ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0, 0.5f));
+  ImGui::PushStyleColor(ImGuiCol_Header, ink(Ink::kSelected));  // the current entry marked
   const int before = *current;
   for (int k = 0; k < static_cast<int>(items.size()); ++k) {
     if (ImGui::Selectable(items[k], k == *current, 0, ImVec2(0, height))) *current = k;
     record_item((entry_prefix + items[k]).c_str());
   }
+  ImGui::PopStyleColor();
   ImGui::PopStyleVar();
   ImGui::EndCombo();  // (the combo is the last item again: End() restores it)
   record_item(name);

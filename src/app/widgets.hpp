@@ -17,7 +17,7 @@ void record_item(const char* name);               // the last ImGui item, under 
 bool int_slider(const char* label, int* value, int min, int max);
 // A drop-down choice of `items` (recorded under `name`, each entry under `entry_prefix` +
 // its text); on touch screens each entry is a finger's height (44 px, as every frame), not a
-// line of text. True when the choice changed.
+// line of text; the current entry is marked. True when the choice changed.
 bool combo(const char* label, const char* name, int* current, std::span<const char* const> items,
            const std::string& entry_prefix);
 // ImGui::SameLine() if a button labelled `next` still fits on this line, else a new line

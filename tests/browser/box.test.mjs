@@ -321,9 +321,12 @@ test('on a phone the answer of a solve and a chosen solution\'s controls scroll 
   s = await h.waitState(page, 's.box.chosen === 1');
   await page.waitForTimeout(300);
   s = await h.state(page);
-  // The chosen row is marked: its background (right of the moves) is not the others'.
-  const rowEnd = (k) => { const r = s.widgets[`box:solution ${k}`]; return [r[0] + r[2] - 12, r[1] + r[3] / 2]; };
-  const [one, two] = await h.pixels(page, await page.screenshot(), [rowEnd(1), rowEnd(2)].map(([x, y]) => [3 * x, 3 * y]));
+  // The chosen row is marked: its background (right of its text) is not the others'.
+  const backgrounds = async (names) => {
+    const ends = names.map((n) => { const r = s.widgets[n]; return [3 * (r[0] + r[2] - 12), 3 * (r[1] + r[3] / 2)]; });
+    return h.pixels(page, await page.screenshot(), ends);
+  };
+  const [one, two] = await backgrounds(['box:solution 1', 'box:solution 2']);
   assert.notDeepEqual(two, one, 'the chosen solution\'s row looks like the others');
   const step = s.widgets['Step >'];
   assert.ok(step[1] > boardBottom && step[1] + step[3] <= 844, `Step > at ${step}`);
@@ -338,6 +341,8 @@ test('on a phone the answer of a solve and a chosen solution\'s controls scroll 
     const r = s.widgets[`box:moves:${name}`];
     assert.ok(r && r[3] >= 44, `the entry '${name}' is ${r?.[3]} px high: too small for a finger`);
   }
+  const [current, other] = await backgrounds(['box:moves:clockwise only', 'box:moves:clockwise + back']);
+  assert.notDeepEqual(current, other, 'the current move set is marked in the list');
   await h.screenshot(page, 'box-phone-moves');
   await touch.tapWidget('box:moves:clockwise + back');
   s = await h.waitState(page, "s.box.moves === 'cw+ccw'");
