@@ -124,10 +124,11 @@ export async function widgetInSight(page, name, scrollBy) {
   return s;
 }
 
-// A mouse wheel over the window that shows widget `name`, towards it.
+// A mouse wheel over the window that shows widget `name` (its left margin: a child window
+// under the pointer, as the Box's solution list, would take the wheel), towards it.
 const wheelTowards = (page, name) => async (s, dy) => {
   const c = s.widget_clips[name];
-  await page.mouse.move(c[0] + c[2] / 2, c[1] + c[3] / 2);
+  await page.mouse.move(c[0] + 3, c[1] + c[3] / 2);
   await page.mouse.wheel(0, Math.sign(dy) * Math.min(Math.abs(dy) + 20, 100));
   await page.waitForTimeout(120);
 };
@@ -201,8 +202,8 @@ export async function touchscreen(page) {
       await page.waitForTimeout(100);
     },
     // A finger dragged up or down the window that shows widget `name`, in its left margin
-    // beside the controls (one that lands on a slider moves it), by `dy` (+: what is further
-    // down comes up) and a margin, at most 70% of the window's sight.
+    // beside the controls (one that lands on a field would edit it), by `dy` (+: what is
+    // further down comes up) and a margin, at most 70% of the window's sight.
     scrollTowards: (name) => async (s, dy) => {
       const c = s.widget_clips[name];
       const x = c[0] + 3, reach = 0.35 * c[3];
