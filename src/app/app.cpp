@@ -321,7 +321,7 @@ void puzzle_panel() {
   } else {
     if (button("Dismiss")) g.error.clear();
     ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Text, ink(Ink::kBad));
     ImGui::TextUnformatted(("Could not load: " + g.error).c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
@@ -331,12 +331,13 @@ void puzzle_panel() {
       ImGui::TreeNodeEx("Generate a solvable puzzle", ImGuiTreeNodeFlags_FramePadding);
   record_item("Generate a solvable puzzle");
   if (generate_open) {
-    ImGui::SliderInt("rows", &g.gen_rows, 1, kMaxBoardSide);
+    int_slider("rows", &g.gen_rows, 1, kMaxBoardSide);
     record_item("rows slider");
-    ImGui::SliderInt("columns", &g.gen_cols, 1, kMaxBoardSide);
-    ImGui::Combo("rule", &g.gen_rule, "halves (Scramble Squares)\0colours (Eternity II)\0");
+    int_slider("columns", &g.gen_cols, 1, kMaxBoardSide);
+    static const char* const kRules[] = {"halves (Scramble Squares)", "colours (Eternity II)"};
+    combo("rule", "rule", &g.gen_rule, kRules, "rule:");
     if (g.gen_rule == 1) ImGui::Checkbox("grey frame", &g.gen_frame);
-    ImGui::SliderInt("motifs", &g.gen_motifs, 1, g.gen_rule == 0 ? 26 : 40);
+    int_slider("motifs", &g.gen_motifs, 1, g.gen_rule == 0 ? 26 : 40);
     ImGui::InputInt("seed", &g.gen_seed);
     number_field_drawn();
     if (button("Generate")) {
@@ -401,11 +402,6 @@ double update_play_clock() {
   return g.play_started_ms >= 0 ? now - g.play_started_ms : 0;
 }
 
-// The green of "solved" lines, readable on either theme.
-ImVec4 solved_colour() {
-  return dark_theme() ? ImVec4(0.4f, 1.0f, 0.5f, 1.0f) : ImVec4(0.0f, 0.5f, 0.15f, 1.0f);
-}
-
 void play_panel() {
   const bool open = ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen);
   record_item("Play");
@@ -417,10 +413,10 @@ void play_panel() {
               g.play_started_ms < 0 ? " (starts at your first move)" : "");
   // One line, always drawn, so the buttons under it stay where they are.
   if (by_solver)
-    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1.0f, 1.0f), "Solved by the solver (solution %d of %zu)",
+    ImGui::TextColored(ink_colour(Ink::kAccent), "Solved by the solver (solution %d of %zu)",
                        g.solve.shown + 1, g.solve.solutions.size());
   else if (solved)
-    ImGui::TextColored(solved_colour(), "SOLVED! You did it in %d:%02d.", t / 60, t % 60);
+    ImGui::TextColored(ink_colour(Ink::kGood), "SOLVED! You did it in %d:%02d.", t / 60, t % 60);
   else
     ImGui::TextUnformatted("");
   ImGui::BeginDisabled(!g.board.can_undo());
@@ -447,15 +443,7 @@ void solve_panel() {
   record_item("Solver");
   if (!open) return;
   static const char* const kModeNames[] = {"first solution", "count", "all solutions"};
-  const bool modes_open = ImGui::BeginCombo("mode", kModeNames[g.solve.mode]);
-  record_item("mode");
-  if (modes_open) {  // each choice recorded, so the browser tests pick one as a person does
-    for (int m = 0; m < 3; ++m) {
-      if (ImGui::Selectable(kModeNames[m], m == g.solve.mode)) g.solve.mode = m;
-      record_item(kModeNames[m]);
-    }
-    ImGui::EndCombo();
-  }
+  combo("mode", "mode", &g.solve.mode, kModeNames, "");  // (entries recorded by their text)
   if (button("Solve")) start_solve();  // while one runs: replaces it (the status says so)
   ImGui::SameLine();
   ImGui::BeginDisabled(!g.solve.running);
@@ -567,6 +555,7 @@ void publish_state() {
       {"text_input", ImGui::GetIO().WantTextInput},
       {"text_entry", text_entry_state()},
       {"widgets", widget_rects()},
+      {"widget_clips", widget_clips()},
       {"settling", scroll_pending()},
       {"controls", panel_controls()},
       {"layout", layout_state()},
@@ -603,8 +592,8 @@ void puzzle_title() {
   // the same line sits below the board, often off screen).
   if (g.board.solved() && !solved_by_solver()) {
     const int t = static_cast<int>(update_play_clock() / 1000.0);
-    ImGui::TextColored(solved_colour(), "Solved in %d:%02d! %d x %d tiles, %s", t / 60, t % 60,
-                       p.rows, p.cols, rule);
+    ImGui::TextColored(ink_colour(Ink::kGood), "Solved in %d:%02d! %d x %d tiles, %s", t / 60,
+                       t % 60, p.rows, p.cols, rule);
   } else {
     ImGui::TextDisabled("%d x %d tiles, %s, %s", p.rows, p.cols, rule, border);
   }

@@ -150,13 +150,18 @@ void draw_box_board() {
   // Buttons sit on the grid corners shared by four cells.
   v.button_centres.clear();
   v.button_radius = v.cell * 0.2f;
+  // How far from its centre a press reaches a button: a little past its edge; on touch screens
+  // at least a fingertip's 22 px (a 5x5 board on a phone has 68 px cells: 16 px was missed),
+  // never past half a cell (the next button's reach).
+  const float edge = v.button_radius * 1.18f;
+  v.button_reach = touch_layout() ? std::max(edge, std::min(22.0f, v.cell * 0.5f)) : edge;
   for (int b = 0; b < (n - 1) * (n - 1); ++b)
     v.button_centres.push_back(centre_of(b / (n - 1) + 0.5f, b % (n - 1) + 0.5f));
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   int hovered = -1;
   for (int b = 0; b < static_cast<int>(v.button_centres.size()); ++b) {
     const float dx = mouse.x - v.button_centres[b].x, dy = mouse.y - v.button_centres[b].y;
-    if (dx * dx + dy * dy <= v.button_radius * v.button_radius * 1.4f) hovered = b;
+    if (dx * dx + dy * dy <= v.button_reach * v.button_reach) hovered = b;
   }
   std::optional<box::Move> turn = turn_asked(hovered, left, right);
   if (const std::optional<box::Move> by_key = key_turn(v); by_key && !turn) turn = by_key;

@@ -90,6 +90,7 @@ struct BoxView {
   // Where the board's buttons were drawn (centres, radius) for clicks and tests.
   std::vector<ImVec2> button_centres;
   float button_radius = 0;
+  float button_reach = 0;  // how far from its centre a press reaches a round button
   ImVec2 origin{0, 0};
   float cell = 0;
 };

@@ -85,6 +85,7 @@ void strong_tables_controls() {
   } else if (offered(v) && s.note.empty()) {
     ImGui::TextWrapped("The %s (%s) are kept in this browser: Solve uses them.", label(v).c_str(),
                        kBoxMoveSets[v.move_set]);
+    record_item("box:kept tables");
   }
   if (!s.note.empty()) ImGui::TextWrapped("%s", s.note.c_str());
 }

@@ -225,7 +225,7 @@ void chosen_moves() {
         ImGui::NewLine();
     }
     if (k == v.step) {
-      ImGui::TextColored(ImVec4(0.0f, 0.9f, 1.0f, 1.0f), "[%s]", name.c_str());
+      ImGui::TextColored(ink_colour(Ink::kAccent), "[%s]", name.c_str());
       record_item("box:current move");
     } else {
       ImGui::TextDisabled("%s", name.c_str());
@@ -253,22 +253,29 @@ void solutions_list() {
     ImGui::Text("%d optimal solution(s) of %d moves:", listed, v.length);
   // Rows wrap where the panel is narrow (a phone): a 4x4 solution is longer than its width.
   ImGui::BeginChild("box solutions", ImVec2(0, 150), true);
+  // The chosen row marked (section headers, which share the colour, have none).
+  ImGui::PushStyleColor(ImGuiCol_Header, ink(Ink::kSelected));
   const float width = ImGui::GetContentRegionAvail().x;
+  const float min_row =
+      touch_layout() ? ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.y : 0.0f;
   for (int k = 0; k < listed; ++k) {
     std::string line = std::to_string(k + 1) + ".";
     for (const box::Move& m : v.solutions[k]) line += " " + box::move_name(m, v.size);
     const ImVec2 at = ImGui::GetCursorPos();
-    const float height = ImGui::CalcTextSize(line.c_str(), nullptr, false, width).y;
+    const float text_h = ImGui::CalcTextSize(line.c_str(), nullptr, false, width).y;
+    // A finger's height on touch screens (the row covers the spacing under it too).
+    const float height = std::max(text_h, min_row);
     const std::string id = "##sol" + std::to_string(k);
     if (ImGui::Selectable(id.c_str(), v.chosen == k, 0, ImVec2(0, height))) choose(k);
     record_item(("box:solution " + std::to_string(k + 1)).c_str());
     const ImVec2 after = ImGui::GetCursorPos();
-    ImGui::SetCursorPos(at);
+    ImGui::SetCursorPos(ImVec2(at.x, at.y + (height - text_h) / 2));
     ImGui::PushTextWrapPos(at.x + width);
     ImGui::TextUnformatted(line.c_str());
     ImGui::PopTextWrapPos();
     ImGui::SetCursorPos(after);
   }
+  ImGui::PopStyleColor();
   ImGui::EndChild();
   if (v.reveal == BoxView::Reveal::kResults) reveal_last_item();
   if (v.chosen < 0) return;
@@ -297,19 +304,18 @@ void box_panel() {
                                       "turns it (Shift+Space: back); < and > step a chosen "
                                       "solution, Enter plays it; Tab: the panel.");
   int size = v.size;
-  if (ImGui::SliderInt("size", &size, 3, 5) && size != v.size)
-    set_boards(identity(size), identity(size));
+  if (int_slider("size", &size, 3, 5) && size != v.size) set_boards(identity(size), identity(size));
   record_item("box:size");
-  if (ImGui::Combo("moves", &v.move_set,
-                   "clockwise only\0clockwise + back\0clockwise + back + half\0")) {
+  static const char* const kMoveSetNames[] = {"clockwise only", "clockwise + back",
+                                              "clockwise + back + half"};
+  if (combo("moves", "box:moves", &v.move_set, kMoveSetNames, "box:moves:")) {
     cancel_solve();
     forget_solutions();
   }
-  record_item("box:moves");
   board_field("start", v.start_text, false);
   board_field("target", v.target_text, true);
   if (!v.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Text, ink(Ink::kBad));
     ImGui::TextWrapped("%s", v.error.c_str());
     ImGui::PopStyleColor();
   }
@@ -327,7 +333,7 @@ void box_panel() {
   ImGui::Text("Moves: %d", v.moves_made);
   if (v.board == v.target) {
     ImGui::SameLine();
-    ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.5f, 1.0f), "At the target!");
+    ImGui::TextColored(ink_colour(Ink::kGood), "At the target!");
   }
   share::share_box_controls();
   ImGui::Separator();
@@ -549,7 +555,8 @@ void box_add_test_state(nlohmann::json& s) {
                 {"note", v.strong.note},
                 {"kept", {v.strong.kept[0], v.strong.kept[1]}}}},
               {"origin", {v.origin.x, v.origin.y}},
-              {"cell", v.cell}};
+              {"cell", v.cell},
+              {"button_reach", v.button_reach}};
 }
 
 }  // namespace tilewise::app

@@ -25,9 +25,10 @@ EditorState g_ed;
 const char* kSideNames[4] = {"top", "right", "bottom", "left"};
 
 void new_draft_controls(std::string& error) {
-  ImGui::SliderInt("rows##ed", &g_ed.rows, 1, kMaxBoardSide);
-  ImGui::SliderInt("columns##ed", &g_ed.cols, 1, kMaxBoardSide);
-  ImGui::Combo("rule##ed", &g_ed.rule, "halves (complement)\0colours (equal)\0");
+  int_slider("rows##ed", &g_ed.rows, 1, kMaxBoardSide);
+  int_slider("columns##ed", &g_ed.cols, 1, kMaxBoardSide);
+  static const char* const kRules[] = {"halves (complement)", "colours (equal)"};
+  combo("rule##ed", "rule##ed", &g_ed.rule, kRules, "rule##ed:");
   if (g_ed.rule == 1) ImGui::Checkbox("grey frame##ed", &g_ed.frame);
   if (button("New blank draft")) {
     const MatchRule rule = g_ed.rule == 0 ? MatchRule::kComplement : MatchRule::kEqual;
@@ -59,7 +60,7 @@ std::optional<EdgePuzzle> editor_panel(const EdgePuzzle& playing, std::string& e
   const int n = static_cast<int>(d.tiles.size());
   ImGui::Text("Draft %dx%d: %d tiles (needs %d)", d.rows, d.cols, n, d.rows * d.cols);
   if (n > 0) {
-    ImGui::SliderInt("tile", &g_ed.tile, 1, n);
+    int_slider("tile", &g_ed.tile, 1, n);
     g_ed.tile = std::clamp(g_ed.tile, 1, n);
     const int t = g_ed.tile - 1;
     for (int s = 0; s < 4; ++s) {

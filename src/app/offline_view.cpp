@@ -1,5 +1,6 @@
 #include "app/offline_view.hpp"
 
+#include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
@@ -8,7 +9,7 @@ namespace tilewise::app {
 
 void update_notice() {
   if (!platform::update_ready()) return;
-  ImGui::TextColored(ImVec4(0.5f, 0.8f, 1.0f, 1.0f), "A new version of Tilewise is ready.");
+  ImGui::TextColored(ink_colour(Ink::kAccent), "A new version of Tilewise is ready.");
   ImGui::SameLine();
   if (button("Update")) platform::apply_update();  // the page reloads; the link keeps the board
 }

@@ -214,8 +214,20 @@ ImU32 ink(Ink which) {
       return ImGui::GetColorU32(rgb(p.accent));
     case Ink::kSeparator:
       return ImGui::GetColorU32(rgb(p.border));
+    case Ink::kGood:
+      return ImGui::GetColorU32(dark_theme() ? ImVec4(0.4f, 1.0f, 0.5f, 1.0f)
+                                             : ImVec4(0.0f, 0.5f, 0.15f, 1.0f));
+    case Ink::kBad:
+      return ImGui::GetColorU32(dark_theme() ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
+                                             : ImVec4(0.75f, 0.1f, 0.08f, 1.0f));
+    case Ink::kSelected:
+      return ImGui::GetColorU32(rgb(p.accent_soft));
   }
   return 0;
+}
+
+ImVec4 ink_colour(Ink which) {
+  return ImGui::ColorConvertU32ToFloat4(ink(which));
 }
 
 bool colour_blind_palette() {

@@ -28,9 +28,12 @@ bool touch_layout();  // sizes for fingers
 // The "Look" controls: theme (system / light / dark) and the colour-blind-safe palette.
 void theme_controls();
 
-// Colours the board views draw with, following the theme.
-enum class Ink { kText, kFaint, kEmptyCell, kAccent, kSeparator };
+// Colours the board views and the panel's notes draw with, following the theme: kGood (a
+// solved board, "At the target!"), kBad (errors), kSelected (the row chosen in a list),
+// each readable on its theme's background (a light green or cyan was not on the light one).
+enum class Ink { kText, kFaint, kEmptyCell, kAccent, kSeparator, kGood, kBad, kSelected };
 ImU32 ink(Ink which);
+ImVec4 ink_colour(Ink which);  // the same as ImGui::TextColored wants it
 
 // The colour-blind-safe motif palette (chosen in theme_controls): motif `index` (1-based;
 // 0 = frame grey) in Okabe & Ito's eight colours, then the same hues darker and lighter.

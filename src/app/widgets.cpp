@@ -1,8 +1,10 @@
 #include "app/widgets.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/layout.hpp"
+#include "app/text_entry.hpp"
 #include "app/theme.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -49,8 +51,14 @@ nlohmann::json& widget_rects() {
   return rects;
 }
 
+nlohmann::json& widget_clips() {
+  static nlohmann::json clips = nlohmann::json::object();
+  return clips;
+}
+
 void forget_drawn_widgets() {
   widget_rects() = nlohmann::json::object();
+  widget_clips() = nlohmann::json::object();
 }
 
 nlohmann::json panel_controls() {
@@ -69,6 +77,10 @@ void record_item(const char* name) {
   if (ImGui::GetCurrentWindowRead()->SkipItems) return;
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   widget_rects()[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  // Where its window shows items (scrolled: the part of the panel under the board on a
+  // phone clips what is scrolled up there; a status area's own scroll).
+  const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
+  widget_clips()[name] = {clip.Min.x, clip.Min.y, clip.GetWidth(), clip.GetHeight()};
   if (g_in_panel)
     g_panel_controls.push_back(
         {{"name", name}, {"rect", widget_rects()[name]}, {"visible", ImGui::IsItemVisible()}});
@@ -79,6 +91,38 @@ void same_line_for(const char* next) {
   const float right = ImGui::GetItemRectMax().x + style.ItemSpacing.x +
                       ImGui::CalcTextSize(next, nullptr, true).x + 2 * style.FramePadding.x;
   if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+bool int_slider(const char* label, int* value, int min, int max) {
+  if (!touch_layout()) return ImGui::SliderInt(label, value, min, max);
+  const int before = *value;
+  ImGui::InputInt(label, value);
+  number_field_drawn();
+  *value = std::clamp(*value, min, max);
+  return *value != before;
+}
+
+bool combo(const char* label, const char* name, int* current, std::span<const char* const> items,
+           const std::string& entry_prefix) {
+  if (!ImGui::BeginCombo(label, items[*current])) {
+    record_item(name);
+    return false;
+  }
+  const bool touch = touch_layout();
+  // A Selectable's item covers the spacing under it too: a frame's height in all.
+  const float height = touch ? ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.y : 0;
+  ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0, 0.5f));
+  ImGui::PushStyleColor(ImGuiCol_Header, ink(Ink::kSelected));  // the current entry marked
+  const int before = *current;
+  for (int k = 0; k < static_cast<int>(items.size()); ++k) {
+    if (ImGui::Selectable(items[k], k == *current, 0, ImVec2(0, height))) *current = k;
+    record_item((entry_prefix + items[k]).c_str());
+  }
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar();
+  ImGui::EndCombo();  // (the combo is the last item again: End() restores it)
+  record_item(name);
+  return *current != before;
 }
 
 bool button(const char* label, float width) {

@@ -3,15 +3,31 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <span>
+#include <string>
 
 namespace tilewise::app {
 
 bool button(const char* label, float width = 0);  // width -1: the rest of the line
 void record_item(const char* name);               // the last ImGui item, under `name`
+// An integer from `min` to `max`: a slider for a mouse; on touch screens a number field with
+// - and + buttons (a slider takes the value where a finger presses it, so a finger scrolling
+// the panel that set down on one changed it: the Puzzle Box's size, a new board). True when
+// the value changed.
+bool int_slider(const char* label, int* value, int min, int max);
+// A drop-down choice of `items` (recorded under `name`, each entry under `entry_prefix` +
+// its text); on touch screens each entry is a finger's height (44 px, as every frame), not a
+// line of text; the current entry is marked. True when the choice changed.
+bool combo(const char* label, const char* name, int* current, std::span<const char* const> items,
+           const std::string& entry_prefix);
 // ImGui::SameLine() if a button labelled `next` still fits on this line, else a new line
 // (rows of buttons wrap on narrow panels instead of running past the edge).
 void same_line_for(const char* next);
 nlohmann::json& widget_rects();  // label -> [x, y, w, h] of the widgets drawn this frame
+// label -> [x, y, w, h] of the part of the screen where the window that drew it shows items
+// (its clip rectangle): an item outside it is scrolled out of sight (published as
+// state.widget_clips: the tests' taps and clicks scroll a widget into it first).
+nlohmann::json& widget_clips();
 // At each frame's start: the widgets of the last frame are forgotten, so the map never lists
 // one no longer drawn (the 3x3 Puzzle Box's buttons after a switch to 4x4, a closed header's).
 void forget_drawn_widgets();

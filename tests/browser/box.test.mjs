@@ -283,7 +283,18 @@ test('the keyboard: Tab gives the board the keys, arrows pick a button, Space tu
 });
 
 test('on a phone the answer of a solve and a chosen solution\'s controls scroll into view', async () => {
-  const { context, page, errors, touch } = await h.openPhone(browser, srv.url + '?pattern_tiles=6');
+  const { context, page, errors, touch } = await h.openPhone(browser, srv.url + '?pattern_tiles=6&kept_partition=6%2B6%2B4');
+  await page.evaluate(() => new Promise((resolve) => {  // the stronger cw+ccw tables kept (by name)
+    const r = indexedDB.open('tilewise-tables', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('tables');
+    r.onsuccess = () => {
+      const tx = r.result.transaction('tables', 'readwrite');
+      tx.objectStore('tables').put(new ArrayBuffer(8), 'box-additive-cw+ccw-6+6+4.v1');
+      tx.oncomplete = () => { r.result.close(); resolve(); };
+    };
+  }));
+  await page.reload();
+  await h.waitDrawn(page);
   const tap = async (name) => {  // a control in sight, tapped
     const r = (await h.state(page)).widgets[name];
     assert.ok(r && r[1] + r[3] / 2 < 844, `${name} on screen: ${r}`);
@@ -301,19 +312,66 @@ test('on a phone the answer of a solve and a chosen solution\'s controls scroll 
   s = await h.waitState(page, '!s.box.solving && s.box.solutions.length === 5');
   await page.waitForTimeout(300);
   s = await h.state(page);
-  for (const k of [1, 5]) {  // the whole list is in sight without scrolling by hand
+  for (const k of [1, 5]) {  // the first rows in sight without scrolling by hand, a finger high
     const r = s.widgets[`box:solution ${k}`];
-    assert.ok(r[1] > boardBottom && r[1] + r[3] <= 844, `solution ${k} at ${r}`);
+    assert.ok(r[3] >= 44, `solution ${k} is ${r[3]} px high: too small for a finger`);
+    if (k === 1) assert.ok(r[1] > boardBottom && r[1] + r[3] <= 844, `solution ${k} at ${r}`);
   }
   await tap('box:solution 2');
   s = await h.waitState(page, 's.box.chosen === 1');
   await page.waitForTimeout(300);
   s = await h.state(page);
+  // The chosen row is marked: its background (right of its text) is not the others'.
+  const backgrounds = async (names) => {
+    const ends = names.map((n) => { const r = s.widgets[n]; return [3 * (r[0] + r[2] - 12), 3 * (r[1] + r[3] / 2)]; });
+    return h.pixels(page, await page.screenshot(), ends);
+  };
+  const [one, two] = await backgrounds(['box:solution 1', 'box:solution 2']);
+  assert.notDeepEqual(two, one, 'the chosen solution\'s row looks like the others');
   const step = s.widgets['Step >'];
   assert.ok(step[1] > boardBottom && step[1] + step[3] <= 844, `Step > at ${step}`);
   await tap('Step >');
   s = await h.waitState(page, 's.box.step === 1');
   await h.screenshot(page, 'box-phone-playback');
+
+  // The move sets' list: each entry a finger high.
+  await touch.tapWidget('box:moves');
+  s = await h.waitState(page, "s.widgets['box:moves:clockwise + back']");
+  for (const name of ['clockwise only', 'clockwise + back', 'clockwise + back + half']) {
+    const r = s.widgets[`box:moves:${name}`];
+    assert.ok(r && r[3] >= 44, `the entry '${name}' is ${r?.[3]} px high: too small for a finger`);
+  }
+  const [current, other] = await backgrounds(['box:moves:clockwise only', 'box:moves:clockwise + back']);
+  assert.notDeepEqual(current, other, 'the current move set is marked in the list');
+  await h.screenshot(page, 'box-phone-moves');
+  await touch.tapWidget('box:moves:clockwise + back');
+  s = await h.waitState(page, "s.box.moves === 'cw+ccw'");
+  // A finger scrolling the panel that sets down on the size control leaves the size (a slider
+  // took the value under the finger: a new, solved board); the size is then under the board,
+  // out of the panel's sight, and a tap on it is scrolled back into sight first.
+  s = await h.widgetInSight(page, 'box:size', touch.scrollTowards('box:size'));
+  const size = s.widgets['box:size'];
+  const board = s.box.board.join();
+  await touch.drag({ x: size[0] + size[2] * 0.3, y: size[1] + size[3] / 2 },
+    { x: size[0] + size[2] * 0.3, y: size[1] + size[3] / 2 - 200 }, { steps: 10 });
+  await page.waitForTimeout(300);
+  s = await h.settled(page, 'box:size');
+  assert.equal(s.box.size, 3, 'the size stays');
+  assert.equal(s.box.board.join(), board, 'the board stays');
+  assert.ok(h.outOfSight(s, 'box:size') < 0, `the size control is scrolled up out of sight: ${s.widgets['box:size']}`);
+  await touch.tapWidget('box:size', 0.1);
+  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.insertText('4');
+  await page.keyboard.press('Enter');
+  s = await h.waitState(page, 's.box.size === 4', 5000);
+  await h.screenshot(page, 'box-phone-size-4');
+  // The line saying the stronger tables are kept: at the panel's end, reached by scrolling.
+  s = await h.widgetInSight(page, 'box:kept tables', touch.scrollTowards('box:kept tables'));
+  const kept = s.widgets['box:kept tables'];
+  assert.ok(kept[1] >= s.layout.panel[1] && kept[1] + kept[3] <= 844 && kept[3] >= 16, `the kept line at ${kept}`);
+  await h.screenshot(page, 'box-phone-kept-tables');
   assert.deepEqual(errors, []);
   await context.close();
 });

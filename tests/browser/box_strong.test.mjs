@@ -132,3 +132,69 @@ test('kept tables the solver has no memory for stay kept; the solve goes on with
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the page reloaded while a table is stored, the solver killed or the page reloaded while kept tables are read: later solves still work, nothing damaged is kept', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, errors } = await openBox(context, '');  // the blocks tables, built by a solve
+  await h.clickWidget(page, 'Share puzzle');  // the address holds the board: reloads reopen it
+  await h.waitState(page, "s.share_url.includes('#')");
+  const name = 'box-additive-cw+ccw-blocks.v1';
+  // When the solver worker's events (as they reach the app's inbox) include `type`: "reload"
+  // the page or "kill" the worker (as a crash would: no answer comes, the page's watchdog
+  // starts a new one).
+  const abortAt = (type, how) => page.evaluate(({ type, how }) => {
+    const t = globalThis.tilewise, push = t.inbox.push.bind(t.inbox);
+    t.inbox.push = (text) => {
+      const n = push(text);
+      if (!text.includes(`"type":"${type}"`) || t.aborted) return n;
+      t.aborted = true;
+      if (how === 'reload') location.reload(); else t.worker.terminate();
+      return n;
+    };
+  }, { type, how });
+  const reopened = async () => {  // the shared board again, after a reload
+    await h.waitDrawn(page);
+    return h.waitState(page, `s.box.active && s.box.board.join() === "${BOARD.join()}" && s.box.moves === "cw+ccw"`);
+  };
+  const solveUntilReload = async () => {
+    const loaded = page.waitForEvent('load');
+    await h.clickWidget(page, 'Solve##box');
+    await loaded;
+    return reopened();
+  };
+  const optimal = /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/;
+
+  // The page goes while the worker stores the tables it has just built.
+  await abortAt('table_built', 'reload');
+  await solveUntilReload();
+  const kept = await keptNames(page);
+  assert.ok(kept.length === 0 || kept.join() === name, `kept: ${kept}`);
+  let s = await solve(page);  // read whole (if kept) or built anew, and kept now
+  assert.match(s.box.status, optimal);
+  assert.equal(s.box.table.source, kept.length ? 'storage' : 'built');
+  const length = s.box.length;
+  await h.waitState(page, 's.box.table.source === "storage" || s.box.table.saved');
+
+  // A fresh visit's solver is killed while it reads them: the watchdog says so, Solve works.
+  await page.reload();
+  await reopened();
+  await abortAt('table_wanted', 'kill');
+  await h.clickWidget(page, 'Solve##box');
+  s = await h.waitState(page, '!s.box.solving', 15000);
+  assert.match(s.box.status, /^error: the solver stopped responding; a new solver was started/);
+  s = await solve(page);
+  assert.match(s.box.status, optimal);
+  assert.deepEqual([s.box.table.source, s.box.table.read_used, s.box.length], ['storage', true, length]);
+
+  // The page reloaded while a fresh visit's solver reads them: the next visit reads them.
+  await page.reload();
+  await reopened();
+  await abortAt('table_wanted', 'reload');
+  await solveUntilReload();
+  s = await solve(page);
+  assert.match(s.box.status, optimal);
+  assert.deepEqual([s.box.table.source, s.box.table.read_used, s.box.length], ['storage', true, length]);
+  assert.deepEqual(await keptNames(page), [name]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

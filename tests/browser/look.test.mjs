@@ -26,6 +26,13 @@ const sizes = {
     title: "Cards, 2 x 2 (seed 004's card format)" },
 };
 
+// Screens swept with the Puzzle Box and an edge puzzle (a finger on each).
+const sweep = {
+  'tablet-landscape': { width: 1180, height: 820, scale: 2, touch: true },
+  'phone-landscape': { width: 844, height: 390, scale: 3, touch: true },
+  'small-phone': { width: 360, height: 640, scale: 3, touch: true },
+};
+
 async function open(size) {
   const { width, height, scale, touch } = sizes[size];
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale,
@@ -43,14 +50,17 @@ async function open(size) {
 // Playwright sets the size; a pixel ratio other than the context's comes from a CDP session of
 // our own (kept open: its override ends with it).
 async function resize(page, size) {
-  const { width, height, scale, touch } = sizes[size];
+  const { width, height, scale, touch } = sizes[size] ?? sweep[size];
   await page.bringToFront();  // a page in the background draws no frames
   await page.setViewportSize({ width, height });
   page.cdp ??= await page.context().newCDPSession(page);
-  if (scale !== page.openedScale)
+  // (Once overridden, always: clearing the override goes back to the page's opening size.)
+  if (scale !== page.openedScale || page.overridden) {
     await page.cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: scale, mobile: touch });
-  else
+    page.overridden = true;
+  } else {
     await page.cdp.send('Emulation.clearDeviceMetricsOverride');
+  }
   return h.waitState(page, `s.layout.display[0] === ${width} && s.layout.display[1] === ${height} && ` +
     `s.look.font_ratio === ${scale} && s.controls.length > 0`);
 }
@@ -68,6 +78,7 @@ async function press(page, size, name) {
 // Every control the panel drew this frame: inside the viewport across, inside it up and down
 // when scrolled into view, and on touch screens at least 44 CSS px high.
 function checkControls(s, size, width, height) {
+  const finger = (sizes[size] ?? sweep[size]).touch;
   assert.ok(s.controls.length >= 10, `${size}: the panel published its controls`);
   for (const c of s.controls) {
     const [x, y, w, hgt] = c.rect;
@@ -78,7 +89,7 @@ function checkControls(s, size, width, height) {
     const [, top, , tall] = s.layout.panel;  // scrolled into the panel: inside the page
     if (c.visible && y >= top && y + hgt <= top + tall)
       assert.ok(y >= 0 && y + hgt <= height + 0.5, `${what} runs past the page`);
-    if (sizes[size].touch) assert.ok(hgt >= 44, `${what} is ${hgt} px high: too small for a finger`);
+    if (finger) assert.ok(hgt >= 44, `${what} is ${hgt} px high: too small for a finger`);
   }
 }
 
@@ -195,6 +206,57 @@ test('rotating a phone or resizing a window lays the page out again at once', as
     if (width === 320) await h.screenshot(page, 'look-phone-320');
     if (width === 844) await h.screenshot(page, 'look-phone-landscape');
   }
+});
+
+// Tablet and phone held sideways, a small phone: the edge puzzle and the Puzzle Box at each of
+// its sizes fit (board inside its window and the page, controls inside the panel and a finger
+// high), and a fingertip a little off a round button's centre still turns it.
+test('tablet landscape, phone landscape, a small phone: an edge puzzle and the Puzzle Box 3x3 to 5x5 fit', async () => {
+  const { page, errors } = touch;
+  const g = await h.touchscreen(page);
+  const setSize = async (n) => {  // the size field, typed with the phone's number keys
+    await g.tapWidget('box:size', 0.1);
+    await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.insertText(String(n));
+    await page.keyboard.press('Enter');
+    await h.waitState(page, `s.box.size === ${n} && !s.text_entry.editing`, 5000);
+    return h.settled(page);
+  };
+  for (const size of Object.keys(sweep)) {
+    const { width, height } = sweep[size];
+    let s = await resize(page, size);
+    assert.equal(s.layout.stacked, width < 700 || width < height * 0.9, `${size}: stacked`);
+    checkControls(s, size, width, height);
+    assert.ok(s.board.x >= 0 && s.board.x + s.board.cell * s.cols <= width &&
+      s.board.y + s.board.cell * s.rows <= height, `${size}: the edge board lies inside the page`);
+    await h.screenshot(page, `look-${size}`);
+    await g.tapWidget('Puzzle Box');
+    await h.waitState(page, 's.box.active');
+    for (const n of [3, 4, 5]) {
+      s = n === 3 ? await h.settled(page) : await setSize(n);
+      checkControls(s, size, width, height);
+      const [bx, by, bw, bh] = s.layout.board, side = s.box.cell * n;
+      const [x, y] = s.box.origin;
+      assert.ok(x >= bx && y >= by && x + side <= bx + bw && y + side <= bh + by && y + side <= height,
+        `${size} ${n}x${n}: the board [${[x, y, side].map(Math.round)}] lies in its window [${s.layout.board}]`);
+      assert.ok(s.box.cell >= 40, `${size} ${n}x${n}: cells of ${s.box.cell} px`);
+      assert.ok(s.box.button_reach >= 22, `${size} ${n}x${n}: a round button reaches ${s.box.button_reach} px`);
+      await h.screenshot(page, `look-${size}-box${n}`);
+    }
+    // A fingertip 20 px below the last button's centre (a 5x5 board) turns it.
+    const r = s.widgets['box:B12'];
+    const moves = s.box.moves_made;
+    await g.tap({ x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 + 20 });
+    await h.waitState(page, `s.box.moves_made === ${moves + 1}`, 5000)
+      .catch(() => assert.fail(`${size}: a tap 20 px off the button's centre did not turn it`));
+    await setSize(3);
+    await g.tapWidget('Tiles');
+    await h.waitState(page, '!s.box.active');
+  }
+  await g.detach();
+  assert.deepEqual(errors, []);
 });
 
 test('the theme follows the system and switches on request; the colour-blind palette', async () => {

@@ -12,6 +12,7 @@
 #include "core/box/board.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/solver.hpp"
+#include "core/box/spelling.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -418,6 +419,40 @@ TEST(BoxSolver, PatternTableNamesCarryMoveSetNumbersAndVersion) {
   EXPECT_EQ(pattern_table_name(MoveSet::kBothDirections, 7), "box-pattern-cw+ccw-7.v1");
   EXPECT_EQ(pattern_table_name(MoveSet::kClockwise, 6), "box-pattern-cw-6.v1");
   EXPECT_EQ(pattern_table_name(MoveSet::kBothDirectionsAndHalf, 5), "box-pattern-cw+ccw+half-5.v1");
+}
+
+// Random presses of few buttons (long runs of one button, X X' and X' X' among them),
+// respelled: the same board, no longer, every press one the spelling rules allow, and
+// respelled again unchanged.
+TEST(BoxSpelling, RespelledPathsReachTheSameBoardInTheCanonicalSpelling) {
+  std::mt19937 rng(2511);
+  for (MoveSet moves :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const std::vector<Move> all = allowed_moves(3, moves);
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<Move> path;
+      for (int k = 0, n = static_cast<int>(rng() % 14); k < n; ++k) {
+        const Move m = all[rng() % all.size()];
+        if (m.button < 2) path.push_back(m);  // two buttons: runs and cancellations
+      }
+      const std::vector<Move> out = respelled(path, moves);
+      std::vector<int> a = testing::identity(3), b = a;
+      for (const Move& m : path) apply_move(a, 3, m);
+      for (const Move& m : out) apply_move(b, 3, m);
+      EXPECT_EQ(a, b);
+      EXPECT_LE(out.size(), path.size());
+      Spelling s;
+      for (const Move& m : out) {
+        ASSERT_TRUE(s.allows(m)) << "trial " << trial;
+        s = s.after(m, moves);
+      }
+      const std::vector<Move> again = respelled(out, moves);
+      ASSERT_EQ(again.size(), out.size());
+      for (std::size_t k = 0; k < out.size(); ++k)
+        EXPECT_TRUE(again[k].button == out[k].button &&
+                    again[k].quarter_turns == out[k].quarter_turns);
+    }
+  }
 }
 
 TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {

@@ -199,34 +199,9 @@ struct BoxAnytimeSearch::Impl {
     return path;
   }
 
-  // The path with each run of one button's presses spelled canonically (spelling.hpp): a
-  // window's way joined to the moves around it can make X X' (nothing), X' X' (= X X), ...
-  std::vector<Move> respelled(const std::vector<Move>& path) const {
-    std::vector<Move> out;
-    if (path.empty()) return out;
-    for (std::size_t i = 0; i < path.size();) {
-      int turns = 0;
-      std::size_t j = i;
-      for (; j < path.size() && path[j].button == path[i].button; ++j)
-        turns += path[j].quarter_turns;
-      turns %= 4;
-      const int button = path[i].button;
-      if (turns == 3 && puzzle.moves != MoveSet::kClockwise) {
-        out.push_back({button, 3});
-      } else if (turns == 2 && puzzle.moves == MoveSet::kBothDirectionsAndHalf) {
-        out.push_back({button, 2});
-      } else {
-        for (int k = 0; k < turns; ++k) out.push_back({button, 1});
-      }
-      i = j;
-    }
-    // A run that came to nothing can bring two runs of one button together.
-    return out.size() < path.size() ? respelled(out) : out;
-  }
-
   // A solution found: kept when it is shorter than the best and replays to the target.
   void offer(std::vector<Move> path, const std::string& method) {
-    path = respelled(path);
+    path = respelled(path, puzzle.moves);
     if (static_cast<int>(path.size()) >= best_length()) return;
     std::vector<int> board(n * n);
     for (int i = 0; i < n * n; ++i) board[i] = root.s[i] + 1;

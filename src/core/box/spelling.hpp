@@ -7,6 +7,8 @@
 //   cw+ccw+half  a button never twice in a row
 #pragma once
 
+#include <vector>
+
 #include "core/box/puzzle.hpp"
 
 namespace tilewise::box {
@@ -36,5 +38,29 @@ struct Spelling {
                     : Spelling{static_cast<int>(key >> 2) - 1, static_cast<int>(key & 3)};
   }
 };
+
+// `path` spelled canonically: each run of one button's presses as its net turn in the
+// spelling above (X X' is nothing, X' X' is X X, X X X is X' with cw+ccw, ...), runs that
+// come to nothing dropped (which can bring two runs of one button together). The same
+// board, in as many moves or fewer.
+inline std::vector<Move> respelled(const std::vector<Move>& path, MoveSet moves) {
+  std::vector<Move> out;
+  for (std::size_t i = 0; i < path.size();) {
+    int turns = 0;
+    std::size_t j = i;
+    for (; j < path.size() && path[j].button == path[i].button; ++j) turns += path[j].quarter_turns;
+    turns %= 4;
+    const int button = path[i].button;
+    if (turns == 3 && moves != MoveSet::kClockwise) {
+      out.push_back({button, 3});
+    } else if (turns == 2 && moves == MoveSet::kBothDirectionsAndHalf) {
+      out.push_back({button, 2});
+    } else {
+      for (int k = 0; k < turns; ++k) out.push_back({button, 1});
+    }
+    i = j;
+  }
+  return out.size() < path.size() ? respelled(out, moves) : out;
+}
 
 }  // namespace tilewise::box

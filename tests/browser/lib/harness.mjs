@@ -92,15 +92,50 @@ export async function settled(page, name) {
   return s;
 }
 
-export async function clickWidget(page, name, button = 'left') {
+// How far (CSS px, + down) widget `name` lies out of its window's sight in state `s`
+// (state.widget_clips: a panel scrolled under the board on a phone, a status area's scroll);
+// 0 when it is in sight: wholly, or filling its window's sight when taller than that.
+export function outOfSight(s, name) {
+  const r = s.widgets[name], c = s.widget_clips?.[name];
+  if (!r || !c) return 0;
+  const top = r[1], bottom = r[1] + r[3], seenTop = c[1], seenBottom = c[1] + c[3];
+  if (r[3] > c[3]) return top > seenTop ? top - seenTop : bottom < seenBottom ? bottom - seenBottom : 0;
+  return top < seenTop - 0.5 ? top - seenTop : bottom > seenBottom + 0.5 ? bottom - seenBottom : 0;
+}
+
+// The settled state once widget `name` is drawn and in sight: a widget a click just opened (a
+// header, a tab) shows from the next frame on; one scrolled out of sight is scrolled into it
+// as a person would, by `scrollBy(s, dy)` (a wheel or a finger over its window: dy > 0 shows
+// what is further down). Throws, naming the widget and where it is, if neither works.
+export async function widgetInSight(page, name, scrollBy) {
   let s = await settled(page, name);
-  // A widget that a click just opened (a header, a tab) shows from the next frame on.
   for (let waited = 0; !s.widgets[name] && waited < 2000; waited += 50) {
     await page.waitForTimeout(50);
     s = await state(page);
   }
+  if (!s.widgets[name]) throw new Error(`no widget '${name}' drawn; widgets: ${Object.keys(s.widgets)}`);
+  for (let tries = 0; outOfSight(s, name) !== 0 && tries < 12; ++tries) {
+    await scrollBy(s, outOfSight(s, name));
+    s = await settled(page, name);
+  }
+  if (outOfSight(s, name) !== 0)
+    throw new Error(`widget '${name}' at [${s.widgets[name].map(Math.round)}] is out of sight ` +
+      `(its window shows [${s.widget_clips[name].map(Math.round)}]) and scrolling did not bring it in`);
+  return s;
+}
+
+// A mouse wheel over the window that shows widget `name` (its left margin: a child window
+// under the pointer, as the Box's solution list, would take the wheel), towards it.
+const wheelTowards = (page, name) => async (s, dy) => {
+  const c = s.widget_clips[name];
+  await page.mouse.move(c[0] + 3, c[1] + c[3] / 2);
+  await page.mouse.wheel(0, Math.sign(dy) * Math.min(Math.abs(dy) + 20, 100));
+  await page.waitForTimeout(120);
+};
+
+export async function clickWidget(page, name, button = 'left') {
+  const s = await widgetInSight(page, name, wheelTowards(page, name));
   const r = s.widgets[name];
-  if (!r) throw new Error(`no widget '${name}' drawn; widgets: ${Object.keys(s.widgets)}`);
   await humanClick(page, r[0] + r[2] / 2, r[1] + r[3] / 2, button);
 }
 
@@ -160,11 +195,22 @@ export async function touchscreen(page) {
       await finger('touchEnd', to);
     },
     // A tap on a control, at `across` of its width (a number field's text is left of its buttons).
+    // One scrolled out of sight is first scrolled into it by a finger dragged on its window.
     async tapWidget(name, across = 0.5) {
-      const r = (await settled(page, name)).widgets[name];
-      if (!r) throw new Error(`no control '${name}' drawn`);
+      const r = (await widgetInSight(page, name, g.scrollTowards(name))).widgets[name];
       await g.tap({ x: r[0] + r[2] * across, y: r[1] + r[3] / 2 });
       await page.waitForTimeout(100);
+    },
+    // A finger dragged up or down the window that shows widget `name`, in its left margin
+    // beside the controls (one that lands on a field would edit it), by `dy` (+: what is
+    // further down comes up) and a margin, at most 70% of the window's sight.
+    scrollTowards: (name) => async (s, dy) => {
+      const c = s.widget_clips[name];
+      const x = c[0] + 3, reach = 0.35 * c[3];
+      const by = Math.sign(dy) * Math.min(Math.abs(dy) + 24, 2 * reach);
+      const y = c[1] + c[3] / 2 + by / 2;
+      await g.drag({ x, y }, { x, y: y - by }, { steps: 10 });
+      await page.waitForTimeout(120);
     },
     detach: () => cdp.detach(),
   };
