@@ -224,6 +224,11 @@ int run_box_solve(const BoxArgs& a) {
               << " (each move more holds ~10x the boards)\n";
     return kExitBadInput;
   }
+  box::BoxCountSplit split;
+  if (!a.part.empty() && !parse_part(a.part, split.part, split.parts)) {
+    std::cerr << "tilewise: --part '" << a.part << "': use I/N, 1 <= I <= N\n";
+    return kExitBadInput;
+  }
   box::BoxSolveOptions o;
   o.pattern_tiles = a.pattern_tiles;
   // auto: the 8+8 tables alone with quarter turns (cw: 3.6-3.8x less CPU than 7+7+2 with the
@@ -260,11 +265,6 @@ int run_box_solve(const BoxArgs& a) {
       std::cout << "length " << now.length << " at " << static_cast<long long>(now.elapsed_ms)
                 << " ms (lower bound " << now.lower_bound << ") by " << now.method << std::endl;
     };
-  box::BoxCountSplit split;
-  if (!a.part.empty() && !parse_part(a.part, split.part, split.parts)) {
-    std::cerr << "tilewise: --part '" << a.part << "': use I/N, 1 <= I <= N\n";
-    return kExitBadInput;
-  }
   // 4x4, every sequence: counted by threads sharing one table (parallel_count.hpp).
   const bool parallel = p.size == 4 && o.all && !a.meet;
   if (split.parts > 1 && (!parallel || a.all)) {
