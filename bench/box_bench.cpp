@@ -20,7 +20,10 @@
 //                       D (built before the timing; box_perimeter_build times it), or
 //                       with a second bound where nodes are expanded (second_bound.hpp:
 //                       diagonal, the 8-number pattern table, both; read from the cache
-//                       too): CPU seconds median / max / total, nodes, solutions
+//                       too), by one
+//                       search (threads 0, the baseline) or count_box_parallel with T threads
+//                       (parallel_count.hpp): CPU (all threads) and wall seconds median / max /
+//                       total, nodes, solutions
 //   box_perimeter_build: the perimeter of the target (perimeter.hpp), one move set and depth
 //   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
 //                       7-number table (0) and the additive 7+7+2 tables (1)
@@ -42,6 +45,7 @@
 #include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
 #include "core/box/count_meet.hpp"
+#include "core/box/parallel_count.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/perimeter.hpp"
 #include "core/box/solver.hpp"
@@ -288,8 +292,23 @@ double cpu_seconds() {
   return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
 }
 
+double wall_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// median / max / total of `s` as counters `name`_median ...
+void spread_counters(benchmark::State& state, const std::string& name, std::vector<double> s) {
+  std::sort(s.begin(), s.end());
+  double total = 0;
+  for (double x : s) total += x;
+  state.counters["median_" + name] = (s[(s.size() - 1) / 2] + s[s.size() / 2]) / 2;
+  state.counters["max_" + name] = s.back();
+  state.counters["total_" + name] = total;
+}
+
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, the perimeter's depth (0: none), the
-// second bound (second_bound_of; 0: none, the baseline), in the probe iterations too (1).
+// second bound (second_bound_of; 0: none, the baseline), in the probe iterations too (1),
+// threads (0: solve_box).
 void box_4x4_graph_count(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
   load_additive(moves, "8+8");
@@ -305,13 +324,17 @@ void box_4x4_graph_count(benchmark::State& state) {
   if (opt.perimeter_depth > 0) perimeter_4x4(moves, opt.perimeter_depth);  // built untimed
   std::vector<int> target(16);
   for (int k = 0; k < 16; ++k) target[k] = k + 1;
-  std::vector<double> seconds;
+  BoxCountSplit split;
+  split.threads = static_cast<int>(state.range(5));
+  std::vector<double> seconds, wall;
   double nodes = 0, solutions = 0, asked = 0, cut = 0;
   for (auto _ : state) {
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
-      const double t0 = cpu_seconds();
-      auto r = solve_box(BoxPuzzle{4, b, target, moves}, opt);
+      const double t0 = cpu_seconds(), w0 = wall_seconds();
+      const BoxPuzzle p{4, b, target, moves};
+      auto r = split.threads > 0 ? count_box_parallel(p, opt, split) : solve_box(p, opt);
       seconds.push_back(cpu_seconds() - t0);
+      wall.push_back(wall_seconds() - w0);
       nodes += static_cast<double>(r->nodes);
       solutions += static_cast<double>(r->count);
       asked += static_cast<double>(r->second_bound_asked);
@@ -320,22 +343,19 @@ void box_4x4_graph_count(benchmark::State& state) {
   }
   state.counters["second_asked"] = asked;
   state.counters["second_cut"] = cut;
-  std::sort(seconds.begin(), seconds.end());
-  double total = 0;
-  for (double s : seconds) total += s;
-  state.counters["median_cpu_s"] =
-      (seconds[(seconds.size() - 1) / 2] + seconds[seconds.size() / 2]) / 2;
-  state.counters["max_cpu_s"] = seconds.back();
-  state.counters["total_cpu_s"] = total;
+  spread_counters(state, "cpu_s", seconds);
+  spread_counters(state, "wall_s", wall);
   state.counters["nodes"] = nodes;
   state.counters["solutions"] = solutions;
 }
 BENCHMARK(box_4x4_graph_count)
-    ->ArgsProduct({{1}, {5150, 7373, 8801, 3113}, {0, 5, 6}, {0}, {0}})
-    ->ArgsProduct({{0}, {5150, 7373, 8801, 3113}, {0, 7, 8}, {0}, {0}})
+    ->ArgsProduct({{1}, {5150, 7373, 8801, 3113}, {0, 5, 6}, {0}, {0}, {0}})
+    ->ArgsProduct({{0}, {5150, 7373, 8801, 3113}, {0, 7, 8}, {0}, {0}, {0}})
     // The second bound (against the rows above without one; new seeds with their own).
-    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {1, 2, 3, 4}, {0}})
-    ->ArgsProduct({{1, 0}, {4242, 9090}, {0}, {0, 1, 2, 3, 4}, {0}})
+    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {1, 2, 3, 4}, {0}, {0}})
+    ->ArgsProduct({{1, 0}, {4242, 9090}, {0}, {0, 1, 2, 3, 4}, {0}, {0}})
+    // Threads (count_box_parallel) against the rows above with none.
+    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {0}, {1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

@@ -3,6 +3,8 @@
 //                        [--max-memory MIB] [--perimeter D] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
 //                        [--second-bound STAGES]
+//                        [--threads N] [--part I/N] [--progress]
+// tilewise box merge PART.json... (the parts' counts summed)
 // tilewise box stats [--moves ...]
 #include <algorithm>
 #include <array>
@@ -26,6 +28,7 @@
 #include "core/box/board.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/json.hpp"
+#include "core/box/parallel_count.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/perimeter.hpp"
 #include "core/box/second_bound.hpp"
@@ -50,7 +53,35 @@ struct BoxArgs {
   int pattern_tiles = box::kDefaultPatternTiles;
   std::string bound = "auto", partition = "auto";  // 4x4
   std::string second_bound = "none";               // 4x4 count (second_bound.hpp)
+  int threads = 1;                                 // 4x4 --all/--count (parallel_count.hpp)
+  std::string part;                                // "I/N" (1-based), "" = the whole count
+  bool progress = false;
 };
+
+// "I/N" with 1 <= I <= N: part I - 1 of N; false when it is not that.
+bool parse_part(const std::string& text, int& part, int& parts) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos) return false;
+  try {
+    std::size_t end1 = 0, end2 = 0;
+    const int i = std::stoi(text.substr(0, slash), &end1);
+    const int n = std::stoi(text.substr(slash + 1), &end2);
+    if (end1 != slash || end2 != text.size() - slash - 1 || i < 1 || i > n) return false;
+    part = i - 1, parts = n;
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// A subtree counted (--progress), on stderr.
+void print_task(const box::BoxCountTask& t) {
+  std::cerr << "tilewise: subtree " << t.done << "/" << t.total << " (";
+  for (std::size_t k = 0; k < t.prefix.size(); ++k)
+    std::cerr << (k ? " " : "") << box::move_name(t.prefix[k], 4);
+  std::cerr << ", x" << t.weight << "): " << t.count << " sequences, " << t.nodes << " nodes, "
+            << t.cpu_ms / 1000 << " s CPU" << std::endl;
+}
 
 // Where the 4x4 pattern table is kept between runs: $TILEWISE_CACHE (the folder the set-up
 // scripts keep SDL2 in), else
@@ -201,6 +232,11 @@ int run_box_solve(const BoxArgs& a) {
     std::cerr << "tilewise: --second-bound: " << second.error().what << "\n";
     return kExitBadInput;
   }
+  box::BoxCountSplit split;
+  if (!a.part.empty() && !parse_part(a.part, split.part, split.parts)) {
+    std::cerr << "tilewise: --part '" << a.part << "': use I/N, 1 <= I <= N\n";
+    return kExitBadInput;
+  }
   box::BoxSolveOptions o;
   o.pattern_tiles = a.pattern_tiles;
   // auto: the 8+8 tables alone with quarter turns (cw: 3.6-3.8x less CPU than 7+7+2 with the
@@ -245,16 +281,35 @@ int run_box_solve(const BoxArgs& a) {
       std::cout << "length " << now.length << " at " << static_cast<long long>(now.elapsed_ms)
                 << " ms (lower bound " << now.lower_bound << ") by " << now.method << std::endl;
     };
+  // 4x4, every sequence: counted by threads sharing one table (parallel_count.hpp).
+  const bool parallel = p.size == 4 && o.all && !a.meet;
+  if (split.parts > 1 && (!parallel || a.all)) {
+    std::cerr << "tilewise: --part: only a 4x4 --count is split into parts\n";
+    return kExitBadInput;
+  }
+  // One thread unless asked: two measured 1.85x the CPU of one, not faster (Session 14).
+  split.threads = a.threads > 0 ? a.threads : 1;
+  if (a.progress) split.on_task = print_task;
   auto previous = std::signal(SIGINT, on_box_sigint);
-  Result<box::BoxSolveResult> r =
-      a.count && a.meet ? count_by_meeting(p, o) : box::solve_box(p, o, on_improvement);
+  Result<box::BoxSolveResult> r = a.count && a.meet ? count_by_meeting(p, o)
+                                  : parallel        ? box::count_box_parallel(p, o, split)
+                                                    : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
     return kExitBadInput;
   }
   if (a.json) {
-    std::cout << json_text(box::box_result_json(p, *r)) << "\n";
+    nlohmann::json out = box::box_result_json(p, *r);
+    if (split.parts > 1) out["part"] = split.part + 1, out["parts"] = split.parts;
+    std::cout << json_text(out) << "\n";
+  } else if (split.parts > 1) {
+    std::cout << "optimal length: " << r->length << " moves\npart " << split.part + 1 << "/"
+              << split.parts << " of the optimal solutions: ";
+    if (r->complete)
+      std::cout << r->count << "; " << r->nodes << " nodes; " << r->elapsed_ms << " ms\n";
+    else
+      std::cout << "not counted (" << (r->count_table_full ? "--max-memory" : "cut short") << ")\n";
   } else {
     if (r->length < 0) {
       std::cout << (r->complete ? "no sequence of moves reaches the target\n"
@@ -318,6 +373,16 @@ void add_box_command(CLI::App& app, int& exit_code) {
                    "of every board within that many moves of it (default 0 = none; at most 9 "
                    "with cw, 7 with cw+ccw (43 M boards, ~1.5 GB), 6 with half turns)")
       ->check(CLI::Range(0, box::Perimeter::kMaxDepth));
+  solve
+      ->add_option("--threads", a->threads,
+                   "4x4 --all/--count: threads sharing the count's table (default 1: two did not "
+                   "pay yet, docs/puzzle-box.md Session 14)")
+      ->check(CLI::Range(1, 256));
+  solve->add_option("--part", a->part,
+                    "4x4 --count: count only part I of N (I/N) of the first moves' subtrees; "
+                    "`box merge` sums the parts' --json results");
+  solve->add_flag("--progress", a->progress,
+                  "4x4 --all/--count: a line on stderr per subtree counted");
   solve->add_flag("--json", a->json, "print one JSON object");
   solve->add_option("--max-nodes,--budget", a->max_nodes,
                     "search nodes before giving up on boards of 4x4 and more (then the best "
@@ -356,6 +421,8 @@ void add_box_command(CLI::App& app, int& exit_code) {
       "built once in ~2-3 min), pattern (the --pattern-tiles table), e.g. diagonal,pattern; "
       "none (the default: measured not to pay in CPU, docs/puzzle-box.md Session 14)");
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
+
+  add_box_merge_command(*box_cmd, exit_code);
 
   auto moves = std::make_shared<std::string>("cw");
   auto* stats = box_cmd->add_subcommand("stats", "Distance distribution of the 3x3 Puzzle Box");

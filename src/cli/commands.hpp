@@ -15,11 +15,12 @@ enum ExitCode : int {
 };
 
 // Each add_* registers a sub-command; its callback stores its exit code in `exit_code`.
-void add_solve_command(CLI::App& app, int& exit_code);     // solve_command.cpp
-void add_generate_command(CLI::App& app, int& exit_code);  // generate_command.cpp
-void add_box_command(CLI::App& app, int& exit_code);       // box_command.cpp
-void add_link_command(CLI::App& app, int& exit_code);      // link_command.cpp
-void add_bench_command(CLI::App& app, int& exit_code);     // bench_command.cpp
+void add_solve_command(CLI::App& app, int& exit_code);      // solve_command.cpp
+void add_generate_command(CLI::App& app, int& exit_code);   // generate_command.cpp
+void add_box_command(CLI::App& app, int& exit_code);        // box_command.cpp
+void add_box_merge_command(CLI::App& box, int& exit_code);  // box_merge_command.cpp
+void add_link_command(CLI::App& app, int& exit_code);       // link_command.cpp
+void add_bench_command(CLI::App& app, int& exit_code);      // bench_command.cpp
 // Campaigns (docs/campaigns.md).
 void add_split_command(CLI::App& app, int& exit_code);       // split_command.cpp
 void add_job_command(CLI::App& app, int& exit_code);         // job_command.cpp

@@ -6,7 +6,8 @@
 namespace tilewise::box {
 namespace {
 
-constexpr int kShardBits = 8;            // 256 shards: growing one needs 1/256 more
+constexpr int kShardBits = 8;  // 256 shards: growing one needs 1/256 more
+constexpr std::size_t kShards = std::size_t{1} << kShardBits;
 constexpr std::size_t kShardStart = 64;  // slots
 constexpr int kCountBits = 52;
 
@@ -23,17 +24,43 @@ bool at_target(const Board16& b) {
 
 }  // namespace
 
+// A shard's lock while the table is shared (a spin: a shard is held for one probe or one
+// growth), nothing otherwise.
+class CountDag::ShardLock {
+ public:
+  ShardLock(const Shard& s, bool shared) : busy_(shared ? &s.busy : nullptr) {
+    if (!busy_) return;
+    while (busy_->test_and_set(std::memory_order_acquire))
+      while (busy_->test(std::memory_order_relaxed)) {
+      }
+  }
+  ~ShardLock() {
+    if (busy_) busy_->clear(std::memory_order_release);
+  }
+  ShardLock(const ShardLock&) = delete;
+  ShardLock& operator=(const ShardLock&) = delete;
+
+ private:
+  std::atomic_flag* busy_;
+};
+
 CountDag::CountDag(MoveSet moves, std::uint64_t max_bytes,
                    std::shared_ptr<const Perimeter> perimeter)
     : moves_(moves),
       cells_(move_cells(4, moves)),
       perimeter_(std::move(perimeter)),
       max_bytes_(max_bytes),
-      shards_(1 << kShardBits),
+      shards_(std::make_unique<Shard[]>(kShards)),
       dead_(cache_slots(max_bytes)) {
-  for (Shard& s : shards_) s.slots.resize(kShardStart);
-  live_bytes_ = shards_.size() * kShardStart * sizeof(Slot);
+  for (std::size_t k = 0; k < kShards; ++k) shards_[k].slots.resize(kShardStart);
+  live_bytes_ = kShards * kShardStart * sizeof(Slot);
   full_ = bytes() > max_bytes_;
+}
+
+void CountDag::share() {
+  dead_.share();
+  shared_ = true;
+  if (bytes() > max_bytes_) full_ = true;
 }
 
 std::uint64_t CountDag::bytes() const {
@@ -85,6 +112,7 @@ std::pair<std::uint64_t, std::uint32_t> CountDag::node_of(const Board16& board,
 std::uint64_t CountDag::live_count(std::uint64_t board, std::uint32_t context) const {
   const std::uint64_t h = mix_key(board, context);
   const Shard& s = shards_[h >> (64 - kShardBits)];
+  const ShardLock lock(s, shared_);
   const std::uint64_t want = std::uint64_t{context} << kCountBits;
   for (std::size_t i = h & (s.slots.size() - 1);; i = (i + 1) & (s.slots.size() - 1)) {
     const Slot& slot = s.slots[i];
@@ -115,13 +143,14 @@ bool CountDag::grow(Shard& s) {
 }
 
 bool CountDag::put(std::uint64_t board, std::uint32_t context, std::uint64_t count) {
-  if (full_) return false;
+  if (full()) return false;
   const std::uint64_t h = mix_key(board, context);
   if (count == 0) {
     dead_.put(board, context);
     return true;
   }
   Shard& s = shards_[h >> (64 - kShardBits)];
+  const ShardLock lock(s, shared_);
   if (count > kMaxCount || ((s.used + 1) * 4 > s.slots.size() * 3 && !grow(s))) {
     full_ = true;
     return false;

@@ -19,9 +19,14 @@
 // alone: from a node, each allowed move whose child is live (a lookup, no bound).
 // Nodes with fewer than kMinLeft moves left are not kept (a walk of them is cheaper), nor
 // those within the perimeter's depth when there is one (perimeter.hpp: a lookup answers them).
+//
+// Several searches may share one table (share(): parallel_count.hpp): each live shard is
+// then read and written under a lock of its own, the dead cache with relaxed atomics. A node
+// counted by two threads at once is counted by both, each to the same number.
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -71,13 +76,19 @@ class CountDag {
   std::pair<std::uint64_t, std::uint32_t> node_of(const Board16& board,
                                                   std::uint32_t context) const;
   std::size_t turned_images() const { return turns_.size(); }  // besides the board itself
+  // `m` seen through turned image `image` (< turned_images()): its button turned.
+  Move turned_move(std::size_t image, const Move& m) const {
+    return {turns_[image].button[m.button], m.quarter_turns};
+  }
+  // Several threads use the table from now on (see above). Call before they start.
+  void share();
 
   // The node's number of completions (0 for a dead one still in the cache), or kMiss.
   std::uint64_t find(std::uint64_t board, std::uint32_t context) const;
   // Keeps a node's count; false when the live table would outgrow max_bytes or the count
   // is above kMaxCount (then the table is full: nothing more is kept).
   bool put(std::uint64_t board, std::uint32_t context, std::uint64_t count);
-  bool full() const { return full_; }
+  bool full() const { return full_.load(std::memory_order_relaxed); }
 
   // Every optimal sequence below the node (board, left, spelling) in the search's order
   // (allowed_moves'), each passed to `emit` as `path` + its moves; needs the node's whole
@@ -89,7 +100,7 @@ class CountDag {
   bool walk_all(const EmitSequence& emit) const;
   void drop_dead();  // frees the dead nodes' cache (the listing needs only the live table)
 
-  std::uint64_t live_nodes() const { return live_; }
+  std::uint64_t live_nodes() const { return live_.load(std::memory_order_relaxed); }
   std::uint64_t bytes() const;  // now (at most max_bytes)
 
  private:
@@ -100,7 +111,9 @@ class CountDag {
   struct Shard {
     std::vector<Slot> slots;
     std::uint64_t used = 0;
+    mutable std::atomic_flag busy;  // its lock, once shared
   };
+  class ShardLock;
   struct PairHash {
     std::size_t operator()(const std::pair<std::uint64_t, std::uint32_t>& k) const {
       return static_cast<std::size_t>(mix_key(k.first, k.second));
@@ -123,9 +136,10 @@ class CountDag {
   std::shared_ptr<const Perimeter> perimeter_;
   std::vector<Turn> turns_;  // those that map the start onto itself, the identity left out
   std::uint64_t max_bytes_;
-  std::uint64_t live_bytes_ = 0, live_ = 0;
-  bool full_ = false;
-  std::vector<Shard> shards_;
+  std::atomic<std::uint64_t> live_bytes_ = 0, live_ = 0;
+  std::atomic<bool> full_ = false;
+  bool shared_ = false;
+  std::unique_ptr<Shard[]> shards_;
   LossyCache dead_;  // (board, context) of dead nodes
   Board16 root_{};
   int length_ = 0;

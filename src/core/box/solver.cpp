@@ -273,6 +273,10 @@ bool BoxSearch::second_bound_cuts(int g) {
 // of two commuting buttons (only the lower button first).
 bool BoxSearch::skip_move(const Move& m) const {
   if (!spelling_.back().allows(m)) return true;
+  if (path_.size() < prefix_.size()) {
+    const Move& p = prefix_[path_.size()];
+    return m.button != p.button || m.quarter_turns != p.quarter_turns;
+  }
   return !listing_ && !path_.empty() && m.button < path_.back().button &&
          commute(m.button, path_.back().button, size_);
 }
@@ -285,7 +289,8 @@ std::uint32_t BoxSearch::context_key() const {
 // The child just entered: when the count table knows its count, that count is added, its
 // sequences listed (while the list has room) from the table, and its subtree not walked.
 bool BoxSearch::counted_child() {
-  if (!count_dag_ || moves_left() < CountDag::kMinLeft) return false;
+  if (!count_dag_ || moves_left() < CountDag::kMinLeft || path_.size() < prefix_.size())
+    return false;
   const auto [board, context] = count_dag_->node_of(board4_, context_key());
   const std::uint64_t known = count_dag_->find(board, context);
   if (known == CountDag::kMiss) return false;
@@ -318,7 +323,8 @@ void BoxSearch::add_counted(std::uint64_t n) {
 
 bool BoxSearch::leave_node() {
   bool kept = true;
-  if (count_dag_ && moves_left() >= CountDag::kMinLeft && !path_.empty()) {
+  if (count_dag_ && moves_left() >= CountDag::kMinLeft &&
+      path_.size() >= std::max<std::size_t>(prefix_.size(), 1)) {
     const auto [board, context] = count_dag_->node_of(board4_, context_key());
     kept = count_dag_->put(board, context, r_.count - count_at_entry_.back());
   }
@@ -360,8 +366,15 @@ void BoxSearch::finish(bool complete) {
   finished_ = true;
 }
 
+void BoxSearch::count_below(std::vector<Move> prefix, int length, std::shared_ptr<CountDag> dag) {
+  prefix_ = std::move(prefix);
+  limit_ = length;
+  probe_found_ = true;  // next_iteration lists that length at once
+  count_dag_ = std::move(dag);
+}
+
 bool BoxSearch::next_iteration() {
-  if (r_.count > 0) {
+  if (r_.count > 0 || listing_) {
     finish(true);
     return false;
   }
@@ -369,7 +382,7 @@ bool BoxSearch::next_iteration() {
   if (probe_found_) {  // the same bound again, listing every sequence
     probe_found_ = false;
     listing_ = true;
-    if (size_ == 4) {
+    if (size_ == 4 && !count_dag_) {
       count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes, perimeter_);
       count_dag_->share_turned_images(start4_);
     }

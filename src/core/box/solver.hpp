@@ -144,6 +144,11 @@ class BoxSearch {
   int depth_bound() const { return limit_; }           // length tried by this iteration
   int depth() const { return static_cast<int>(path_.size()); }
   int lower_bound() const;  // no solution is shorter than this
+  // 4x4, options.all: instead of the whole search, counts the sequences of exactly `length`
+  // moves that begin with `prefix` into `dag` (shared with other searches:
+  // parallel_count.hpp); the nodes above the prefix's end are neither read from the table
+  // nor kept in it (here they count only part of their subtree). Call before run().
+  void count_below(std::vector<Move> prefix, int length, std::shared_ptr<CountDag> dag);
 
  private:
   // Lower bound on the moves left from s_ at depth g (rounded up to the parity the
@@ -206,6 +211,7 @@ class BoxSearch {
   std::vector<std::uint64_t> count_at_entry_;  // per open node: r_.count when entered
   std::array<std::uint8_t, 16> start4_{};      // 4x4: the start as board4_ holds it
   std::shared_ptr<CountDag> count_dag_;
+  std::vector<Move> prefix_;  // count_below's: the first moves of every sequence searched
   std::shared_ptr<const Perimeter> perimeter_;  // 4x4 listing (perimeter_depth > 0)
 };
 
