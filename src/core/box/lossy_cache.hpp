@@ -64,12 +64,10 @@ class LossyCache {
     void operator()(Field* p) const { std::free(p); }
   };
   static std::uint64_t tag(std::uint64_t word) { return mix_key(0x7A9, word) | 1; }
-  static std::uint64_t load(Field& f) {
-    return std::atomic_ref<Field>(f).load(std::memory_order_relaxed);
-  }
-  static void store(Field& f, std::uint64_t v) {
-    std::atomic_ref<Field>(f).store(v, std::memory_order_relaxed);
-  }
+  // Relaxed atomic reads and writes of a field (the builtins: Emscripten 3.1.6's libc++ has
+  // no std::atomic_ref).
+  static std::uint64_t load(Field& f) { return __atomic_load_n(&f, __ATOMIC_RELAXED); }
+  static void store(Field& f, std::uint64_t v) { __atomic_store_n(&f, v, __ATOMIC_RELAXED); }
   void allocate(std::uint64_t slots) {
     void* p = std::calloc(slots * 2, sizeof(Field));
     if (!p) throw std::bad_alloc();
