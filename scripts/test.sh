@@ -1,34 +1,40 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what it needs (apt, npm), builds everything and
 # runs every test: native unit + CLI tests, the same under ASan+UBSan, then the web build
-# and the browser tests in headless Chromium. CTest prints the summary of each part.
+# and the browser tests in headless Chromium. CTest prints the summary of each part; at the
+# end (and on a failure) a table of each stage's wall and CPU time and the 10 slowest tests
+# of each ctest run, also kept in build/test-times.txt (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { echo; echo "=== test.sh [+${SECONDS}s]: $* ==="; }
+. scripts/lib/stage-times.sh
+trap 'stage_report $?' EXIT
 
-step "native: install packages"
+stage "native: install packages"
 ./scripts/setup-native.sh
-step "native: build and test (build/native)"
+stage "native: build (build/native)"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j2
-ctest --test-dir build/native --output-on-failure -j2 -LE browser
+stage "native: unit and CLI tests"
+stage_ctest build/times/native.log --test-dir build/native --output-on-failure -j2 -LE browser
 
-step "slurm: split -> sbatch --array (a task requeued mid-run) -> merge on a local cluster"
+stage "slurm: split -> sbatch --array (a task requeued mid-run) -> merge on a local cluster"
 ./tests/slurm/round_trip.sh build/native/src/cli/tilewise
 
-step "sanitizers: build and test with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize)"
+# Only what the tests run (the benchmarks are built natively above).
+stage "sanitizers: build with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize)"
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILEWISE_SANITIZE=ON >/dev/null
-cmake --build build/sanitize -j2
-ctest --test-dir build/sanitize --output-on-failure -j2 -L 'unit|cli'
+cmake --build build/sanitize -j2 --target tilewise_unit_tests tilewise
+stage "sanitizers: unit and CLI tests"
+stage_ctest build/times/sanitize.log --test-dir build/sanitize --output-on-failure -j2 -L 'unit|cli'
 
-step "fuzz: build the libFuzzer targets with clang and run each for 20 s (build/fuzz)"
-./scripts/test-fuzz.sh
+stage "fuzz: build the libFuzzer targets with clang and run each for 20 s (build/fuzz)"
+stage_logs+=(build/times/fuzz.log)
+TILEWISE_FUZZ_CTEST_LOG=build/times/fuzz.log ./scripts/test-fuzz.sh
 
-step "web: set up Emscripten, SDL2, ImGui, Chromium, playwright-core"
+stage "web: set up Emscripten, SDL2, ImGui, Chromium, playwright-core"
 ./scripts/setup-web.sh
-step "web: build the site (build/web/site)"
+stage "web: build the site (build/web/site)"
 ./scripts/build-web.sh
-step "browser: tests in headless Chromium (screenshots in build/screenshots)"
+stage "browser: tests in headless Chromium, a file at a time (screenshots in build/screenshots)"
 cmake -S . -B build/native -DTILEWISE_BROWSER_TESTS=ON >/dev/null
-ctest --test-dir build/native --output-on-failure -L browser
-step "all tests passed"
+stage_ctest build/times/browser.log --test-dir build/native --output-on-failure -L browser
