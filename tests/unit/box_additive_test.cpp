@@ -137,7 +137,7 @@ TEST(BoxAdditive, EveryPartitionCoversEachNumberOnce) {
 TEST(BoxAdditive, BoundNeverExceedsTheBreadthFirstDistanceNearTheTarget) {
   for (MoveSet m : kAllMoveSets) {
     const int depth = m == MoveSet::kClockwise ? 5 : m == MoveSet::kBothDirections ? 4 : 3;
-    const std::map<std::vector<int>, int> dist = states_near_4x4(m, depth);
+    const std::map<std::vector<int>, int>& dist = states_near_4x4(m, depth);
     for (const std::string partition : {"blocks", "rows"}) {
       AdditivePartition p;
       ASSERT_TRUE(additive_partition(partition, p));

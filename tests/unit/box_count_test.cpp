@@ -63,7 +63,7 @@ TEST(BoxCount, MeetingInTheMiddleAndTheListingCountTheBreadthFirstShortestSequen
   for (MoveSet m :
        {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
     const int depth = m == MoveSet::kClockwise ? 6 : m == MoveSet::kBothDirections ? 5 : 4;
-    const auto dist = states_near_4x4(m, depth);
+    const auto& dist = states_near_4x4(m, depth);
     for (int k = 0; k < 8; ++k) {
       std::vector<int> b = identity(4);
       for (int s = 0; s < depth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
@@ -167,7 +167,7 @@ TEST(BoxCount, ThePerimeterHoldsTheBreadthFirstDistancesAndCounts) {
   for (MoveSet m :
        {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
     const int depth = m == MoveSet::kClockwise ? 5 : m == MoveSet::kBothDirections ? 4 : 3;
-    const auto dist = states_near_4x4(m, depth);
+    const auto& dist = states_near_4x4(m, depth);
     const Perimeter p(m, depth);
     EXPECT_EQ(p.boards(), dist.size()) << move_set_name(m);
     std::mt19937 rng(91);

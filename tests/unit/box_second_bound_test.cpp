@@ -45,7 +45,7 @@ TEST(BoxSecondBound, StagesAreReadInOrderAndABadOneIsNamed) {
 TEST(BoxSecondBound, NeverAboveTheBreadthFirstDistanceNearTheTarget) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     const int depth = m == MoveSet::kClockwise ? 5 : 4;
-    const auto dist = states_near_4x4(m, depth);
+    const auto& dist = states_near_4x4(m, depth);
     const std::string shape = m == MoveSet::kClockwise ? "blocks" : "diagonal-6+6+4";
     const SecondBound4x4 first(m, {shape}, 5), both(m, {shape, "pattern"}, 5);
     int exact = 0;
@@ -104,7 +104,7 @@ TEST(BoxSecondBound, CountsWithItAreTheBreadthFirstCountsOnShallowScrambles) {
   std::mt19937 rng(2612);
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     const int depth = m == MoveSet::kClockwise ? 5 : 4;
-    const auto dist = states_near_4x4(m, depth);
+    const auto& dist = states_near_4x4(m, depth);
     for (int k = 0; k < 4; ++k) {
       std::vector<int> b = identity(4);
       for (int s = 0; s < depth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);

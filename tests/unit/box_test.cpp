@@ -284,7 +284,7 @@ TEST(BoxSolver, PatternBoundIsTheSameWhicheverLookupGoesFirst) {
 TEST(BoxSolver, PatternBoundIsAdmissibleOnEveryStateNearTheTarget) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     const int depth = m == MoveSet::kClockwise ? 5 : 4;
-    const std::map<std::vector<int>, int> dist = states_near_4x4(m, depth);
+    const std::map<std::vector<int>, int>& dist = states_near_4x4(m, depth);
     int exact = 0;
     for (const auto& [b, d] : dist)
       for (int tiles : {4, 5}) {

@@ -43,9 +43,14 @@ inline std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move
 }
 
 // Every 4x4 state within `depth` moves of the solved board, with its distance, by the
-// checker's breadth-first search (boards as keys: no hashing).
-inline std::map<std::vector<int>, int> states_near_4x4(MoveSet m, int depth) {
-  std::map<std::vector<int>, int> dist{{identity(4), 0}};
+// checker's breadth-first search (boards as keys: no hashing). Searched once per process for
+// each (moves, depth): the suites that ask for it run their tests in one process.
+inline const std::map<std::vector<int>, int>& states_near_4x4(MoveSet m, int depth) {
+  static std::map<std::pair<MoveSet, int>, std::map<std::vector<int>, int>> searched;
+  auto [it, added] = searched.try_emplace({m, depth});
+  std::map<std::vector<int>, int>& dist = it->second;
+  if (!added) return dist;
+  dist.emplace(identity(4), 0);
   std::vector<std::vector<int>> layer{identity(4)};
   for (int d = 1; d <= depth; ++d) {
     std::vector<std::vector<int>> next;
