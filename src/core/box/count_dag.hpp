@@ -61,9 +61,8 @@ class CountDag {
   // The key of a node after `last` (null: the start) with `left` moves left (see above):
   // left (< 64) << 4 | the context's button + 1 (0: none); 10 bits, kept above a count.
   static std::uint32_t context_of(int left, const Move* last, MoveSet moves) {
-    const bool ccw = last && moves == MoveSet::kBothDirections && last->quarter_turns == 3;
     return static_cast<std::uint32_t>(left) << 4 |
-           (ccw ? static_cast<std::uint32_t>(last->button) + 1 : 0);
+           (last && closes_ccw(*last, moves) ? static_cast<std::uint32_t>(last->button) + 1 : 0);
   }
 
   // A start that the quarter turns of the square map onto itself (renaming the numbers as

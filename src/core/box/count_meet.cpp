@@ -8,6 +8,7 @@
 
 #include "core/box/board.hpp"
 #include "core/box/move_cells.hpp"
+#include "core/box/spelling.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -41,10 +42,9 @@ struct PackedMove {
 // one may not follow); with half turns the button + 1 of any press (a button never comes
 // twice in a row). Two ends clash when their tags are equal and not 0.
 std::uint8_t tag_of(const Move& m, MoveSet moves) {
-  if (moves == MoveSet::kBothDirections && m.quarter_turns == 3)
-    return static_cast<std::uint8_t>(m.button + 1);
-  if (moves == MoveSet::kBothDirectionsAndHalf) return static_cast<std::uint8_t>(m.button + 1);
-  return 0;
+  return closes_ccw(m, moves) || moves == MoveSet::kBothDirectionsAndHalf
+             ? static_cast<std::uint8_t>(m.button + 1)
+             : 0;
 }
 
 constexpr int kTagShift = 56;  // a slot's count below, its tag above
