@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <thread>
 
 namespace tilewise::box {
 namespace {
@@ -24,15 +25,17 @@ bool at_target(const Board16& b) {
 
 }  // namespace
 
-// A shard's lock while the table is shared (a spin: a shard is held for one probe or one
-// growth), nothing otherwise.
+// A shard's lock while the table is shared, nothing otherwise: a spin (a shard is held for
+// one probe or one growth) that yields the core after a while, since on a busy machine the
+// holder may be waiting for one.
 class CountDag::ShardLock {
  public:
   ShardLock(const Shard& s, bool shared) : busy_(shared ? &s.busy : nullptr) {
     if (!busy_) return;
+    constexpr int kSpins = 64;
     while (busy_->test_and_set(std::memory_order_acquire))
-      while (busy_->test(std::memory_order_relaxed)) {
-      }
+      for (int spin = 0; busy_->test(std::memory_order_relaxed); ++spin)
+        if (spin >= kSpins) std::this_thread::yield();
   }
   ~ShardLock() {
     if (busy_) busy_->clear(std::memory_order_release);
