@@ -137,6 +137,7 @@ std::uint64_t CountDag::live_count(std::uint64_t board, std::uint32_t context) c
 }
 
 std::uint64_t CountDag::find(std::uint64_t board, std::uint32_t context) const {
+  dead_.prefetch(board, context);  // (its cache miss overlaps the live table's)
   if (const std::uint64_t live = live_count(board, context); live > 0) return live;
   return dead_.contains(board, context) ? 0 : kMiss;
 }
