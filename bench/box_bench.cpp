@@ -370,12 +370,14 @@ BENCHMARK(box_4x4_graph_count)
 std::uint32_t rank_by_table(const std::uint8_t* cell, int tiles) {
   static const std::vector<std::uint8_t> ones = [] {
     std::vector<std::uint8_t> t(1u << 16);
-    for (std::uint32_t i = 1; i < t.size(); ++i) t[i] = static_cast<std::uint8_t>(t[i / 2] + (i & 1));
+    for (std::uint32_t i = 1; i < t.size(); ++i)
+      t[i] = static_cast<std::uint8_t>(t[i / 2] + (i & 1));
     return t;
   }();
   std::uint32_t index = 0, used = 0;
   for (int j = 0; j < tiles; ++j) {
-    index = index * static_cast<std::uint32_t>(16 - j) + cell[j] - ones[used & ((1u << cell[j]) - 1)];
+    index =
+        index * static_cast<std::uint32_t>(16 - j) + cell[j] - ones[used & ((1u << cell[j]) - 1)];
     used |= 1u << cell[j];
   }
   return index;

@@ -30,7 +30,9 @@ Board turned(const Board& board, const MoveCells& mc) {
 // Where each move stands in a move_cells() list, by move_key(m) (buttons up to 8x8's 49):
 // cells[index[move_key(m)]] is m's cell map.
 using MoveCellsIndex = std::array<std::uint8_t, 256>;
-inline int move_key(const Move& m) { return m.button * 4 + m.quarter_turns; }
+inline int move_key(const Move& m) {
+  return m.button * 4 + m.quarter_turns;
+}
 
 // allowed_moves(size, moves) as cell maps, in the same order.
 inline std::vector<MoveCells> move_cells(int size, MoveSet moves) {

@@ -28,8 +28,7 @@ Perimeter::Perimeter(MoveSet moves, int depth)
     : moves_(moves), depth_(depth), cells_(move_cells(4, moves)), slots_(kStartSlots) {
   ccw_of_.fill(-1);
   for (std::size_t k = 0; k < cells_.size(); ++k)
-    if (closes_ccw(cells_[k].move(), moves))
-      ccw_of_[cells_[k].button] = static_cast<int>(k);
+    if (closes_ccw(cells_[k].move(), moves)) ccw_of_[cells_[k].button] = static_cast<int>(k);
   Board target{};
   for (int c = 0; c < 16; ++c) target[c] = static_cast<std::uint8_t>(c);
   bool added = false;
