@@ -24,12 +24,16 @@
 //                       search (threads 0, the baseline) or count_box_parallel with T threads
 //                       (parallel_count.hpp): CPU (all threads) and wall seconds median / max /
 //                       total, nodes, solutions
+//   box_rank          : ranking 8-number placements (the tables' index, pattern_rank.hpp),
+//                       with a 64 KiB table of bit counts (0, the baseline: until session
+//                       15) or with nibble counters (1, pattern::rank)
 //   box_perimeter_build: the perimeter of the target (perimeter.hpp), one move set and depth
 //   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
 //                       7-number table (0) and the additive 7+7+2 tables (1)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -47,6 +51,7 @@
 #include "core/box/count_meet.hpp"
 #include "core/box/parallel_count.hpp"
 #include "core/box/pattern_db.hpp"
+#include "core/box/pattern_rank.hpp"
 #include "core/box/perimeter.hpp"
 #include "core/box/solver.hpp"
 
@@ -356,8 +361,50 @@ BENCHMARK(box_4x4_graph_count)
     ->ArgsProduct({{1, 0}, {4242, 9090}, {0}, {0, 1, 2, 3, 4}, {0}, {0}})
     // Threads (count_box_parallel) against the rows above with none.
     ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {0}, {1, 2}})
+    // Session 15: new seeds, one search then 1 and 2 threads, in one process.
+    ->ArgsProduct({{1, 0}, {6061, 2718}, {0}, {0}, {0}, {0, 1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
+
+// Session 14's pattern::rank: the cells taken below counted by a table of bit counts.
+std::uint32_t rank_by_table(const std::uint8_t* cell, int tiles) {
+  static const std::vector<std::uint8_t> ones = [] {
+    std::vector<std::uint8_t> t(1u << 16);
+    for (std::uint32_t i = 1; i < t.size(); ++i)
+      t[i] = static_cast<std::uint8_t>(t[i / 2] + (i & 1));
+    return t;
+  }();
+  std::uint32_t index = 0, used = 0;
+  for (int j = 0; j < tiles; ++j) {
+    index =
+        index * static_cast<std::uint32_t>(16 - j) + cell[j] - ones[used & ((1u << cell[j]) - 1)];
+    used |= 1u << cell[j];
+  }
+  return index;
+}
+
+// Arg: 0 rank_by_table (the baseline), 1 pattern::rank; the same 2^16 placements, ranked 64
+// times; both must agree (checked).
+void box_rank(benchmark::State& state) {
+  std::mt19937 rng(15);
+  std::vector<std::uint8_t> cells(std::size_t{1} << 19);
+  for (std::size_t k = 0; k < cells.size(); k += 8) {
+    std::array<std::uint8_t, 16> all{};
+    for (int c = 0; c < 16; ++c) all[c] = static_cast<std::uint8_t>(c);
+    std::shuffle(all.begin(), all.end(), rng);
+    std::copy_n(all.begin(), 8, cells.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  for (std::size_t k = 0; k < cells.size(); k += 8)
+    if (rank_by_table(&cells[k], 8) != pattern::rank(&cells[k], 8)) state.SkipWithError("differ");
+  std::uint64_t sum = 0;
+  for (auto _ : state)
+    for (int round = 0; round < 64; ++round)
+      for (std::size_t k = 0; k < cells.size(); k += 8)
+        sum += state.range(0) == 0 ? rank_by_table(&cells[k], 8) : pattern::rank(&cells[k], 8);
+  benchmark::DoNotOptimize(sum);
+  state.counters["ranks"] = 64.0 * static_cast<double>(cells.size() / 8);
+}
+BENCHMARK(box_rank)->Arg(0)->Arg(1)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // Args: move set (0 cw, 1 cw+ccw, 2 cw+ccw+half), depth.
 void box_perimeter_build(benchmark::State& state) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <thread>
 
 #include "box_test_boards.hpp"
 #include "core/box/board.hpp"
@@ -229,6 +230,43 @@ TEST(BoxCount, TheCountTableKeepsEveryLiveNodeThroughItsGrowth) {
     ASSERT_EQ(found, count);
   }
   EXPECT_GT(dag.live_nodes(), 150000u);
+}
+
+// Shared by threads, the dead nodes' cache starts small and grows as it fills (one thread
+// at a time; its old tables kept until released), within its memory; it may lose an entry,
+// never holds one that was not put.
+TEST(BoxCount, ASharedDeadCacheGrowsAsItFillsAndHoldsNothingThatWasNotPut) {
+  constexpr std::uint64_t kMaxSlots = std::uint64_t{1} << 20;
+  LossyCache cache(kMaxSlots);
+  cache.share();
+  const std::uint64_t start_bytes = cache.bytes();
+  EXPECT_EQ(start_bytes, LossyCache::kStartSlots * 16);
+  auto keys = [](unsigned seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> out(100000);
+    for (auto& [board, word] : out) board = rng() | 1, word = rng() % 1024;
+    return out;
+  };
+  const auto a = keys(1), b = keys(2), never = keys(3);
+  std::thread other([&] {
+    for (const auto& [board, word] : b) cache.put(board, word);
+  });
+  for (const auto& [board, word] : a) cache.put(board, word);
+  other.join();
+  EXPECT_GT(cache.bytes(), start_bytes * 16);
+  EXPECT_LE(cache.bytes(), kMaxSlots * 16);  // every table kept, together
+  // (What one thread put while the other copied the table into a larger one may be lost.)
+  for (const auto& [board, word] : never) EXPECT_FALSE(cache.contains(board, word));
+  // Alone again, it keeps most of what it is given (a full bucket loses one), through growth.
+  const auto c = keys(4);
+  for (const auto& [board, word] : c) cache.put(board, word);
+  std::size_t found = 0;
+  for (const auto& [board, word] : c) found += cache.contains(board, word);
+  EXPECT_GT(found, 80000u);
+  for (const auto& [board, word] : never) EXPECT_FALSE(cache.contains(board, word));
+  cache.release();
+  EXPECT_EQ(cache.bytes(), 0u);
+  EXPECT_FALSE(cache.contains(a[0].first, a[0].second));
 }
 
 TEST(BoxCount, MeetingInTheMiddleCountsWhatTheListingListsOn3x3) {

@@ -199,6 +199,15 @@ void apply_move(std::vector<int>& board, int size, const Move& m) {
   }
 }
 
+std::vector<std::uint8_t> renamed_start(const BoxPuzzle& p) {
+  std::vector<std::uint8_t> name(p.target.size() + 1), out(p.start.size());
+  for (std::size_t i = 0; i < p.target.size(); ++i)
+    name[static_cast<std::size_t>(p.target[i])] = static_cast<std::uint8_t>(i);
+  for (std::size_t i = 0; i < p.start.size(); ++i)
+    out[i] = name[static_cast<std::size_t>(p.start[i])];
+  return out;
+}
+
 std::vector<std::vector<int>> scrambled_boards(int size, MoveSet moves, int count, int turns,
                                                unsigned seed) {
   std::mt19937 rng(seed);

@@ -1,6 +1,7 @@
 // Puzzle Box boards and moves: parsing, printing, applying.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,10 @@ MoveSet parse_move_set(std::string_view name, bool& ok);  // "cw", "cw+ccw", "cw
 const char* move_set_name(MoveSet moves);
 
 void apply_move(std::vector<int>& board, int size, const Move& m);
+
+// The puzzle's start with its numbers renamed so that the target reads 0, 1, ..., N*N - 1
+// in order (cell -> number): the boards the searches and the count's tables read.
+std::vector<std::uint8_t> renamed_start(const BoxPuzzle& p);
 
 // `count` boards, each 1..N*N after `turns` presses drawn from allowed_moves by one
 // std::mt19937 seeded with `seed` (the same boards on every platform): the app's Scramble

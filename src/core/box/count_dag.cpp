@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <thread>
 
 namespace tilewise::box {
 namespace {
@@ -24,15 +25,17 @@ bool at_target(const Board16& b) {
 
 }  // namespace
 
-// A shard's lock while the table is shared (a spin: a shard is held for one probe or one
-// growth), nothing otherwise.
+// A shard's lock while the table is shared, nothing otherwise: a spin (a shard is held for
+// one probe or one growth) that yields the core after a while, since on a busy machine the
+// holder may be waiting for one.
 class CountDag::ShardLock {
  public:
   ShardLock(const Shard& s, bool shared) : busy_(shared ? &s.busy : nullptr) {
     if (!busy_) return;
+    constexpr int kSpins = 64;
     while (busy_->test_and_set(std::memory_order_acquire))
-      while (busy_->test(std::memory_order_relaxed)) {
-      }
+      for (int spin = 0; busy_->test(std::memory_order_relaxed); ++spin)
+        if (spin >= kSpins) std::this_thread::yield();
   }
   ~ShardLock() {
     if (busy_) busy_->clear(std::memory_order_release);
@@ -73,13 +76,20 @@ std::uint64_t CountDag::key_of(const Board16& board) {
   return k;
 }
 
-void CountDag::share_turned_images(const Board16& start) {
-  turns_.clear();
-  Turn t{};
+Board16 start_board16(const BoxPuzzle& p) {
+  Board16 b{};
+  const std::vector<std::uint8_t> renamed = renamed_start(p);
+  std::copy_n(renamed.begin(), std::min<std::size_t>(16, renamed.size()), b.begin());
+  return b;
+}
+
+std::vector<SquareTurn> turns_onto_itself(const Board16& start) {
+  std::vector<SquareTurn> turns;
+  SquareTurn t{};
   for (int c = 0; c < 16; ++c) t.cell[c] = static_cast<std::uint8_t>(c);
   for (int b = 0; b < 9; ++b) t.button[b] = static_cast<std::uint8_t>(b);
   for (int k = 1; k < 4; ++k) {
-    Turn next{};  // t, then a quarter turn clockwise: cell (r, c) -> (c, 3 - r)
+    SquareTurn next{};  // t, then a quarter turn clockwise: cell (r, c) -> (c, 3 - r)
     for (int c = 0; c < 16; ++c) {
       const int r0 = t.cell[c] / 4, c0 = t.cell[c] % 4;
       next.cell[c] = static_cast<std::uint8_t>(c0 * 4 + 3 - r0);
@@ -91,14 +101,19 @@ void CountDag::share_turned_images(const Board16& start) {
     t = next;
     Board16 image{};
     for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[start[c]];
-    if (image == start) turns_.push_back(t);
+    if (image == start) turns.push_back(t);
   }
+  return turns;
+}
+
+void CountDag::share_turned_images(const Board16& start) {
+  turns_ = turns_onto_itself(start);
 }
 
 std::pair<std::uint64_t, std::uint32_t> CountDag::node_of(const Board16& board,
                                                           std::uint32_t context) const {
   std::pair<std::uint64_t, std::uint32_t> best{key_of(board), context};
-  for (const Turn& t : turns_) {
+  for (const SquareTurn& t : turns_) {
     Board16 image{};
     for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[board[c]];
     const std::uint32_t button = context & 15;
@@ -122,6 +137,7 @@ std::uint64_t CountDag::live_count(std::uint64_t board, std::uint32_t context) c
 }
 
 std::uint64_t CountDag::find(std::uint64_t board, std::uint32_t context) const {
+  dead_.prefetch(board, context);  // (its cache miss overlaps the live table's)
   if (const std::uint64_t live = live_count(board, context); live > 0) return live;
   return dead_.contains(board, context) ? 0 : kMiss;
 }

@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/box/board.hpp"
 #include "core/box/lossy_cache.hpp"
 #include "core/box/move_cells.hpp"
 #include "core/box/perimeter.hpp"
@@ -45,6 +46,20 @@ namespace tilewise::box {
 using Board16 = std::array<std::uint8_t, 16>;  // cell -> number 0..15; the target reads 0..15
 // Gets each sequence; returns false to stop the walk.
 using EmitSequence = std::function<bool(const std::vector<Move>&)>;
+
+// A 4x4 puzzle's start as the count reads it (renamed_start: the target reads 0..15).
+Board16 start_board16(const BoxPuzzle& p);
+
+// Quarter turns of the square (one, two or three): where each cell and each button goes.
+struct SquareTurn {
+  std::array<std::uint8_t, 16> cell;
+  std::array<std::uint8_t, 9> button;
+  Move turned(const Move& m) const { return {button[m.button], m.quarter_turns}; }
+};
+// The quarter turns that map `start` onto itself, the numbers renamed as their cells (the
+// target 0..15 and the move set stay the same), the identity left out: from such a start a
+// board has as many completions as its turned image, the context's button turned too.
+std::vector<SquareTurn> turns_onto_itself(const Board16& start);
 
 class CountDag {
  public:
@@ -61,25 +76,19 @@ class CountDag {
   // The key of a node after `last` (null: the start) with `left` moves left (see above):
   // left (< 64) << 4 | the context's button + 1 (0: none); 10 bits, kept above a count.
   static std::uint32_t context_of(int left, const Move* last, MoveSet moves) {
-    const bool ccw = last && moves == MoveSet::kBothDirections && last->quarter_turns == 3;
     return static_cast<std::uint32_t>(left) << 4 |
-           (ccw ? static_cast<std::uint32_t>(last->button) + 1 : 0);
+           (last && closes_ccw(*last, moves) ? static_cast<std::uint32_t>(last->button) + 1 : 0);
   }
 
-  // A start that the quarter turns of the square map onto itself (renaming the numbers as
-  // the cells; the target 0..15 and the move set stay the same) has as many completions from
-  // a board as from its turned image: such nodes are kept once, under the smallest key of
-  // their images (the reversed board: 4 images). Call before the count.
+  // With a start that quarter turns map onto itself (turns_onto_itself), the nodes of a
+  // board and its turned images are kept once, under the smallest key of their images (the
+  // reversed board: 4 images). Call before the count.
   void share_turned_images(const Board16& start);
   // The key (board, context) of the node (board, context_of(...)): key_of(board) unless the
   // start has turned images (above).
   std::pair<std::uint64_t, std::uint32_t> node_of(const Board16& board,
                                                   std::uint32_t context) const;
   std::size_t turned_images() const { return turns_.size(); }  // besides the board itself
-  // `m` seen through turned image `image` (< turned_images()): its button turned.
-  Move turned_move(std::size_t image, const Move& m) const {
-    return {turns_[image].button[m.button], m.quarter_turns};
-  }
   // Several threads use the table from now on (see above). Call before they start.
   void share();
 
@@ -127,14 +136,10 @@ class CountDag {
             const EmitSequence& emit, WalkMasks& masks) const;
   std::uint64_t live_count(std::uint64_t board, std::uint32_t context) const;  // 0 if absent
 
-  struct Turn {  // a quarter turn of the square, or several
-    std::array<std::uint8_t, 16> cell;
-    std::array<std::uint8_t, 9> button;
-  };
   MoveSet moves_;
   std::vector<MoveCells> cells_;
   std::shared_ptr<const Perimeter> perimeter_;
-  std::vector<Turn> turns_;  // those that map the start onto itself, the identity left out
+  std::vector<SquareTurn> turns_;  // turns_onto_itself(the start)
   std::uint64_t max_bytes_;
   std::atomic<std::uint64_t> live_bytes_ = 0, live_ = 0;
   std::atomic<bool> full_ = false;

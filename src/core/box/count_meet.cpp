@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <utility>
 #include <vector>
 
 #include "core/box/board.hpp"
+#include "core/box/clock.hpp"
 #include "core/box/move_cells.hpp"
+#include "core/box/spelling.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -41,10 +42,9 @@ struct PackedMove {
 // one may not follow); with half turns the button + 1 of any press (a button never comes
 // twice in a row). Two ends clash when their tags are equal and not 0.
 std::uint8_t tag_of(const Move& m, MoveSet moves) {
-  if (moves == MoveSet::kBothDirections && m.quarter_turns == 3)
-    return static_cast<std::uint8_t>(m.button + 1);
-  if (moves == MoveSet::kBothDirectionsAndHalf) return static_cast<std::uint8_t>(m.button + 1);
-  return 0;
+  return closes_ccw(m, moves) || moves == MoveSet::kBothDirectionsAndHalf
+             ? static_cast<std::uint8_t>(m.button + 1)
+             : 0;
 }
 
 constexpr int kTagShift = 56;  // a slot's count below, its tag above
@@ -119,12 +119,6 @@ class LayerMap {
   std::uint64_t used_ = 0;
   bool overflow_ = false;
 };
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 // One side's layers, from its end (the start forward, or the target backward with the
 // moves undone), each board kept while its bound toward the other end fits in what is left.
@@ -262,11 +256,7 @@ Result<BoxSolveResult> count_box_solutions(const BoxPuzzle& p, const BoxSolveOpt
   first.all = false;
   Result<BoxSolveResult> r = solve_box(p, first);
   if (!r || !r->proven_optimal) return r;
-  // The numbers renamed so that the target reads 0, 1, ... (as the search does).
-  std::array<std::uint8_t, 16> name{}, start{};
-  const int cells = p.size * p.size;
-  for (int c = 0; c < cells; ++c) name[p.target[c] - 1] = static_cast<std::uint8_t>(c);
-  for (int c = 0; c < cells; ++c) start[c] = name[p.start[c] - 1];
+  const std::vector<std::uint8_t> start = renamed_start(p);  // (as the search reads it)
   const double t0 = now_ms();
   const MeetCount m = count_by_meeting(start.data(), p.size, p.moves, r->length,
                                        box_lower_bound(p.size, p.moves, o), limits);

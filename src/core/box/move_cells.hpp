@@ -27,6 +27,13 @@ Board turned(const Board& board, const MoveCells& mc) {
   return out;
 }
 
+// Where each move stands in a move_cells() list, by move_key(m) (buttons up to 8x8's 49):
+// cells[index[move_key(m)]] is m's cell map.
+using MoveCellsIndex = std::array<std::uint8_t, 256>;
+inline int move_key(const Move& m) {
+  return m.button * 4 + m.quarter_turns;
+}
+
 // allowed_moves(size, moves) as cell maps, in the same order.
 inline std::vector<MoveCells> move_cells(int size, MoveSet moves) {
   std::vector<MoveCells> out;
@@ -44,6 +51,13 @@ inline std::vector<MoveCells> move_cells(int size, MoveSet moves) {
     out.push_back(mc);
   }
   return out;
+}
+
+inline MoveCellsIndex move_cells_index(const std::vector<MoveCells>& cells) {
+  MoveCellsIndex index{};
+  for (std::size_t k = 0; k < cells.size(); ++k)
+    index[static_cast<std::size_t>(move_key(cells[k].move()))] = static_cast<std::uint8_t>(k);
+  return index;
 }
 
 inline void apply_cells(Cells& s, const MoveCells& m) {

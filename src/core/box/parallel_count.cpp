@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
 
 #include "core/box/board.hpp"
+#include "core/box/clock.hpp"
 #include "core/box/count_dag.hpp"
 #include "core/box/perimeter.hpp"
 
@@ -23,21 +23,6 @@ double thread_cpu_ms() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
-}
-
-double wall_ms() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-// The start as the count's table reads it: cell -> number 0..15, the target 0..15 in order.
-Board16 start_board(const BoxPuzzle& p) {
-  std::array<int, 17> name{};
-  for (int i = 0; i < 16; ++i) name[p.target[i]] = i;
-  Board16 b{};
-  for (int i = 0; i < 16; ++i) b[i] = static_cast<std::uint8_t>(name[p.start[i]]);
-  return b;
 }
 
 // Every sequence of `moves` moves in canonical spelling, in the search's order.
@@ -66,10 +51,9 @@ int prefix_moves_for(int length, int asked, int perimeter_depth) {
 using Prefix = std::vector<Move>;
 
 // The board after `prefix` from `b`.
-Board16 after(Board16 b, const std::vector<MoveCells>& cells, const Prefix& prefix) {
-  for (const Move& m : prefix)
-    for (const MoveCells& mc : cells)
-      if (mc.button == m.button && mc.quarter_turns == m.quarter_turns) b = turned(b, mc);
+Board16 after(Board16 b, const std::vector<MoveCells>& cells, const MoveCellsIndex& index,
+              const Prefix& prefix) {
+  for (const Move& m : prefix) b = turned(b, cells[index[static_cast<std::size_t>(move_key(m))]]);
   return b;
 }
 
@@ -92,7 +76,7 @@ struct Shared {  // what the threads share
 bool over(Shared& s) {
   return s.stop || (s.cancel && s.cancel->load(std::memory_order_relaxed)) ||
          s.nodes.load(std::memory_order_relaxed) >= s.budget ||
-         (s.deadline_ms > 0 && wall_ms() > s.deadline_ms);
+         (s.deadline_ms > 0 && now_ms() > s.deadline_ms);
 }
 
 void count_tasks(Shared& s) {
@@ -134,32 +118,26 @@ struct Orbits {
   std::vector<BoxCountTask> reps;  // each orbit's first prefix, with the orbit's size
 };
 
-Orbits orbits_of(const BoxPuzzle& p, int prefix_moves) {
-  CountDag turns(p.moves, 0);  // (a table of no memory: only the start's turns are asked)
-  turns.share_turned_images(start_board(p));
-  const std::vector<Move> allowed = allowed_moves(4, p.moves);
+Orbits orbits_of(MoveSet moves, const Board16& start, int prefix_moves) {
+  const std::vector<SquareTurn> turns = turns_onto_itself(start);
+  const MoveCellsIndex index = move_cells_index(move_cells(4, moves));  // allowed_moves' order
   auto rank = [&](const Prefix& prefix) {
-    std::vector<std::ptrdiff_t> r;
-    for (const Move& m : prefix)
-      r.push_back(std::find_if(allowed.begin(), allowed.end(),
-                               [&](const Move& a) {
-                                 return a.button == m.button && a.quarter_turns == m.quarter_turns;
-                               }) -
-                  allowed.begin());
+    std::vector<int> r;
+    for (const Move& m : prefix) r.push_back(index[static_cast<std::size_t>(move_key(m))]);
     return r;
   };
   Orbits o;
   Prefix scratch;
-  all_prefixes(p.moves, prefix_moves, scratch, Spelling{}, o.prefixes);
-  std::map<std::vector<std::ptrdiff_t>, std::size_t> index;  // a representative's place
+  all_prefixes(moves, prefix_moves, scratch, Spelling{}, o.prefixes);
+  std::map<std::vector<int>, std::size_t> place;  // a representative's place in reps
   for (const Prefix& prefix : o.prefixes) {
     Prefix best = prefix;
-    for (std::size_t t = 0; t < turns.turned_images(); ++t) {
+    for (const SquareTurn& t : turns) {
       Prefix image;
-      for (const Move& m : prefix) image.push_back(turns.turned_move(t, m));
+      for (const Move& m : prefix) image.push_back(t.turned(m));
       if (rank(image) < rank(best)) best = image;
     }
-    auto [it, fresh] = index.try_emplace(rank(best), o.reps.size());
+    auto [it, fresh] = place.try_emplace(rank(best), o.reps.size());
     if (fresh) o.reps.push_back(BoxCountTask{best, 0});
     ++o.reps[it->second].weight;
     o.orbit.push_back(it->second);
@@ -178,25 +156,26 @@ std::vector<std::size_t> part_of(std::size_t reps, int part, int parts) {
 
 // With every subtree counted: the nodes above them (the prefixes' first moves), which the
 // searches did not keep, each the sum of the subtrees below it; false when the table is full.
-bool keep_upper_nodes(const BoxPuzzle& p, int length, const Orbits& o, CountDag& dag) {
+bool keep_upper_nodes(MoveSet moves, const Board16& start, int length, const Orbits& o,
+                      CountDag& dag) {
   std::map<Prefix, std::uint64_t, bool (*)(const Prefix&, const Prefix&)> upper(
       [](const Prefix& a, const Prefix& b) {
         return std::lexicographical_compare(
-            a.begin(), a.end(), b.begin(), b.end(), [](const Move& x, const Move& y) {
-              return x.button * 4 + x.quarter_turns < y.button * 4 + y.quarter_turns;
-            });
+            a.begin(), a.end(), b.begin(), b.end(),
+            [](const Move& x, const Move& y) { return move_key(x) < move_key(y); });
       });
   for (std::size_t k = 0; k < o.prefixes.size(); ++k)
     for (std::size_t j = 1; j < o.prefixes[k].size(); ++j)
       upper[Prefix(o.prefixes[k].begin(),
                    o.prefixes[k].begin() + static_cast<std::ptrdiff_t>(j))] +=
           o.reps[o.orbit[k]].count;
-  const std::vector<MoveCells> cells = move_cells(4, p.moves);
+  const std::vector<MoveCells> cells = move_cells(4, moves);
+  const MoveCellsIndex index = move_cells_index(cells);
   for (const auto& [prefix, count] : upper) {
     const int left = length - static_cast<int>(prefix.size());
     if (left < CountDag::kMinLeft) continue;
-    const auto [board, context] = dag.node_of(after(start_board(p), cells, prefix),
-                                              CountDag::context_of(left, &prefix.back(), p.moves));
+    const auto [board, context] = dag.node_of(after(start, cells, index, prefix),
+                                              CountDag::context_of(left, &prefix.back(), moves));
     if (!dag.put(board, context, count)) return false;
   }
   return true;
@@ -206,7 +185,7 @@ bool keep_upper_nodes(const BoxPuzzle& p, int length, const Orbits& o, CountDag&
 
 std::vector<BoxCountTask> box_count_tasks(const BoxPuzzle& p, int prefix_moves, int part,
                                           int parts) {
-  const Orbits o = orbits_of(p, prefix_moves);
+  const Orbits o = orbits_of(p.moves, start_board16(p), prefix_moves);
   std::vector<BoxCountTask> out;
   for (std::size_t k : part_of(o.reps.size(), part, parts)) out.push_back(o.reps[k]);
   for (BoxCountTask& t : out) t.total = out.size();
@@ -222,14 +201,14 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
     if (split.parts > 1) return Error{"part", "parts count every optimal sequence of a 4x4 board"};
     return solve_box(p, o);
   }
-  const double wall0 = wall_ms();
+  const double wall0 = now_ms();
   // The length: the first optimal solution.
   BoxSolveOptions first = o;
   first.all = false;
   first.max_seconds = 0;
   BoxSearch length_search(p, first);
   while (!length_search.run(kSlice))
-    if (o.max_seconds > 0 && wall_ms() - wall0 > o.max_seconds * 900) break;
+    if (o.max_seconds > 0 && now_ms() - wall0 > o.max_seconds * 900) break;
   BoxSolveResult r = length_search.result();
   if (!r.proven_optimal) {
     r.count = 0, r.complete = false;
@@ -238,7 +217,9 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
     return r;
   }
   const int length = r.length;
-  Orbits orbits = orbits_of(p, prefix_moves_for(length, split.prefix_moves, o.perimeter_depth));
+  const Board16 start = start_board16(p);
+  Orbits orbits =
+      orbits_of(p.moves, start, prefix_moves_for(length, split.prefix_moves, o.perimeter_depth));
   const std::vector<std::size_t> mine = part_of(orbits.reps.size(), split.part, split.parts);
   std::vector<BoxCountTask> tasks;
   for (std::size_t k : mine) tasks.push_back(orbits.reps[k]);
@@ -246,7 +227,7 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
   auto dag = std::make_shared<CountDag>(
       p.moves, o.max_count_bytes,
       o.perimeter_depth > 0 ? perimeter_4x4(p.moves, o.perimeter_depth) : nullptr);
-  dag->share_turned_images(start_board(p));
+  dag->share_turned_images(start);
   const int threads = std::max(1, std::min<int>(split.threads, static_cast<int>(tasks.size())));
   if (threads > 1) dag->share();
   BoxSolveOptions task_options = o;
@@ -268,7 +249,7 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
   count_tasks(s);
   for (std::thread& t : pool) t.join();
   r.nodes += s.nodes;
-  r.elapsed_ms = wall_ms() - wall0;
+  r.elapsed_ms = now_ms() - wall0;
   r.solutions.clear();
   r.count = 0;
   const bool complete = s.done == tasks.size() && !s.full;
@@ -281,12 +262,12 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
   }
   r.solutions_truncated = r.count > 0;
   if (split.parts > 1) return r;  // (a part: no listing)
-  if (!keep_upper_nodes(p, length, orbits, *dag)) {
+  if (!keep_upper_nodes(p.moves, start, length, orbits, *dag)) {
     r.count = 0, r.complete = false, r.count_table_full = true;
     return r;
   }
   // The listing, from the table (as the search lists it).
-  dag->set_root(start_board(p), length);
+  dag->set_root(start, length);
   r.solutions_truncated = !dag->walk_all([&](const std::vector<Move>& seq) {
     if (r.solutions.size() >= o.max_solutions) return false;
     r.solutions.push_back(seq);

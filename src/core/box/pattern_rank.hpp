@@ -25,14 +25,18 @@ inline std::uint32_t placements(int tiles) {
 }
 
 // Index of a placement (cell of number 0, ..., cell of number k-1): each cell counted
-// among the cells not taken by the numbers before it (mixed radix 16, 15, 14, ...).
+// among the cells not taken by the numbers before it (mixed radix 16, 15, 14, ...). The
+// taken cells below each cell are kept as 16 nibbles (at most 8 each), so a count is a
+// shift and a mask, no table (the hottest code of the 4x4 count: session 15).
 inline std::uint32_t rank(const std::uint8_t* cell, int tiles) {
-  std::uint32_t index = 0, used = 0;
+  constexpr std::uint64_t kOnes = 0x1111111111111111ull;
+  std::uint32_t index = 0;
+  std::uint64_t below = 0;  // nibble c: cells taken below cell c
   for (int j = 0; j < tiles; ++j) {
-    const std::uint32_t below = used & ((1u << cell[j]) - 1);
+    const int shift = 4 * cell[j];
     index = index * static_cast<std::uint32_t>(kCells - j) + cell[j] -
-            static_cast<std::uint32_t>(ones16(below));
-    used |= 1u << cell[j];
+            static_cast<std::uint32_t>(below >> shift & 15);
+    below += kOnes << shift << 4;  // every cell above cell[j] (none above 15)
   }
   return index;
 }

@@ -2,6 +2,7 @@
 
 #include "core/box/count_dag.hpp"
 #include "core/box/lossy_cache.hpp"
+#include "core/box/spelling.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -27,8 +28,7 @@ Perimeter::Perimeter(MoveSet moves, int depth)
     : moves_(moves), depth_(depth), cells_(move_cells(4, moves)), slots_(kStartSlots) {
   ccw_of_.fill(-1);
   for (std::size_t k = 0; k < cells_.size(); ++k)
-    if (moves == MoveSet::kBothDirections && cells_[k].quarter_turns == 3)
-      ccw_of_[cells_[k].button] = static_cast<int>(k);
+    if (closes_ccw(cells_[k].move(), moves)) ccw_of_[cells_[k].button] = static_cast<int>(k);
   Board target{};
   for (int c = 0; c < 16; ++c) target[c] = static_cast<std::uint8_t>(c);
   bool added = false;
@@ -101,7 +101,7 @@ std::uint64_t Perimeter::completions(const Board& b, int left, const Move* last)
   const Slot* s = find(CountDag::key_of(b));
   if (!s || static_cast<int>(s->word >> kCountBits) != left) return 0;
   const std::uint64_t n = s->word & ((std::uint64_t{1} << kCountBits) - 1);
-  if (left == 0 || !last || last->quarter_turns != 3 || ccw_of_[last->button] < 0) return n;
+  if (left == 0 || !last || !closes_ccw(*last, moves_)) return n;
   return n - after_ccw(b, left, last->button);
 }
 

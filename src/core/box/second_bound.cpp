@@ -29,19 +29,22 @@ Result<std::vector<std::string>> parse_second_bound(const std::string& spec) {
   return stages;
 }
 
+TableBound4x4 table_bound_4x4(MoveSet moves, const std::string& name, int pattern_tiles) {
+  TableBound4x4 t;
+  AdditivePartition partition;
+  if (name == "pattern")
+    t.pattern = std::make_unique<PatternBound4x4>(moves, pattern_tiles);
+  else if (additive_partition(name, partition))
+    t.additive = std::make_unique<AdditiveBound4x4>(moves, partition);
+  return t;
+}
+
 SecondBound4x4::SecondBound4x4(MoveSet moves, const std::vector<std::string>& stages,
                                int pattern_tiles) {
   for (const std::string& name : stages) {
-    Stage s;
-    s.name = name;
-    AdditivePartition partition;
-    if (name == "pattern")
-      s.pattern = std::make_unique<PatternBound4x4>(moves, pattern_tiles);
-    else if (additive_partition(name, partition))
-      s.additive = std::make_unique<AdditiveBound4x4>(moves, partition);
-    else
-      continue;  // (parse_second_bound names it)
-    stages_.push_back(std::move(s));
+    Stage s{name, table_bound_4x4(moves, name, pattern_tiles)};
+    if (s.table.additive || s.table.pattern)
+      stages_.push_back(std::move(s));  // (else parse_second_bound names it)
   }
 }
 
@@ -50,8 +53,8 @@ SecondBound4x4::~SecondBound4x4() = default;
 int SecondBound4x4::bound(const std::uint8_t* board, int enough) const {
   int h = 0;
   for (const Stage& s : stages_) {
-    h = std::max(h, s.additive ? s.additive->bound(board, enough, s.first)
-                               : s.pattern->bound(board, enough, s.first));
+    h = std::max(h, s.table.additive ? s.table.additive->bound(board, enough, s.first)
+                                     : s.table.pattern->bound(board, enough, s.first));
     if (h > enough) break;
   }
   return h;
@@ -61,12 +64,13 @@ std::string SecondBound4x4::describe() const {
   std::string out;
   for (const Stage& s : stages_) {
     char text[96];
-    if (s.additive)
+    if (s.table.additive)
       std::snprintf(text, sizeof text, "%s (%.1f MiB, %d images)", s.name.c_str(),
-                    static_cast<double>(s.additive->table_bytes()) / (1024.0 * 1024.0),
-                    s.additive->images());
+                    static_cast<double>(s.table.additive->table_bytes()) / (1024.0 * 1024.0),
+                    s.table.additive->images());
     else
-      std::snprintf(text, sizeof text, "the pattern table (%d lookups)", s.pattern->lookups());
+      std::snprintf(text, sizeof text, "the pattern table (%d lookups)",
+                    s.table.pattern->lookups());
     out += (out.empty() ? "" : ", then ") + std::string(text);
   }
   return out;

@@ -26,6 +26,16 @@ class PatternBound4x4;
 // numbers); "" or "none": no second bound. The error names the stage that is neither.
 Result<std::vector<std::string>> parse_second_bound(const std::string& spec);
 
+// One 4x4 table bound by name: "pattern" (the pattern table of `pattern_tiles` numbers) or
+// an additive partition's tables (additive_db.hpp; both null for another name). Builds the tables
+// missing (minutes for the 8-number ones: 247.5 MiB each). The first bound (solver.cpp) and
+// each stage below are made by it.
+struct TableBound4x4 {
+  std::unique_ptr<AdditiveBound4x4> additive;
+  std::unique_ptr<PatternBound4x4> pattern;
+};
+TableBound4x4 table_bound_4x4(MoveSet moves, const std::string& name, int pattern_tiles);
+
 class SecondBound4x4 {
  public:
   // Builds the tables missing (minutes for the 8-number ones: 247.5 MiB each).
@@ -39,8 +49,7 @@ class SecondBound4x4 {
  private:
   struct Stage {
     std::string name;
-    std::unique_ptr<AdditiveBound4x4> additive;
-    std::unique_ptr<PatternBound4x4> pattern;
+    TableBound4x4 table;
     mutable int first = 0;  // the image or lookup that decided last: tried first
   };
   std::vector<Stage> stages_;

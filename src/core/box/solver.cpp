@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -12,6 +11,7 @@
 #include "core/box/additive_db.hpp"
 #include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
+#include "core/box/clock.hpp"
 #include "core/box/count_dag.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/quick_search.hpp"
@@ -22,12 +22,6 @@ namespace tilewise::box {
 namespace {
 
 constexpr int kMaxLength = 60;  // IDA* gives up beyond this many moves
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
   static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
@@ -40,12 +34,10 @@ const std::vector<std::uint8_t>& table3(MoveSet moves) {
   return *t;
 }
 
-// Numbers renamed so that `target` reads 1..N*N.
-std::vector<int> relabel(const std::vector<int>& start, const std::vector<int>& target) {
-  std::vector<int> name(target.size() + 1);
-  for (size_t i = 0; i < target.size(); ++i) name[target[i]] = static_cast<int>(i) + 1;
-  std::vector<int> out(start.size());
-  for (size_t i = 0; i < start.size(); ++i) out[i] = name[start[i]];
+// The start's numbers renamed so that the target reads 1..N*N.
+std::vector<int> relabel(const BoxPuzzle& p) {
+  std::vector<int> out;
+  for (const std::uint8_t n : renamed_start(p)) out.push_back(n + 1);
   return out;
 }
 
@@ -158,15 +150,13 @@ static std::string additive_method(const std::string& name, const AdditiveBound4
   return text;
 }
 
-// The 4x4 bound the options ask for: the additive tables of their partition (named in
-// `partition`), with the pattern table too, or the pattern table alone without a partition.
-static void make_bounds_4x4(MoveSet moves, const BoxSolveOptions& o, AdditivePartition& partition,
-                            std::unique_ptr<AdditiveBound4x4>& additive,
-                            std::unique_ptr<PatternBound4x4>& pattern) {
-  if (additive_partition(o.additive_partition, partition))
-    additive = std::make_unique<AdditiveBound4x4>(moves, partition);
-  if (o.pattern_table || !additive)
-    pattern = std::make_unique<PatternBound4x4>(moves, o.pattern_tiles);
+// The 4x4 bound the options ask for: the additive tables of their partition, with the
+// pattern table too, or the pattern table alone without a partition.
+static TableBound4x4 make_bounds_4x4(MoveSet moves, const BoxSolveOptions& o) {
+  TableBound4x4 t = table_bound_4x4(moves, o.additive_partition, o.pattern_tiles);
+  if ((o.pattern_table || !t.additive) && !t.pattern)
+    t.pattern = table_bound_4x4(moves, "pattern", o.pattern_tiles).pattern;
+  return t;
 }
 
 BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
@@ -174,22 +164,20 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       moves_(p.moves),
       o_(o),
       allowed_(allowed_moves(p.size, p.moves)),
-      s_(relabel(p.start, p.target)),
+      s_(relabel(p)),
       spelling_{Spelling{}} {
   if (moves_ != MoveSet::kBothDirectionsAndHalf) parity_ = permutation_parity(s_);
   if (size_ == 3) {
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
   } else if (size_ == 4) {
-    for (int c = 0; c < 16; ++c) board4_[c] = static_cast<std::uint8_t>(s_[c] - 1);
-    start4_ = board4_;
+    start4_ = board4_ = start_board16(p);
     cells_ = move_cells(4, moves_);
-    for (std::size_t k = 0; k < cells_.size(); ++k)
-      cells_of_[cells_[k].button * 4 + cells_[k].quarter_turns] = static_cast<std::uint8_t>(k);
-    AdditivePartition partition;
-    make_bounds_4x4(moves_, o_, partition, additive_, pattern_);
+    cells_of_ = move_cells_index(cells_);
+    TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
+    additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
-    if (additive_) r_.method = additive_method(partition.name, *additive_, r_.method);
+    if (additive_) r_.method = additive_method(o_.additive_partition, *additive_, r_.method);
     if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
     if (!o_.second_bound.empty()) {
       second_ = std::make_unique<SecondBound4x4>(moves_, o_.second_bound, o_.pattern_tiles);
@@ -409,7 +397,7 @@ bool BoxSearch::next_iteration() {
 }
 
 void BoxSearch::turn_4x4(const Move& m, bool back) {
-  const MoveCells& mc = cells_[cells_of_[m.button * 4 + m.quarter_turns]];
+  const MoveCells& mc = cells_[cells_of_[static_cast<std::size_t>(move_key(m))]];
   const auto& from = back ? mc.to : mc.from;
   const auto& to = back ? mc.from : mc.to;
   std::array<int, 4> v{};
@@ -549,12 +537,9 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
       for (int& v : s) ++v;
       return manhattan_bound(s, size, moves);
     };
-  AdditivePartition partition;
-  std::unique_ptr<AdditiveBound4x4> a;
-  std::unique_ptr<PatternBound4x4> p;
-  make_bounds_4x4(moves, o, partition, a, p);
-  std::shared_ptr<AdditiveBound4x4> additive = std::move(a);
-  std::shared_ptr<PatternBound4x4> pattern = std::move(p);
+  TableBound4x4 bounds = make_bounds_4x4(moves, o);
+  std::shared_ptr<AdditiveBound4x4> additive = std::move(bounds.additive);
+  std::shared_ptr<PatternBound4x4> pattern = std::move(bounds.pattern);
   auto first = std::make_shared<std::array<int, 2>>();  // the lookups that decided last
   return [additive, pattern, first](const std::uint8_t* board, int enough) {
     int h = additive ? additive->bound(board, enough, (*first)[0]) : 0;
@@ -580,7 +565,7 @@ void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max
   limits.cancel = o.cancel;
   std::uint64_t states = 0;
   const double t0 = now_ms();
-  const std::vector<int> start = relabel(p.start, p.target);
+  const std::vector<int> start = relabel(p);
   std::optional<std::vector<Move>> quick =
       quick_search(start, 4, p.moves, kQuickWeight, bound_4x4, limits, states);
   r.nodes += states;

@@ -180,10 +180,10 @@ class BoxSearch {
   std::vector<Move> allowed_;
   std::vector<int> s_;  // the board after path_, renamed so the target reads 1..N*N
   // 4x4: s_ as 0-based bytes (what the bounds read), the allowed moves as cell maps and,
-  // by button * 4 + quarter turns, which of them a move is.
+  // by move_key, which of them a move is.
   std::array<std::uint8_t, 16> board4_{};
   std::vector<MoveCells> cells_;
-  std::array<std::uint8_t, 64> cells_of_{};
+  MoveCellsIndex cells_of_{};
   // Per depth and move: the excess of the child's first image (first_of_children).
   std::vector<int> child_excess_;
   std::vector<std::uint32_t> child_index_;  // (first_of_children's)

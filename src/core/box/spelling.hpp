@@ -39,6 +39,14 @@ struct Spelling {
   }
 };
 
+// Whether a sequence ending in `m` keeps m's button as its counting context: with cw+ccw a
+// closing counter-clockwise `X'` (`X' X'` is the board of `X X` after as many moves and is
+// spelled only `X X`, so no second `X'` may follow). The one rule of the spelling that
+// changes what a board's completions are (count_dag.hpp, perimeter.hpp, count_meet.hpp).
+inline bool closes_ccw(const Move& m, MoveSet moves) {
+  return moves == MoveSet::kBothDirections && m.quarter_turns == 3;
+}
+
 // `path` spelled canonically: each run of one button's presses as its net turn in the
 // spelling above (X X' is nothing, X' X' is X X, X X X is X' with cw+ccw, ...), runs that
 // come to nothing dropped (which can bring two runs of one button together). The same
