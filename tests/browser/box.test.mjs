@@ -345,8 +345,8 @@ test('on a phone the answer of a solve and a chosen solution\'s controls scroll 
   s = await h.widgetInSight(page, 'box:size', touch.scrollTowards('box:size'));
   const size = s.widgets['box:size'];
   const board = s.box.board.join();
-  await touch.drag({ x: size[0] + size[2] * 0.3, y: size[1] + size[3] / 2 },
-    { x: size[0] + size[2] * 0.3, y: size[1] + size[3] / 2 - 200 }, { steps: 10 });
+  await touch.drag({ x: size[0] + size[2] * 0.45, y: size[1] + size[3] / 2 },
+    { x: size[0] + size[2] * 0.45, y: size[1] + size[3] / 2 - 200 }, { steps: 10 });
   await page.waitForTimeout(300);
   s = await h.settled(page, 'box:size');
   assert.equal(s.box.size, 3, 'the size stays');
