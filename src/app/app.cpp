@@ -568,6 +568,8 @@ void publish_state() {
   platform::publish_test_state(json_text(s));
 }
 
+constexpr float kShortBoardWindow = 560;  // CSS px: shorter, and the title takes one line
+
 // The title line over the board: what is being played (the file's "# name:" or the gallery's
 // title, never a file name) and its size and rule.
 float title_height() {
@@ -577,26 +579,43 @@ float title_height() {
 
 void puzzle_title() {
   const EdgePuzzle& p = g.board.puzzle();
-  ImGui::PushFont(title_font());
-  const float width = ImGui::GetContentRegionAvail().x;
-  const std::string title = g.puzzle_title.empty() ? "Untitled puzzle" : g.puzzle_title;
-  // One line: a title too long for the width ends in "..." (the panel shows it whole).
-  std::string shown = title;
-  while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > width)
-    shown = shown.substr(0, shown.size() - 4) + "...";
-  ImGui::TextUnformatted(shown.c_str());
-  ImGui::PopFont();
   const char* rule = p.rule == MatchRule::kComplement ? "halves match" : "colours match";
   const char* border = p.border == BorderRule::kFrame0 ? "grey frame" : "free border";
   // Solved by the player: said here too, where a phone user is looking (the Play panel with
   // the same line sits below the board, often off screen).
-  if (g.board.solved() && !solved_by_solver()) {
+  const bool solved = g.board.solved() && !solved_by_solver();
+  char line[160];
+  if (solved) {
     const int t = static_cast<int>(update_play_clock() / 1000.0);
-    ImGui::TextColored(ink_colour(Ink::kGood), "Solved in %d:%02d! %d x %d tiles, %s", t / 60,
-                       t % 60, p.rows, p.cols, rule);
+    std::snprintf(line, sizeof line, "Solved in %d:%02d! %d x %d tiles, %s", t / 60, t % 60, p.rows,
+                  p.cols, rule);
   } else {
-    ImGui::TextDisabled("%d x %d tiles, %s, %s", p.rows, p.cols, rule, border);
+    std::snprintf(line, sizeof line, "%d x %d tiles, %s, %s", p.rows, p.cols, rule, border);
   }
+  const float line_width = ImGui::CalcTextSize(line).x;
+  ImGui::PushFont(title_font());
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const std::string title = g.puzzle_title.empty() ? "Untitled puzzle" : g.puzzle_title;
+  const float gap = ImGui::GetStyle().ItemSpacing.x * 3;
+  // A short board window (a phone held sideways: 390 px) has the size and rule on the title's
+  // line when both fit: the board gets that line's height.
+  const bool one_line = !page_layout().stacked && avail.y < kShortBoardWindow &&
+                        ImGui::CalcTextSize(title.c_str()).x + gap + line_width <= avail.x;
+  // One line: a title too long for the width ends in "..." (the panel shows it whole).
+  std::string shown = title;
+  while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > avail.x)
+    shown = shown.substr(0, shown.size() - 4) + "...";
+  ImGui::TextUnformatted(shown.c_str());
+  const float title_px = ImGui::GetFontSize();
+  ImGui::PopFont();
+  if (one_line) {  // on the title's baseline
+    ImGui::SameLine(0, gap);
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (title_px - ImGui::GetFontSize()) * 0.8f);
+  }
+  if (solved)
+    ImGui::TextColored(ink_colour(Ink::kGood), "%s", line);
+  else
+    ImGui::TextDisabled("%s", line);
 }
 
 void app_header() {

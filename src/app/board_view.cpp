@@ -115,6 +115,39 @@ TrayLayout tray_layout(int count, float width, float board_cell) {
   return t;
 }
 
+// Where the board and the tray go in a space `avail` wide and high: the tray under the board,
+// or, where that gives a larger board (a short, wide window: a phone held sideways, where the
+// tray under it left the board ~210 px of 390), in a column right of it.
+struct BoardArrangement {
+  float cell = 0;
+  TrayLayout tray;
+  bool tray_beside = false;
+  float tray_width = 0;  // the tray's column (beside) or the whole width (under)
+};
+
+constexpr float kTrayBesideGap = 24;      // between the board and the tray's column
+constexpr float kTrayMinColumn = 140;     // the tray's column at least (its line: "Tray: tap...")
+constexpr float kTrayBesideGain = 1.15f;  // how much larger the board must be with the tray beside
+
+BoardArrangement arrange_board(int count, ImVec2 avail, int rows, int cols) {
+  BoardArrangement under;
+  under.tray = tray_layout(count, avail.x, std::min(avail.x / cols, avail.y / rows));
+  under.cell = std::floor(std::min(avail.x / cols, (avail.y - under.tray.height()) / rows));
+  under.tray_width = avail.x;
+  BoardArrangement beside;
+  beside.tray_beside = true;
+  beside.cell =
+      std::floor(std::min(avail.y / rows, (avail.x - kTrayBesideGap - kTrayMinColumn) / cols));
+  beside.tray_width = avail.x - beside.cell * cols - kTrayBesideGap;
+  beside.tray = tray_layout(count, beside.tray_width, beside.cell);
+  const bool fits = beside.tray.height() <= avail.y && beside.tray.cell <= beside.tray_width;
+  // Beside only when it pays clearly (a wide desktop window gains a few per cent: the tray
+  // stays under the board there, where people look for it).
+  BoardArrangement best = fits && beside.cell > under.cell * kTrayBesideGain ? beside : under;
+  best.cell = std::max(8.0f, best.cell);
+  return best;
+}
+
 // Inner edges: green when matched, red when not.
 void draw_edge_marks(ImDrawList* dl, const PlayBoard& board, const CellGrid& grid) {
   const float cell = grid.cell, w = std::max(2.0f, cell * 0.04f), inset = cell * 0.2f;
@@ -194,14 +227,24 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   BoardGeometry g;
   const std::vector<int> tray = interactive ? board.tray() : std::vector<int>();
-  TrayLayout t = interactive ? tray_layout(static_cast<int>(tray.size()), avail.x,
-                                           std::min(avail.x / p.cols, avail.y / p.rows))
-                             : TrayLayout{};
-  g.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, (avail.y - t.height()) / p.rows)));
+  BoardArrangement a;
+  if (interactive) {
+    a = arrange_board(static_cast<int>(tray.size()), avail, p.rows, p.cols);
+  } else {
+    a.cell = std::max(8.0f, std::floor(std::min(avail.x / p.cols, avail.y / p.rows)));
+  }
+  TrayLayout t = a.tray;
+  g.cell = a.cell;
   const ImVec2 size(g.cell * p.cols, g.cell * p.rows);
   g.origin = ImGui::GetCursorScreenPos();
-  const float left = g.origin.x;  // the tray starts at the window's left edge
-  g.origin.x += std::floor(std::max(0.0f, avail.x - size.x) / 2);  // centred in its window
+  const ImVec2 top_left = g.origin;
+  if (a.tray_beside) {  // the board at the left, the tray's column the rest of the width
+    // The tray's line sits 20 px over its first row, as under the board (t.height() has it).
+    t.origin = ImVec2(g.origin.x + size.x + kTrayBesideGap, g.origin.y + 24);
+  } else {
+    g.origin.x += std::floor(std::max(0.0f, avail.x - size.x) / 2);  // centred in its window
+    t.origin = ImVec2(top_left.x, g.origin.y + size.y + 24);         // from the window's left edge
+  }
   ImGui::SetCursorScreenPos(g.origin);
   const CellGrid grid{g.origin, g.cell, p.rows, p.cols};
   ImGui::InvisibleButton("board", size,
@@ -212,14 +255,14 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
   in.board_right_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  // The tray (tiles off the board) under the board, with its own hit area.
-  t.origin = ImVec2(left, g.origin.y + size.y + 24);
+  // The tray (tiles off the board) under the board or beside it, with its own hit area.
   g.tray_origin = t.origin;
   g.tray_cell = t.cell;
   g.tray_gap = t.gap;
   g.tray_per_row = t.per_row;
   if (interactive) {
-    ImGui::InvisibleButton("tray", ImVec2(avail.x, t.height()));
+    ImGui::SetCursorScreenPos(ImVec2(t.origin.x, t.origin.y - 24));
+    ImGui::InvisibleButton("tray", ImVec2(a.tray_width, t.height()));
     in.over_tray = ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     in.tray_clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
     handle_pointer(board, grid, t, tray, in);
@@ -238,10 +281,11 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
     const char* line = now.empty()      ? "Tray (empty): drag a tile here to take it off the board"
                        : touch_layout() ? "Tray: tap a tile to place it or drag it onto a cell"
                                         : "Tray: click a tile to place it or drag it onto a cell";
-    if (ImGui::CalcTextSize(line).x > avail.x)
+    if (ImGui::CalcTextSize(line).x > a.tray_width)
       line = now.empty()      ? "Tray (empty): drag a tile here"
              : touch_layout() ? "Tray: tap or drag a tile"
                               : "Tray: click or drag a tile";
+    if (ImGui::CalcTextSize(line).x > a.tray_width) line = now.empty() ? "Tray (empty)" : "Tray";
     dl->AddText(ImVec2(t.origin.x, t.origin.y - 20), ink(Ink::kFaint), line);
     if (now.empty())
       dl->AddRect(t.origin, ImVec2(t.origin.x + t.cell, t.origin.y + t.cell), ink(Ink::kEmptyCell),

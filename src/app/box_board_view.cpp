@@ -18,6 +18,7 @@ namespace tilewise::app {
 namespace {
 
 constexpr double kTurnMs = 300;
+constexpr float kNumberFont = 0.45f;  // a cell's number: its height, of the cell's
 const ImU32 kNextRing = IM_COL32(0, 230, 255, 255);
 const ImU32 kKeyCursor = IM_COL32(255, 230, 80, 255);  // the tile board's cursor colour
 
@@ -99,10 +100,18 @@ void draw_cell(ImDrawList* dl, ImVec2 centre, float cell, int value, bool home, 
                     ImVec2(centre.x + half, centre.y + half), cell_colour(value, size, home),
                     cell * 0.12f);
   const std::string text = std::to_string(value);
-  const float font = cell * 0.45f;
+  const float font = cell * kNumberFont;
   const ImVec2 ts = display_font()->CalcTextSizeA(font, 1e9f, 0, text.c_str());
   dl->AddText(display_font(), font, ImVec2(centre.x - ts.x / 2, centre.y - ts.y / 2),
               IM_COL32(20, 20, 28, 255), text.c_str());
+}
+
+// How far a button at a cell's corner may reach before it covers the cell's number (the
+// widest on an n x n board, as draw_cell draws it), less a small gap.
+float number_clearance(float cell, int n) {
+  const std::string widest = std::to_string(n * n);
+  const ImVec2 ts = display_font()->CalcTextSizeA(cell * kNumberFont, 1e9f, 0, widest.c_str());
+  return std::hypot(cell / 2 - ts.x / 2, cell / 2 - ts.y / 2) - 2.0f;
 }
 
 // The cells of button b's block, clockwise from top-left.
@@ -149,12 +158,17 @@ void draw_box_board() {
 
   // Buttons sit on the grid corners shared by four cells.
   v.button_centres.clear();
-  v.button_radius = v.cell * 0.2f;
+  const float drawn = v.cell * 0.2f;
   // How far from its centre a press reaches a button: a little past its edge; on touch screens
   // at least a fingertip's 22 px (a 5x5 board on a phone has 68 px cells: 16 px was missed),
   // never past half a cell (the next button's reach).
-  const float edge = v.button_radius * 1.18f;
+  const float edge = drawn * 1.18f;
   v.button_reach = touch_layout() ? std::max(edge, std::min(22.0f, v.cell * 0.5f)) : edge;
+  // On touch screens a button is drawn as large as it reaches, as far as the numbers leave
+  // room (a 5x5 board on a phone drew 27 px buttons that took presses 44 px across).
+  v.button_radius = touch_layout()
+                        ? std::max(drawn, std::min(v.button_reach, number_clearance(v.cell, n)))
+                        : drawn;
   for (int b = 0; b < (n - 1) * (n - 1); ++b)
     v.button_centres.push_back(centre_of(b / (n - 1) + 0.5f, b % (n - 1) + 0.5f));
   const ImVec2 mouse = ImGui::GetIO().MousePos;

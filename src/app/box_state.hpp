@@ -70,6 +70,7 @@ struct BoxView {
     long long id = 0;  // the build's request id (0: none yet)
     bool running = false;
     int move_set = 0;               // of the build running or last ended
+    std::string partition = "8+8";  // their partition (the page's ?kept_partition= in tests)
     std::string label;              // the worker's name for them: "8+8 tables"
     std::string progress;           // while it runs
     std::string note;               // how the last build ended
@@ -120,6 +121,11 @@ void box_strong_event(BoxView& v, const nlohmann::json& event);
 // The page's list of kept tables at start ({"type":"tables_kept","names"}): which move sets'
 // stronger tables are kept already, before any solve says so.
 void box_kept_tables(BoxView& v, const nlohmann::json& event);
+// A "table_read" event of the stronger tables that found them damaged or old (web/worker.js
+// deleted them): no longer kept, offered again, said so; false for any other event.
+bool box_strong_table_damaged(BoxView& v, const nlohmann::json& event);
 nlohmann::json box_table_test_state(const BoxView& v);
+// {"running","progress","note","kept":[cw, cw+ccw],"kept_line" (the panel's line, or "")}.
+nlohmann::json box_strong_test_state(const BoxView& v);
 
 }  // namespace tilewise::app

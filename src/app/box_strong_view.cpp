@@ -21,7 +21,6 @@
 namespace tilewise::app {
 namespace {
 
-constexpr const char* kStrongPartition = "8+8";
 // Build ids: far above the solves' (box_view.cpp), so neither takes the other's events.
 constexpr long long kFirstBuildId = (1LL << 40) + (1LL << 39);
 
@@ -45,7 +44,7 @@ void start_build() {
       {"start", solved},
       {"target", solved},
       {"moves", kBoxMoveSets[s.move_set]},
-      {"partition", kStrongPartition},
+      {"partition", s.partition},
       {"quick_partition", ""},
       // Storage it needs (one 8-number table at 4 bits an entry), checked before the build.
       {"needs_bytes", (box::pattern::placements(8) + 1) / 2}}));
@@ -60,13 +59,27 @@ void cancel_build() {
 }
 
 std::string label(const BoxView& v) {
-  return v.strong.label.empty() ? std::string(kStrongPartition) + " tables" : v.strong.label;
+  return v.strong.label.empty() ? v.strong.partition + " tables" : v.strong.label;
+}
+
+// The storage name of the stronger tables for move set m (0 cw, 1 cw+ccw).
+std::string kept_name(const BoxView& v, int m) {
+  bool ok = true;
+  return box::additive_table_name(box::parse_move_set(kBoxMoveSets[m], ok), v.strong.partition);
+}
+
+// The panel's line saying the stronger tables are kept and used ("" when it shows none).
+std::string kept_line(const BoxView& v) {
+  if (v.strong.running || !offered(v) || !v.strong.kept[v.move_set] || !v.strong.note.empty())
+    return "";
+  return "The " + label(v) + " (" + kBoxMoveSets[v.move_set] +
+         ") are kept in this browser: Solve uses them.";
 }
 
 }  // namespace
 
 void add_strong_tables_field(const BoxView& v, nlohmann::json& request) {
-  if (offered(v)) request["kept_partition"] = kStrongPartition;
+  if (offered(v)) request["kept_partition"] = v.strong.partition;
 }
 
 void strong_tables_controls() {
@@ -82,23 +95,36 @@ void strong_tables_controls() {
         "in ~4 s instead of ~15 s). 248 MiB kept in this browser for %s; built once, in a few "
         "minutes (up to 1.5 GB of memory meanwhile).",
         label(v).c_str(), kBoxMoveSets[v.move_set]);
-  } else if (offered(v) && s.note.empty()) {
-    ImGui::TextWrapped("The %s (%s) are kept in this browser: Solve uses them.", label(v).c_str(),
-                       kBoxMoveSets[v.move_set]);
+  } else if (const std::string line = kept_line(v); !line.empty()) {
+    ImGui::TextWrapped("%s", line.c_str());
     record_item("box:kept tables");
   }
   if (!s.note.empty()) ImGui::TextWrapped("%s", s.note.c_str());
 }
 
 void box_kept_tables(BoxView& v, const nlohmann::json& e) {
-  const std::string partition = e.value("kept_partition", std::string(kStrongPartition));
+  v.strong.partition = e.value("kept_partition", v.strong.partition);
   const nlohmann::json names = e.value("names", nlohmann::json::array());
+  for (int m = 0; m < 2; ++m)
+    if (std::find(names.begin(), names.end(), kept_name(v, m)) != names.end())
+      v.strong.kept[m] = true;
+}
+
+bool box_strong_table_damaged(BoxView& v, const nlohmann::json& e) {
+  if (!e.value("found", false) || e.value("used", false)) return false;
+  const std::string name = e.value("name", std::string());
   for (int m = 0; m < 2; ++m) {
-    bool ok = true;
-    const std::string name =
-        box::additive_table_name(box::parse_move_set(kBoxMoveSets[m], ok), partition);
-    if (std::find(names.begin(), names.end(), name) != names.end()) v.strong.kept[m] = true;
+    if (kept_name(v, m) != name) continue;
+    v.strong.kept[m] = false;  // web/worker.js deleted them
+    char buf[240];
+    std::snprintf(buf, sizeof buf,
+                  "the %s (%s) kept in this browser were damaged or old and are deleted: build "
+                  "them again to use them",
+                  label(v).c_str(), kBoxMoveSets[m]);
+    v.strong.note = buf;
+    return true;
   }
+  return false;
 }
 
 void box_strong_event(BoxView& v, const nlohmann::json& e) {
@@ -134,6 +160,14 @@ void box_strong_event(BoxView& v, const nlohmann::json& e) {
                     label(v).c_str(), e.value("message", std::string()).c_str());
     s.note = buf;
   }
+}
+
+nlohmann::json box_strong_test_state(const BoxView& v) {
+  return {{"running", v.strong.running},
+          {"progress", v.strong.progress},
+          {"note", v.strong.note},
+          {"kept", {v.strong.kept[0], v.strong.kept[1]}},
+          {"kept_line", kept_line(v)}};
 }
 
 }  // namespace tilewise::app

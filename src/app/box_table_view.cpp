@@ -99,6 +99,8 @@ bool box_table_event(BoxView& v, const nlohmann::json& e) {
       v.strong.note =
           "the tables kept in this browser need more memory than it gives the solver: solves "
           "go on without them";
+    else if (box_strong_table_damaged(v, e))  // (no solve builds them: the panel offers them)
+      return true;
     else if (v.table.read_found && !v.table.read_used)
       v.table.note = "the table kept in this browser was damaged or old: building it anew";
     return true;

@@ -549,11 +549,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"key_cursor", v.keys_focused && v.key_cursor_shown ? v.key_cursor : -1},
               {"scramble_turns", v.scramble_turns},
               {"table", box_table_test_state(v)},
-              {"strong",
-               {{"running", v.strong.running},
-                {"progress", v.strong.progress},
-                {"note", v.strong.note},
-                {"kept", {v.strong.kept[0], v.strong.kept[1]}}}},
+              {"strong", box_strong_test_state(v)},
               {"origin", {v.origin.x, v.origin.y}},
               {"cell", v.cell},
               {"button_reach", v.button_reach}};

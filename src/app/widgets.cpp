@@ -96,9 +96,10 @@ void same_line_for(const char* next) {
 bool int_slider(const char* label, int* value, int min, int max) {
   if (!touch_layout()) return ImGui::SliderInt(label, value, min, max);
   const int before = *value;
-  ImGui::InputInt(label, value);
+  // Clamped only when edited: a value set elsewhere stays (a 6x6 Box board typed as the start
+  // has size 6, past the field's 5; clamped every frame it became a solved 5x5 board).
+  if (ImGui::InputInt(label, value)) *value = std::clamp(*value, min, max);
   number_field_drawn();
-  *value = std::clamp(*value, min, max);
   return *value != before;
 }
 

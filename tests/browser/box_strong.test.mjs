@@ -115,15 +115,7 @@ test('kept tables the solver has no memory for stay kept; the solve goes on with
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const { page, errors } = await openBox(context, 'kept_partition=7%2B7%2B2&solver_memory_mib=24');
   const name = 'box-additive-cw+ccw-7+7+2.v1';
-  await page.evaluate((key) => new Promise((resolve) => {  // (the bytes are never read: no room)
-    const r = indexedDB.open('tilewise-tables', 1);
-    r.onupgradeneeded = () => r.result.createObjectStore('tables');
-    r.onsuccess = () => {
-      const tx = r.result.transaction('tables', 'readwrite');
-      tx.objectStore('tables').put(new ArrayBuffer(28828941), key);
-      tx.oncomplete = () => { r.result.close(); resolve(); };
-    };
-  }), name);
+  await h.keepTableBytes(page, name, 28828941);  // (the bytes are never read: no room)
   const s = await solve(page);
   assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
   assert.equal(s.box.strong.note,
@@ -195,6 +187,48 @@ test('the page reloaded while a table is stored, the solver killed or the page r
   assert.match(s.box.status, optimal);
   assert.deepEqual([s.box.table.source, s.box.table.read_used, s.box.length], ['storage', true, length]);
   assert.deepEqual(await keptNames(page), [name]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The kept tables' line names what is kept (the page's partition, not always "8+8"); kept
+// tables found damaged are deleted by the worker: the page stops saying they are kept, says
+// why and offers the build again. The `cw` move set's tables: built, kept and used.
+test('damaged kept tables are no longer called kept; cw\'s stronger tables are built, kept and used', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const first = await h.openApp(context, srv.url);  // 8 bytes kept under cw+ccw 6+6+4's name
+  await h.keepTableBytes(first.page, 'box-additive-cw+ccw-6+6+4.v1', 8);
+  await first.page.close();
+  const { page, errors } = await openBox(context, 'kept_partition=6%2B6%2B4');
+  const atStart = await h.waitState(page, 's.box.strong.kept[1]', 5000);
+  assert.equal(offered(atStart), false);
+  let s = await solve(page);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(blocks tables\)$/);
+  assert.deepEqual(s.box.strong.kept, [false, false], 'the damaged tables are still called kept');
+  // (The line before the solve: the partition kept, not "8+8"; none after it.)
+  assert.equal(atStart.box.strong.kept_line, 'The 6+6+4 tables (cw+ccw) are kept in this browser: Solve uses them.');
+  assert.equal(s.box.strong.kept_line, '');
+  assert.equal(s.box.strong.note,
+    'the 6+6+4 tables (cw+ccw) kept in this browser were damaged or old and are deleted: build them again to use them');
+  assert.ok(offered(s), 'offered again');
+  assert.deepEqual(await keptNames(page), ['box-additive-cw+ccw-blocks.v1']);
+  await h.screenshot(page, 'box-strong-damaged');
+
+  // cw: the build, then a solve answered with them; the line names cw.
+  await h.clickWidget(page, 'box:moves');
+  await h.clickWidget(page, 'box:moves:clockwise only');
+  s = await h.waitState(page, 's.box.moves === "cw"');
+  assert.deepEqual(s.box.board, BOARD, 'the board stays');
+  await h.clickWidget(page, 'Build stronger 4x4 tables');
+  s = await h.waitState(page, '!s.box.strong.running', 60000);
+  assert.equal(s.box.strong.note,
+    'the 6+6+4 tables (cw) are built and kept in this browser (2.8 MiB): Solve uses them from now on');
+  assert.deepEqual(s.box.strong.kept, [true, false]);
+  s = await solve(page);
+  assert.match(s.box.status, /^optimal: \d+ solution\(s\) of \d+ moves, \d+ ms \(6\+6\+4 tables\)$/);
+  assert.equal(s.box.table.source, 'storage');
+  assert.deepEqual(await keptNames(page),
+    ['box-additive-cw+ccw-blocks.v1', 'box-additive-cw-6+6+4.v1']);
   assert.deepEqual(errors, []);
   await context.close();
 });

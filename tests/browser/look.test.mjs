@@ -208,6 +208,15 @@ test('rotating a phone or resizing a window lays the page out again at once', as
   }
 });
 
+// On touch screens a Box button looks as large as a finger can hit it (at least 22 px from
+// its centre), where the numbers leave room: a radius of 90% of that, or of 0.28 of a cell.
+function checkButtonLooks(s, what) {
+  const drawn = s.widgets[s.box.size === 3 ? 'box:Q1' : 'box:B1'][2] / 2;
+  const wanted = 0.9 * Math.min(22, s.box.button_reach, 0.28 / 0.9 * s.box.cell);
+  assert.ok(drawn >= wanted, `${what}: a round button is drawn ${drawn.toFixed(1)} px wide from its ` +
+    `centre and reaches ${s.box.button_reach} px (cells of ${s.box.cell} px)`);
+}
+
 // Tablet and phone held sideways, a small phone: the edge puzzle and the Puzzle Box at each of
 // its sizes fit (board inside its window and the page, controls inside the panel and a finger
 // high), and a fingertip a little off a round button's centre still turns it.
@@ -231,6 +240,8 @@ test('tablet landscape, phone landscape, a small phone: an edge puzzle and the P
     checkControls(s, size, width, height);
     assert.ok(s.board.x >= 0 && s.board.x + s.board.cell * s.cols <= width &&
       s.board.y + s.board.cell * s.rows <= height, `${size}: the edge board lies inside the page`);
+    if (size === 'phone-landscape')  // the tray beside the board, the title one line: ~70% of 390
+      assert.ok(s.board.cell * s.rows >= 0.7 * height, `${size}: the edge board is ${s.board.cell * s.rows} px high`);
     await h.screenshot(page, `look-${size}`);
     await g.tapWidget('Puzzle Box');
     await h.waitState(page, 's.box.active');
@@ -243,6 +254,7 @@ test('tablet landscape, phone landscape, a small phone: an edge puzzle and the P
         `${size} ${n}x${n}: the board [${[x, y, side].map(Math.round)}] lies in its window [${s.layout.board}]`);
       assert.ok(s.box.cell >= 40, `${size} ${n}x${n}: cells of ${s.box.cell} px`);
       assert.ok(s.box.button_reach >= 22, `${size} ${n}x${n}: a round button reaches ${s.box.button_reach} px`);
+      checkButtonLooks(s, `${size} ${n}x${n}`);
       await h.screenshot(page, `look-${size}-box${n}`);
     }
     // A fingertip 20 px below the last button's centre (a 5x5 board) turns it.
@@ -255,6 +267,42 @@ test('tablet landscape, phone landscape, a small phone: an edge puzzle and the P
     await g.tapWidget('Tiles');
     await h.waitState(page, '!s.box.active');
   }
+  await g.detach();
+  assert.deepEqual(errors, []);
+});
+
+// 6x6 to 8x8 Box boards (typed as the start) on a phone: the board fits the width and stays
+// (the size field clamped it to 5), the buttons reach a fingertip's 22 px, look as large as the numbers leave room for, and a tap
+// 20 px off the last one's centre turns it.
+test('a phone: 6x6 to 8x8 Puzzle Box boards fit and their buttons look as large as they reach', async () => {
+  const { page, errors } = touch;
+  const g = await h.touchscreen(page);
+  let s = await resize(page, 'phone');
+  await g.tapWidget('Puzzle Box');
+  await h.waitState(page, 's.box.active');
+  for (const n of [6, 7, 8]) {
+    await g.tapWidget('start', 0.5);
+    await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+    await page.keyboard.press('End');
+    for (let k = (await h.state(page)).box.start_text.length; k > 0; --k) await page.keyboard.press('Backspace');
+    await page.keyboard.insertText(Array.from({ length: n * n }, (_, i) => n * n - i).join(','));
+    await page.keyboard.press('Enter');
+    s = await h.waitState(page, `s.box.size === ${n} && !s.text_entry.editing`, 5000);
+    s = await h.settled(page);
+    const [x, y] = s.box.origin, side = s.box.cell * n;
+    assert.ok(x >= 0 && x + side <= 390 && y + side <= s.layout.board[1] + s.layout.board[3],
+      `${n}x${n}: the board [${[x, y, side]}] lies in its window [${s.layout.board}]`);
+    // (Half a cell at most, the next button's: 8x8 cells are 42 px here.)
+    assert.ok(s.box.button_reach >= Math.min(22, s.box.cell / 2), `${n}x${n}: a round button reaches ${s.box.button_reach} px`);
+    checkButtonLooks(s, `phone ${n}x${n}`);
+    await h.screenshot(page, `look-phone-box${n}`);
+    const last = `box:B${(n - 1) * (n - 1)}`, r = s.widgets[last], moves = s.box.moves_made;
+    await g.tap({ x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 + 20 });
+    await h.waitState(page, `s.box.moves_made === ${moves + 1}`, 5000)
+      .catch(() => assert.fail(`${n}x${n}: a tap 20 px off ${last}'s centre did not turn it`));
+  }
+  await g.tapWidget('Tiles');
+  await h.waitState(page, '!s.box.active');
   await g.detach();
   assert.deepEqual(errors, []);
 });

@@ -288,6 +288,20 @@ export async function workerRequest(page, request, timeout = 30000) {
   }), { request, timeout });
 }
 
+// Keeps `bytes` bytes (zeros) in the page's table storage under `name`, as web/table_store.js
+// keeps a table (IndexedDB "tilewise-tables", store "tables"): kept tables that are not whole.
+export function keepTableBytes(page, name, bytes) {
+  return page.evaluate(({ name, bytes }) => new Promise((resolve) => {
+    const r = indexedDB.open('tilewise-tables', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('tables');
+    r.onsuccess = () => {
+      const tx = r.result.transaction('tables', 'readwrite');
+      tx.objectStore('tables').put(new ArrayBuffer(bytes), name);
+      tx.oncomplete = () => { r.result.close(); resolve(); };
+    };
+  }), { name, bytes });
+}
+
 // ImGui reads key states once per frame: holds each key of a combo ("Control+A") a few frames.
 export async function pressSlowly(page, combo) {
   const keys = combo.split('+');
