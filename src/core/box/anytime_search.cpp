@@ -110,11 +110,8 @@ struct BoxAnytimeSearch::Impl {
   bool optimal_only = false;  // proven optimal with `all`: the optimal search lists the rest
 
   Impl(const BoxPuzzle& p, const BoxSolveOptions& o) : puzzle(p), options(o), n(p.size) {
-    // Numbers renamed so the target reads 1..N*N, then 0-based.
-    std::vector<int> name(p.target.size() + 1);
-    for (std::size_t i = 0; i < p.target.size(); ++i) name[p.target[i]] = static_cast<int>(i);
-    for (std::size_t i = 0; i < p.start.size(); ++i)
-      root.s[i] = static_cast<std::uint8_t>(name[p.start[i]]);
+    const std::vector<std::uint8_t> renamed = renamed_start(p);  // the target reads 0, 1, ...
+    std::copy(renamed.begin(), renamed.end(), root.s.begin());
     moves = move_cells(n, p.moves);
     man_cost.assign(64 * 64, 0);
     for (int num = 0; num < n * n; ++num)
