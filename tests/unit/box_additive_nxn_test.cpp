@@ -59,8 +59,8 @@ std::map<std::vector<int>, int> quarters_home(int n, MoveSet m, const std::vecto
 }
 
 TEST(BoxAdditiveNxN, TableEntriesAreTheFewestQuartersOfABruteForce) {
-  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections,
-                    MoveSet::kBothDirectionsAndHalf}) {
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
     for (const std::vector<int>& home : {std::vector<int>{0, 1, 5}, std::vector<int>{7, 12, 18}}) {
       const auto expected = quarters_home(5, m, home);
       const std::vector<std::uint8_t> table(home.begin(), home.end());
@@ -189,8 +189,8 @@ TEST(BoxAdditiveNxN, SymmetricGroupsShareOneTable) {
   const auto groups = *parse_group_map(5, default_group_map(5));
   std::set<std::string> tables;  // by name
   for (const auto& g : groups)
-    tables.insert(group_table_name(5, MoveSet::kBothDirections,
-                                   table_home(5, MoveSet::kBothDirections, g)));
+    tables.insert(
+        group_table_name(5, MoveSet::kBothDirections, table_home(5, MoveSet::kBothDirections, g)));
   EXPECT_EQ(tables.size(), 2u);
   tables.clear();
   // Corner, edge and inner blocks, the side's 4; with cw (rotations only) the two edge blocks

@@ -12,8 +12,8 @@
 namespace tilewise::box {
 namespace {
 
-constexpr int kMaxGroup = 6;     // numbers in one group at most
-constexpr int kUnreached = 15;   // a nibble: "15 or more" (and not reached while building)
+constexpr int kMaxGroup = 6;    // numbers in one group at most
+constexpr int kUnreached = 15;  // a nibble: "15 or more" (and not reached while building)
 using Map64 = std::array<std::uint8_t, 64>;  // cell -> cell
 
 // The fewest quarters that bring a number from `cell` home alone (a quarter turn moves it
@@ -240,8 +240,8 @@ int group_table_entry(int n, MoveSet moves, const std::vector<std::uint8_t>& hom
   int least = 0;
   for (std::size_t j = 0; j < home.size(); ++j) least += base(n, cells[j], home[j], moves);
   const int k = static_cast<int>(home.size());
-  return least + excess_step(moves) *
-                     table_of(n, moves, home).at(placement_rank(cells.data(), k, n * n));
+  return least +
+         excess_step(moves) * table_of(n, moves, home).at(placement_rank(cells.data(), k, n * n));
 }
 
 // One group of one image: its table, the cell map (the image's symmetry, then the one that
@@ -257,7 +257,7 @@ struct AdditiveBoundNxN::Impl {
   int n = 0, cells = 0, step = 2;
   std::string map;
   std::vector<std::vector<GroupTerm>> images;
-  std::vector<bool> inverse;  // per image: read on the inverse board
+  std::vector<bool> inverse;          // per image: read on the inverse board
   std::vector<std::uint8_t> base_of;  // [cell * 64 + number]
   std::uint64_t bytes = 0;
   int distinct_tables = 0;

@@ -1,5 +1,5 @@
-// Disjoint additive pattern tables for the N x N Puzzle Box, 5 <= N <= 8: the lower bound of
-// the optimal search of 5x5 and up (and of the beams' "can this child beat the best" cut).
+// Disjoint additive pattern tables for the N x N Puzzle Box, 5 <= N <= 8: a lower bound for
+// the optimal search of 5x5 and up and the anytime search's start (anytime_search.hpp).
 //
 // As on the 4x4 (additive_db.hpp): the numbers are split into disjoint groups; a group's
 // table charges each press a quarter per number of the group it moves (a press that moves
@@ -43,7 +43,8 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int size, const s
 
 // The home cells of the table that answers for `home` (the smallest image of the set under
 // the symmetries that keep `moves`): the name under which it is built and kept.
-std::vector<std::uint8_t> table_home(int size, MoveSet moves, const std::vector<std::uint8_t>& home);
+std::vector<std::uint8_t> table_home(int size, MoveSet moves,
+                                     const std::vector<std::uint8_t>& home);
 
 // The bound of one group map over the board's images.
 class AdditiveBoundNxN {

@@ -95,8 +95,6 @@ struct BoxAnytimeSearch::Impl {
   std::optional<Beam> window;  // a window of the best solution
   std::optional<Finish> finish;
   std::unique_ptr<PatternBound4x4> pattern;
-  std::unique_ptr<AdditiveBoundNxN> tables;  // options' group_map: the beams' cut, the root
-  std::uint64_t table_cuts = 0;              // children the tables cut that Manhattan kept
   int run_index = 0;
   bool at_width_cap = false;
   std::uint64_t optimal_nodes = 0, beam_nodes = 0;
@@ -136,10 +134,12 @@ struct BoxAnytimeSearch::Impl {
     else
       parity = permutation_parity();
     start_bound = bound_at(0, root.man);
-    if (!o.group_map.empty()) {
-      tables = std::make_unique<AdditiveBoundNxN>(n, p.moves, o.group_map);
-      start_bound = std::max(start_bound, at_parity(tables->bound(root.s.data())));
-    }
+    // Options' group_map: the start's bound and the optimal search's (not the beams' cut:
+    // measured 5x the CPU for the same solutions on the reversed 5x5, docs/puzzle-box.md,
+    // "5x5 and up", Session 15).
+    if (!o.group_map.empty())
+      start_bound = std::max(
+          start_bound, at_parity(AdditiveBoundNxN(n, p.moves, o.group_map).bound(root.s.data())));
     BoxSolveOptions exact = o;
     exact.max_seconds = 0;
     optimal = std::make_unique<BoxSearch>(p, exact);
@@ -159,13 +159,10 @@ struct BoxAnytimeSearch::Impl {
   }
 
   // No solution through a board g moves from the start, `man` from the target, is shorter.
-  int bound_at(int g, std::int32_t man) const { return at_parity(g + (man + per_move - 1) / per_move); }
-  int at_parity(int total) const { return parity >= 0 && total % 2 != parity ? total + 1 : total; }
-  // The same with the additive tables, for a child that Manhattan keeps: true when cut.
-  bool tables_cut(int g, const Cells& parent, const MoveCells& m, int limit) const {
-    const Cells child = turned(parent, m);
-    return at_parity(g + tables->bound(child.data(), limit - g)) >= limit;
+  int bound_at(int g, std::int32_t man) const {
+    return at_parity(g + (man + per_move - 1) / per_move);
   }
+  int at_parity(int total) const { return parity >= 0 && total % 2 != parity ? total + 1 : total; }
 
   int lower_bound() const {
     if (r.proven_optimal) return r.length;
@@ -427,11 +424,6 @@ struct BoxAnytimeSearch::Impl {
         return;
       }
       if (bound_at(b.g + 1 + b.fixed_moves(), c.man) >= limit) continue;
-      if (tables && limit < std::numeric_limits<int>::max() &&
-          tables_cut(b.g + 1 + b.fixed_moves(), e.s, m, limit)) {
-        ++table_cuts;
-        continue;
-      }
       if (b.keeping && c.rank > b.cut) continue;
       __builtin_prefetch(&b.seen[(c.key | 1) & (b.seen.size() - 1)]);
       kids[count] = c;

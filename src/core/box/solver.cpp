@@ -249,7 +249,8 @@ int BoxSearch::bound_of(int g, int enough) const {
       h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
   } else if (additive_nxn_) {
     board_nxn_.resize(s_.size());
-    for (std::size_t c = 0; c < s_.size(); ++c) board_nxn_[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    for (std::size_t c = 0; c < s_.size(); ++c)
+      board_nxn_[c] = static_cast<std::uint8_t>(s_[c] - 1);
     h = additive_nxn_->bound(board_nxn_.data(), enough);
   } else {
     h = manhattan_bound(s_, size_, moves_);

@@ -55,7 +55,7 @@ struct BoxSolveOptions {
   // bytes a board and move of the path).
   std::uint64_t max_beam_width = std::uint64_t{1} << 20;
   // 5x5 and up: the additive tables of this group map (additive_nxn.hpp) as the bound of the
-  // optimal search and of the beams' cut ("" = the Manhattan bound alone).
+  // optimal search and of the start ("" = the Manhattan bound alone).
   std::string group_map;
   const std::atomic<bool>* cancel = nullptr;
   bool cpu_time = false;  // max_seconds counts this process's CPU time (a shared machine)
