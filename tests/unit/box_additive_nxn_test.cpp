@@ -89,18 +89,7 @@ std::vector<std::uint8_t> zero_based(const std::vector<int>& board) {
 TEST(BoxAdditiveNxN, TheBoundNeverPassesTheBreadthFirstDistance) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     const int depth = m == MoveSet::kClockwise ? 4 : 3;
-    std::map<std::vector<int>, int> dist{{identity(5), 0}};
-    std::vector<std::vector<int>> layer{identity(5)};
-    for (int d = 1; d <= depth; ++d) {
-      std::vector<std::vector<int>> next;
-      for (const auto& s : layer)
-        for (int b = 0; b < 16; ++b)
-          for (int t : quarter_turns(m)) {
-            auto prev = turn(s, 5, b, (4 - t) % 4);
-            if (dist.emplace(prev, d).second) next.push_back(prev);
-          }
-      layer = std::move(next);
-    }
+    const auto dist = testing::states_near(5, m, depth);
     const AdditiveBoundNxN bound(5, m, kSmall5);
     // cw: 4 rotations and 4 reflections of the inverse; cw+ccw: 16, but the transpose keeps
     // every group's numbers together (B with C, E with F): 8.
