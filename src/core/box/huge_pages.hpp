@@ -2,8 +2,8 @@
 // 8+8 is 247.5 MiB) in 2 MiB pages where the system gives them: every lookup into such a table
 // is a cache miss, and with 4 KiB pages a TLB miss too (a page walk, under a hypervisor a
 // two-level one); with 2 MiB pages the TLB covers far more of the table. Linux with
-// transparent huge pages in "madvise" mode (this machine's) or "always" gives them to memory marked so and
-// aligned to 2 MiB; elsewhere (WebAssembly, other systems) it is ordinary memory.
+// transparent huge pages in "madvise" mode (this machine's) or "always" gives them to memory marked
+// so and aligned to 2 MiB; elsewhere (WebAssembly, other systems) it is ordinary memory.
 #pragma once
 
 #include <cstddef>
