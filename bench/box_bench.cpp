@@ -24,6 +24,9 @@
 //                       search (threads 0, the baseline) or count_box_parallel with T threads
 //                       (parallel_count.hpp): CPU (all threads) and wall seconds median / max /
 //                       total, nodes, solutions
+//   box_4x4_count_ab  : (session 16) the same count, board by board, without (the baseline) and
+//                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
+//                       CPU seconds of each, per board on stderr; the counts must agree
 //   box_rank          : ranking 8-number placements (the tables' index, pattern_rank.hpp),
 //                       with a 64 KiB table of bit counts (0, the baseline: until session
 //                       15) or with nibble counters (1, pattern::rank)
@@ -40,6 +43,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -369,6 +373,53 @@ BENCHMARK(box_4x4_graph_count)
     ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {0}, {1, 2}})
     // Session 15: new seeds, one search then 1 and 2 threads, in one process.
     ->ArgsProduct({{1, 0}, {6061, 2718}, {0}, {0}, {0}, {0, 1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed. Each board is counted without the
+// commuting cuts, then with them, one after the other (a changing load hits both alike).
+void box_4x4_count_ab(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  load_additive(moves, "8+8");
+  BoxSolveOptions opt;
+  opt.additive_partition = "8+8";
+  opt.pattern_table = false;
+  opt.max_solutions = 1;
+  opt.max_count_bytes = std::uint64_t{4} << 30;
+  std::vector<int> target(16);
+  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  std::array<std::vector<double>, 2> seconds;
+  std::array<double, 2> nodes{};
+  double solutions = 0;
+  for (auto _ : state) {
+    int board = 0;
+    for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
+      std::array<std::uint64_t, 2> count{};
+      for (int cuts = 0; cuts < 2; ++cuts) {
+        opt.commuting_cuts = cuts == 1;
+        const double t0 = cpu_seconds();
+        auto r = solve_box(BoxPuzzle{4, b, target, moves}, opt);
+        seconds[cuts].push_back(cpu_seconds() - t0);
+        nodes[cuts] += static_cast<double>(r->nodes);
+        count[cuts] = r->count;
+        if (!r->complete) state.SkipWithError("incomplete");
+      }
+      if (count[0] != count[1]) state.SkipWithError("the counts differ");
+      solutions += static_cast<double>(count[1]);
+      std::fprintf(stderr, "%s seed %d board %d: %llu sequences, CPU %.3f s -> %.3f s (%.2fx)\n",
+                   move_set_name(moves), static_cast<int>(state.range(1)), board++,
+                   static_cast<unsigned long long>(count[1]), seconds[0].back(), seconds[1].back(),
+                   seconds[0].back() / seconds[1].back());
+    }
+  }
+  spread_counters(state, "cpu_s_without", seconds[0]);
+  spread_counters(state, "cpu_s_with", seconds[1]);
+  state.counters["nodes_without"] = nodes[0];
+  state.counters["nodes_with"] = nodes[1];
+  state.counters["solutions"] = solutions;
+}
+BENCHMARK(box_4x4_count_ab)
+    ->ArgsProduct({{1, 0}, {5150, 8801, 7373, 3113, 4242, 9090, 6061, 2718, 1616, 5353}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

@@ -131,9 +131,14 @@ void load_or_build_table(const std::string& name, const std::string& what,
   const std::filesystem::path dir = cache_dir();
   const std::filesystem::path file = dir / (name + ".bin");
   if (!dir.empty()) {
-    std::ifstream in(file, std::ios::binary);
-    const std::vector<std::uint8_t> kept((std::istreambuf_iterator<char>(in)),
-                                         std::istreambuf_iterator<char>());
+    // One read of the whole file (247.5 MiB for 8+8: a byte at a time took ~1.5 s of CPU).
+    std::ifstream in(file, std::ios::binary | std::ios::ate);
+    std::vector<std::uint8_t> kept;
+    if (const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : 0; size > 0) {
+      kept.resize(static_cast<std::size_t>(size));
+      in.seekg(0);
+      in.read(reinterpret_cast<char*>(kept.data()), size);
+    }
     if (in && load(kept)) return;
   }
   std::cerr << "tilewise: building " << what << " (once"

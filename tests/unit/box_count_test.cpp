@@ -83,7 +83,8 @@ TEST(BoxCount, MeetingInTheMiddleAndTheListingCountTheBreadthFirstShortestSequen
 }
 
 // Deeper boards, where the count table holds many nodes: the listing against the meeting in
-// the middle.
+// the middle; and without the commuting cuts (commuting_cuts.hpp), which cut nodes, not
+// sequences.
 TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
   std::mt19937 rng(4418);
   constexpr int kDepth = 12;
@@ -97,6 +98,12 @@ TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
       ASSERT_TRUE(met.ok() && met->complete);
       expect_the_listing_counts(b, m, met->count);
       expect_the_listing_counts(b, m, met->count, m == MoveSet::kClockwise ? 5 : 4);
+      Result<BoxSolveResult> with = solve_box({4, b, identity(4), m}, o);
+      o.commuting_cuts = false;
+      Result<BoxSolveResult> without = solve_box({4, b, identity(4), m}, o);
+      ASSERT_TRUE(with.ok() && without.ok() && without->complete);
+      EXPECT_EQ(without->count, met->count);
+      EXPECT_LT(with->nodes, without->nodes) << move_set_name(m) << " " << format_board(b, 4);
     }
   }
 }

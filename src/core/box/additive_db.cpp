@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/box/bit_count.hpp"
+#include "core/box/huge_pages.hpp"
 #include "core/box/pattern_rank.hpp"
 
 namespace tilewise::box {
@@ -21,7 +22,8 @@ using pattern::kMaxNumbers;
 // nibble (the excess, 15 = 15 or more; 13 at most in the 7-number tables: 4 bits, as the
 // non-additive table).
 struct Table {
-  std::vector<std::uint8_t> nibbles;
+  using Nibbles = std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>;
+  Nibbles nibbles;
   int at(std::uint32_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
   void set(std::uint32_t index, int value) {
     std::uint8_t& b = nibbles[index / 2];
@@ -453,7 +455,7 @@ bool load_additive_tables(MoveSet moves, const std::string& name, const std::uin
   for (const auto& home : homes) {
     const std::size_t part = (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
     auto& table = cached(moves, home);
-    if (!table) table = std::make_unique<Table>(Table{std::vector<std::uint8_t>(at, at + part)});
+    if (!table) table = std::make_unique<Table>(Table{Table::Nibbles(at, at + part)});
     at += part;
   }
   return true;

@@ -175,6 +175,13 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     start4_ = board4_ = start_board16(p);
     cells_ = move_cells(4, moves_);
     cells_of_ = move_cells_index(cells_);
+    if (o_.commuting_cuts) {
+      std::vector<std::uint32_t> commuting(cells_.size());
+      for (std::size_t k = 0; k < cells_.size(); ++k)
+        for (std::size_t j = 0; j < cells_.size(); ++j)
+          if (commute(cells_[k].button, cells_[j].button, size_)) commuting[k] |= 1u << j;
+      commuting_cuts_.emplace(std::move(commuting));
+    }
     TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
     additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
@@ -397,11 +404,7 @@ bool BoxSearch::next_iteration() {
   ++r_.nodes;
   const bool at_target = h == 0 && at_target_board();
   if (at_target && limit_ == 0) found();
-  if (!at_target && h <= limit_) {
-    next_.push_back(0);
-    count_at_entry_.push_back(r_.count);
-    if (size_ == 4) first_of_children();
-  }
+  if (!at_target && h <= limit_) open_node();
   return true;
 }
 
@@ -434,6 +437,25 @@ void BoxSearch::undo_last() {
   path_.pop_back();
 }
 
+void BoxSearch::open_node() {
+  const std::size_t g = path_.size();
+  if (commuting_cuts_) {
+    if (g > 0) commuting_cuts_->expanded(g - 1, next_.back() - 1);
+    commuting_cuts_->entered(g);
+    if (dead_children_.size() <= g) dead_children_.resize(g + 1);
+    dead_children_[g] = g > 0 ? commuting_cuts_->dead_children(g - 1, next_.back() - 1) : 0;
+  }
+  next_.push_back(0);
+  count_at_entry_.push_back(r_.count);
+  if (size_ == 4) first_of_children();
+}
+
+void BoxSearch::note_cut() {
+  if (!commuting_cuts_) return;
+  const std::size_t d = path_.size();
+  commuting_cuts_->cut(d, next_[d] - 1, d > 0 ? next_[d - 1] - 1 : 0);
+}
+
 // Before a node's children are tried one by one (most are cut by their first lookup, on
 // the frontier right after one another), their first lookups are made together: every
 // index first (the bytes asked of memory), then every entry, so that the cache misses
@@ -449,7 +471,7 @@ void BoxSearch::first_of_children() {
   std::array<bool, 64> tried{};
   for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
-    if ((tried[k] = !skip_move(mc.move()))) {
+    if ((tried[k] = !skip_move(mc.move()) && !(commuting_cuts_ && (dead_children_[g] >> k & 1)))) {
       child = turned(board4_, mc);
       additive_->first_indices(child.data(), first, &child_index_[k * terms]);
     }
@@ -491,6 +513,10 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     if (visited >= max_nodes) return false;
     const Move m = allowed_[next_.back()++];
     if (skip_move(m)) continue;
+    if (commuting_cuts_ && (dead_children_[path_.size()] >> (next_.back() - 1) & 1)) {
+      note_cut();  // (a dead node, as if cut by the bound)
+      continue;
+    }
     if (out_of_budget()) {
       finish(false);
       break;
@@ -508,11 +534,10 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     if (g + h > limit_ || at_target || (listing_ && counted_child()) || second_bound_cuts(g)) {
       if (at_target && g == limit_) found();
       undo_last();
+      if (g + h > limit_) note_cut();
       continue;
     }
-    next_.push_back(0);
-    count_at_entry_.push_back(r_.count);
-    if (size_ == 4) first_of_children();
+    open_node();
   }
   return true;
 }

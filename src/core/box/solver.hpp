@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/box/commuting_cuts.hpp"
 #include "core/box/move_cells.hpp"
 #include "core/box/puzzle.hpp"
 #include "core/box/spelling.hpp"
@@ -70,6 +71,9 @@ struct BoxSolveOptions {
   // 4x4, every optimal sequence: the result keeps the count's table, so that
   // for_each_solution lists every sequence, not only the `max_solutions` kept.
   bool keep_count_table = false;
+  // 4x4: the second order of two commuting buttons cut by what the bound said of the first
+  // (commuting_cuts.hpp; the same count in fewer nodes). Off only to measure it.
+  bool commuting_cuts = true;
 };
 
 struct BoxSolveResult {
@@ -174,6 +178,8 @@ class BoxSearch {
   void undo_last();
   void turn_4x4(const Move& m, bool back);  // s_ and board4_ (back: the move undone)
   void first_of_children();                 // 4x4: each child's first lookup, all at once
+  void open_node();  // the node after path_ passed: its children are tried next
+  void note_cut();   // the child just tried (path_ back at its parent) is dead by the bound
   void found();
   void finish(bool complete);
 
@@ -192,6 +198,10 @@ class BoxSearch {
   std::vector<int> child_excess_;
   std::vector<std::uint32_t> child_index_;  // (first_of_children's)
   std::size_t additive_terms_ = 0;          // lookups per image
+  // 4x4: second orders of commuting buttons cut without a bound (commuting_cuts.hpp), and
+  // per depth the open node's children it cuts.
+  std::optional<CommutingCuts> commuting_cuts_;
+  std::vector<std::uint32_t> dead_children_;
   std::vector<Move> path_;
   std::vector<Spelling> spelling_;  // per depth: the spelling context of path_'s first moves
   std::vector<std::size_t> next_;   // per open node: index in allowed_ of its next child
