@@ -132,13 +132,22 @@ bool button(const char* label, float width) {
   return pressed;
 }
 
+bool sub_section(const char* label) {
+  const bool open = ImGui::TreeNodeEx(label, ImGuiTreeNodeFlags_Framed);
+  record_item(label);
+  return open;
+}
+
 namespace {
 const char* g_status_area = "";  // the open area's id
 }  // namespace
 
 void begin_status_area(const char* id, int lines) {
   g_status_area = id;
-  const float h = static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing();
+  // Wrapped lines follow each other at the font's height (no item spacing between them): as
+  // many as that, and a little room so that rounding never gives the area a scroll bar.
+  const float h = static_cast<float>(lines) * ImGui::GetTextLineHeight() +
+                  ImGui::GetStyle().ItemSpacing.y * 0.5f;
   ImGui::BeginChild(id, ImVec2(0, h), false, ImGuiWindowFlags_NavFlattened);
   ImGui::PushTextWrapPos(0.0f);  // wrap at the area's right edge
 }
