@@ -20,22 +20,6 @@ async function openDesktop(width, height, colorScheme) {
   return { context, page, errors };
 }
 
-// Runs `scan(px, width, height, args)` over the screenshot's RGBA pixels in the page itself.
-async function scanShot(page, scan, args) {
-  const b64 = (await page.screenshot()).toString('base64');
-  return page.evaluate(async ({ b64, source, args }) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + b64;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const px = ctx.getImageData(0, 0, c.width, c.height).data;
-    return (0, eval)(`(${source})`)(px, c.width, c.height, args);  // a declaration's text
-  }, { b64, source: scan.toString(), args });
-}
-
 // For each header rectangle [x, y, w, h]: the box of the pixels unlike the page's background
 // in its first 34 px (the arrow), and the first such column after it (the label's left edge).
 function arrowsAndLabels(px, width, height, { rects, bg }) {
@@ -87,16 +71,16 @@ for (const scheme of ['light', 'dark']) {
     await h.clickWidget(page, 'Solve');  // Search statistics: its content after a search
     await h.waitState(page, '!s.solving && s.solutions === 2');
     await h.clickWidget(page, 'Play');  // closed: the sections under it come up into sight
-    if (!process.env.OLD) await h.clickWidget(page, 'Search statistics');  // open inside a section
+    await h.clickWidget(page, 'Search statistics');  // open inside a section
     await page.mouse.move(900, 5);  // no header hovered (its frame would light up)
     const s = await h.settled(page);
-    const names = ['Puzzle', 'Generate a solvable puzzle', 'Play', 'Solver', ...(process.env.OLD ? [] : ['Search statistics']),
+    const names = ['Puzzle', 'Generate a solvable puzzle', 'Play', 'Solver', 'Search statistics',
       'Best board', 'Edit', 'Look'];
     const rects = names.map((n) => s.widgets[n]);
     names.forEach((n, k) => assert.ok(rects[k], `header '${n}' drawn`));
     await page.waitForTimeout(300);
     await h.screenshot(page, `panel-headers-${scheme}`);
-    const found = await scanShot(page, arrowsAndLabels, { rects, bg: background[scheme] });
+    const found = await h.scanPng(page, await page.screenshot(), arrowsAndLabels, { rects, bg: background[scheme] });
     const table = names.map((n, k) => `${n}: ${JSON.stringify(found[k])}`).join('\n');
     const first = found[0];
     for (const f of found) {
@@ -126,7 +110,7 @@ test('desktop panels have no empty band taller than a line and a half, scrolled 
       const shown = s.controls.filter((c) => c.visible && c.rect[1] >= py && c.rect[1] < py + ph);
       const y0 = Math.max(py, Math.min(...shown.map((c) => c.rect[1])));
       const y1 = Math.min(py + ph, Math.max(...shown.map((c) => c.rect[1] + c.rect[3])));
-      const found = await scanShot(page, longestFlatRun,
+      const found = await h.scanPng(page, await page.screenshot(), longestFlatRun,
         { x0: Math.round(px), x1: Math.round(px + pw - 20), y0: Math.round(y0), y1: Math.round(y1) });
       await h.screenshot(page, `panel-gaps-${width}-${end}`);
       assert.ok(found.run <= 26, `${width}x${height} (${end}): an empty band of ${found.run} px at y ${found.at}`);
