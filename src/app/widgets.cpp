@@ -155,9 +155,11 @@ const char* g_status_area = "";  // the open area's id
 void begin_status_area(const char* id, int lines) {
   g_status_area = id;
   // Wrapped lines follow each other at the font's height (no item spacing between them): as
-  // many as that, and a little room so that rounding never gives the area a scroll bar.
-  const float h = static_cast<float>(lines) * ImGui::GetTextLineHeight() +
-                  ImGui::GetStyle().ItemSpacing.y * 0.5f;
+  // many as that, and a little room so that rounding never gives the area a scroll bar; at
+  // least a button high (the load line's Dismiss; a finger's 44 px on touch screens).
+  const float h = std::max(static_cast<float>(lines) * ImGui::GetTextLineHeight() +
+                               ImGui::GetStyle().ItemSpacing.y * 0.5f,
+                           ImGui::GetFrameHeight());
   ImGui::BeginChild(id, ImVec2(0, h), false, ImGuiWindowFlags_NavFlattened);
   ImGui::PushTextWrapPos(0.0f);  // wrap at the area's right edge
 }
