@@ -327,10 +327,7 @@ void puzzle_panel() {
     if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
   }
   end_status_area();
-  const bool generate_open =
-      ImGui::TreeNodeEx("Generate a solvable puzzle", ImGuiTreeNodeFlags_FramePadding);
-  record_item("Generate a solvable puzzle");
-  if (generate_open) {
+  if (sub_section("Generate a solvable puzzle")) {
     int_slider("rows", &g.gen_rows, 1, kMaxBoardSide);
     record_item("rows slider");
     int_slider("columns", &g.gen_cols, 1, kMaxBoardSide);
@@ -409,16 +406,16 @@ void play_panel() {
   const bool solved = g.board.solved(), by_solver = solved_by_solver();
   ImGui::Text("Matched edges: %d/%d", g.board.matched_edges(), g.board.inner_edges());
   const int t = static_cast<int>(update_play_clock() / 1000.0);
-  ImGui::Text("Time: %d:%02d%s", t / 60, t % 60,
-              g.play_started_ms < 0 ? " (starts at your first move)" : "");
-  // One line, always drawn, so the buttons under it stay where they are.
+  // One line, always drawn, so the buttons under it stay where they are: the play clock, or
+  // who solved the board.
   if (by_solver)
     ImGui::TextColored(ink_colour(Ink::kAccent), "Solved by the solver (solution %d of %zu)",
                        g.solve.shown + 1, g.solve.solutions.size());
   else if (solved)
     ImGui::TextColored(ink_colour(Ink::kGood), "SOLVED! You did it in %d:%02d.", t / 60, t % 60);
   else
-    ImGui::TextUnformatted("");
+    ImGui::Text("Time: %d:%02d%s", t / 60, t % 60,
+                g.play_started_ms < 0 ? " (starts at your first move)" : "");
   ImGui::BeginDisabled(!g.board.can_undo());
   if (button("Undo")) g.board.undo();
   ImGui::EndDisabled();
@@ -430,12 +427,26 @@ void play_panel() {
   if (button("Hint")) show_hint();
   same_line_for("Clear board");
   if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
+  // The hint when one is asked for, else how to play: the area is never an empty gap.
   begin_status_area("hint area", 3);
-  ImGui::TextUnformatted(g.hint_text.c_str());
+  if (!g.hint_text.empty())
+    ImGui::TextUnformatted(g.hint_text.c_str());
+  else
+    ImGui::TextDisabled(touch_layout() ? "tap: turn, hold: turn back\n"
+                                         "drag: move; onto a tile: swap\n"
+                                         "Hint: where one more tile goes"
+                                       : "click: turn, right-click or hold: turn back\n"
+                                         "drag: move; onto a tile: swap\n"
+                                         "keys: arrows, Space, Enter, Tab");
   end_status_area();
-  ImGui::TextDisabled(touch_layout() ? "tap: turn, hold: turn back, drag: move"
-                                     : "click: turn, right-click or hold: turn back\n"
-                                       "drag: move; keys: arrows, Space, Enter, Tab");
+}
+
+// The running search's status and figures, in the solver's status area.
+void live_figures() {
+  const double nodes = g.solve.progress.value("nodes", 0.0);
+  const double ms = std::max(1.0, g.solve.progress.value("elapsed_ms", 1.0));
+  ImGui::Text("%s nodes %.0f (%.2f M/s), found %llu, %.1f s", g.solve.status.c_str(), nodes,
+              nodes / ms / 1000.0, g.solve.progress.value("count", 0ULL), ms / 1000.0);
 }
 
 void solve_panel() {
@@ -449,8 +460,17 @@ void solve_panel() {
   ImGui::BeginDisabled(!g.solve.running);
   if (button("Cancel")) cancel_solve();
   ImGui::EndDisabled();
+  // The status (while a search runs, with its figures); before any search, what Solve does:
+  // the area is never an empty gap.
   begin_status_area("solver status", 2);
-  ImGui::TextUnformatted(g.solve.status.c_str());
+  if (g.solve.status.empty())
+    ImGui::TextDisabled(
+        "Solve looks for arrangements where every edge matches (mode: the first, a count, or "
+        "all).");
+  else if (g.solve.running && g.solve.progress.contains("nodes"))
+    live_figures();
+  else
+    ImGui::TextUnformatted(g.solve.status.c_str());
   end_status_area();
   const int n = static_cast<int>(g.solve.solutions.size());
   if (n == 0)
@@ -464,29 +484,26 @@ void solve_panel() {
   ImGui::SameLine();
   if (button("Next >")) show_solution(std::min(n - 1, g.solve.shown + 1));
   ImGui::EndDisabled();
-  search_view_controls(g.solve.running);
-  search_view_live(g.solve.running, g.solve.progress, [] {
-    if (!g.solve.running || !g.solve.progress.contains("nodes")) return;
-    const double nodes = g.solve.progress.value("nodes", 0.0);
-    const double ms = std::max(1.0, g.solve.progress.value("elapsed_ms", 1.0));
-    ImGui::Text("nodes %.0f (%.2f M/s), found %llu, %.1f s", nodes, nodes / ms / 1000.0,
-                g.solve.progress.value("count", 0ULL), ms / 1000.0);
-    if (g.solve.progress.contains("workers"))  // split over several workers: no one depth
-      ImGui::Text("%d workers searching", g.solve.progress.value("workers", 0));
-    else
-      ImGui::Text("depth %d / %d, deepest %d", g.solve.progress.value("depth", 0),
-                  g.solve.progress.value("cells", 0), g.solve.progress.value("max_depth", 0));
-  });
-  if (g.solve.result.is_null())  // the line is kept, so that nothing under it moves
-    ImGui::TextDisabled("   Search statistics: after a search");
-  else if (ImGui::TreeNode("Search statistics")) {
+  if (search_view_controls(g.solve.running)) ImGui::SetNextItemOpen(true);  // the step log
+  // The running search's nodes per depth (and step log), then the last search's statistics.
+  if (!sub_section("Search statistics")) return;
+  if (g.solve.running || g.solve.result.is_null()) {
+    search_view_live(g.solve.running, g.solve.progress, [] {
+      if (!g.solve.running || !g.solve.progress.contains("nodes")) return;
+      if (g.solve.progress.contains("workers"))  // split over several workers: no one depth
+        ImGui::Text("%d workers searching", g.solve.progress.value("workers", 0));
+      else
+        ImGui::Text("depth %d / %d, deepest %d", g.solve.progress.value("depth", 0),
+                    g.solve.progress.value("cells", 0), g.solve.progress.value("max_depth", 0));
+    });
+  } else {
     ImGui::Text("nodes %llu, tries %llu, %.2f ms", g.solve.result.value("nodes", 0ULL),
                 g.solve.result.value("tries", 0ULL), g.solve.result.value("elapsed_ms", 0.0));
     int depth = 0;
     for (const auto& v : g.solve.result["nodes_per_depth"])
       ImGui::Text("depth %2d: %llu", depth++, v.get<unsigned long long>());
-    ImGui::TreePop();
   }
+  ImGui::TreePop();
 }
 
 // Frame intervals while searching: count, mean, 95th percentile and maximum.
@@ -680,7 +697,7 @@ void frame() {
 
   lay_out(io.DisplaySize);
   if (box_mode()) {  // the Puzzle Box mode draws its own panel and board (box_view.cpp)
-    draw_box_mode();
+    draw_box_mode(app_header);
     publish_state();
     return;
   }

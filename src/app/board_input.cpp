@@ -1,6 +1,7 @@
 #include "app/board_input.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "platform/platform.hpp"
 
@@ -32,18 +33,33 @@ void drop_pick() {
   g_keys.picked_cell = g_keys.picked_tray_tile = -1;
 }
 
-// Arrow keys: cells in rows, then the tray's slots in rows of `per_row`.
+// Arrow keys: cells in rows, then the tray's slots in rows of `per_row`, entered where the
+// tray lies: down from the board's bottom row (tray under it) or right from its right column
+// (tray beside it, the slot on the level of the cell), and left or up back the same way.
 int moved_cursor(int cursor, int dx, int dy, const CellGrid& grid, const TrayLayout& t, int slots) {
   const int cells = grid.rows * grid.cols;
+  const int per_row = std::min(t.per_row, slots), last_row = (slots - 1) / t.per_row;
   if (cursor < cells) {
     const int r = cursor / grid.cols, c = cursor % grid.cols;
-    if (dy > 0 && r == grid.rows - 1) return cells + std::min(c, std::min(t.per_row, slots) - 1);
+    if (!t.beside && dy > 0 && r == grid.rows - 1) return cells + std::min(c, per_row - 1);
+    if (t.beside && dx > 0 && c == grid.cols - 1) {
+      const float y = grid.origin.y + (static_cast<float>(r) + 0.5f) * grid.cell;
+      const int row = static_cast<int>(std::floor((y - t.origin.y) / (t.cell + t.gap)));
+      return cells + std::clamp(row, 0, last_row) * t.per_row;
+    }
     const int nr = std::clamp(r + dy, 0, grid.rows - 1), nc = std::clamp(c + dx, 0, grid.cols - 1);
     return nr * grid.cols + nc;
   }
   const int k = cursor - cells, r = k / t.per_row, c = k % t.per_row;
-  if (dy < 0 && r == 0) return (grid.rows - 1) * grid.cols + std::min(c, grid.cols - 1);
-  if (dy != 0) return k + dy * t.per_row < slots ? cursor + dy * t.per_row : cursor;
+  if (!t.beside && dy < 0 && r == 0)
+    return (grid.rows - 1) * grid.cols + std::min(c, grid.cols - 1);
+  if (t.beside && dx < 0 && c == 0) {
+    const float y = t.origin.y + static_cast<float>(r) * (t.cell + t.gap) + t.cell / 2;
+    const int row = static_cast<int>(std::floor((y - grid.origin.y) / grid.cell));
+    return std::clamp(row, 0, grid.rows - 1) * grid.cols + grid.cols - 1;
+  }
+  if (dy != 0)
+    return k + dy * t.per_row >= 0 && k + dy * t.per_row < slots ? cursor + dy * t.per_row : cursor;
   return cells + std::clamp(k + dx, 0, slots - 1);
 }
 

@@ -28,12 +28,13 @@ struct CellGrid {
   }
 };
 
-// The tray's layout under the board: `count` tiles of `cell` pixels in rows of `per_row`,
-// the first at `origin`.
+// The tray's layout under the board (or `beside` it, right of it): `count` tiles of `cell`
+// pixels in rows of `per_row`, the first at `origin`.
 struct TrayLayout {
   ImVec2 origin{0, 0};
   float cell = 0, gap = 6;
   int per_row = 1, rows = 0;
+  bool beside = false;
   float height() const { return rows ? 24 + static_cast<float>(rows) * (cell + gap) : 0; }
   ImVec2 slot(int k) const {  // top-left of the k-th tile
     return ImVec2(origin.x + static_cast<float>(k % per_row) * (cell + gap),
@@ -71,7 +72,8 @@ struct BoardFocus {
 BoardFocus board_keyboard_focus();
 
 // Keyboard play while the board window has focus (Tab moves focus between the panel and the
-// board): arrows move a cursor over the cells and the tray, Space turns clockwise,
+// board): arrows move a cursor over the cells and the tray (down from the bottom row into a
+// tray under the board, right from the right column into one beside it), Space turns clockwise,
 // Shift+Space back, Enter picks a tile up and puts it down (swap, place, take to the tray),
 // Escape drops the pick.
 void handle_keys(PlayBoard& board, const CellGrid& grid, const TrayLayout& tray_layout,

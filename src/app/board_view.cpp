@@ -86,6 +86,7 @@ void draw_piece(ImDrawList* dl, const EdgePuzzle& puzzle, Placement p, ImVec2 tl
 
 constexpr ImU32 kLiftedColour = IM_COL32(120, 200, 255, 255);
 constexpr ImU32 kCursorColour = IM_COL32(255, 230, 80, 255);
+constexpr float kFocusFrame = 2;  // the keyboard-focus frame round the board (theme.hpp's kFocus)
 
 void outline(ImDrawList* dl, ImVec2 tl, float size, ImU32 colour, float thickness) {
   dl->AddRect(tl, add(tl, ImVec2(size, size)), colour, 0, 0, thickness);
@@ -140,6 +141,7 @@ BoardArrangement arrange_board(int count, ImVec2 avail, int rows, int cols) {
       std::floor(std::min(avail.y / rows, (avail.x - kTrayBesideGap - kTrayMinColumn) / cols));
   beside.tray_width = avail.x - beside.cell * cols - kTrayBesideGap;
   beside.tray = tray_layout(count, beside.tray_width, beside.cell);
+  beside.tray.beside = true;
   const bool fits = beside.tray.height() <= avail.y && beside.tray.cell <= beside.tray_width;
   // Beside only when it pays clearly (a wide desktop window gains a few per cent: the tray
   // stays under the board there, where people look for it).
@@ -343,8 +345,8 @@ BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hi
   }
   if (view.focused) {  // keyboard focus: a frame round the board and the cursor
     dl->AddRect(ImVec2(g.origin.x - 4, g.origin.y - 4),
-                ImVec2(g.origin.x + size.x + 4, g.origin.y + size.y + 4), kCursorColour, 0, 0,
-                1.0f);
+                ImVec2(g.origin.x + size.x + 4, g.origin.y + size.y + 4), ink(Ink::kFocus), 0, 0,
+                kFocusFrame);
     if (view.cursor < cells) {
       const ImVec2 tl = grid.top_left(view.cursor);
       outline(dl, ImVec2(tl.x + 3, tl.y + 3), g.cell - 6, kCursorColour, 4.0f);

@@ -218,8 +218,8 @@ void draw_box_board() {
   const bool show_cursor = v.keys_focused && v.key_cursor_shown;
   if (show_cursor)  // keyboard focus: a frame round the board, as the tile board has
     dl->AddRect(ImVec2(v.origin.x - 10, v.origin.y - 10),
-                ImVec2(v.origin.x + v.cell * n + 10, v.origin.y + v.cell * n + 10), kKeyCursor, 0,
-                0, 1.0f);
+                ImVec2(v.origin.x + v.cell * n + 10, v.origin.y + v.cell * n + 10),
+                ink(Ink::kFocus), 0, 0, 2.0f);
   const std::optional<box::Move> next = box_next_move();
   for (int b = 0; b < static_cast<int>(v.button_centres.size()); ++b) {
     const ImVec2 p = v.button_centres[b];

@@ -303,9 +303,19 @@ void box_panel() {
                                       "shift-click: back. Keys: arrows pick a button, Space "
                                       "turns it (Shift+Space: back); < and > step a chosen "
                                       "solution, Enter plays it; Tab: the panel.");
-  int size = v.size;
-  if (int_slider("size", &size, 3, 5) && size != v.size) set_boards(identity(size), identity(size));
+  int size = v.size;  // every size the page plays (a typed board too: 2x2 is not offered)
+  if (int_slider("size", &size, 3, box::kMaxSize) && size != v.size)
+    set_boards(identity(size), identity(size));
   record_item("box:size");
+  if (v.size >= 5) {  // what the solver can promise there
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "%dx%d: the solver shows better and better solutions as it finds them, with a lower "
+        "bound (none is shorter); one is optimal only when the two meet within %lld s.",
+        v.size, v.size, kSolveSeconds);
+    ImGui::PopStyleColor();
+    record_item("box:anytime note");
+  }
   static const char* const kMoveSetNames[] = {"clockwise only", "clockwise + back",
                                               "clockwise + back + half"};
   if (combo("moves", "box:moves", &v.move_set, kMoveSetNames, "box:moves:")) {
@@ -402,9 +412,9 @@ bool box_mode_selector() {
   return v.active;
 }
 
-void draw_box_mode() {
+void draw_box_mode(void (*header)()) {
   begin_panel_window();
-  box_mode_selector();
+  header();
   box_panel();
   ImGui::End();
   begin_board_window();

@@ -11,8 +11,10 @@ namespace tilewise::app {
 // "Tiles | Puzzle Box" radio buttons; true while the Puzzle Box mode is on.
 bool box_mode_selector();
 bool box_mode();
-// The whole frame in Puzzle Box mode: the panel and the board (placed by layout.hpp).
-void draw_box_mode();
+// The whole frame in Puzzle Box mode: the panel, opened by the page's `header()` (the one the
+// tile mode draws: the version line and the mode switch, which stay where they are when the
+// mode changes), and the board (placed by layout.hpp).
+void draw_box_mode(void (*header)());
 // Opens a Puzzle Box puzzle (e.g. from a share link) and switches to the Puzzle Box mode.
 void box_open(const box::BoxPuzzle& puzzle);
 // The puzzle on screen: the current board, the target and the move set.

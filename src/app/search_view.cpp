@@ -61,8 +61,8 @@ double search_watch_rate() {
   return g_watch.on ? static_cast<double>(g_watch.steps_per_second) : 0.0;
 }
 
-void search_view_controls(bool running) {
-  ImGui::Checkbox("Watch the search", &g_watch.on);
+bool search_view_controls(bool running) {
+  const bool switched_on = ImGui::Checkbox("Watch the search", &g_watch.on) && g_watch.on;
   record_item("Watch the search");
   if (g_watch.on) {
     // Unlabelled slider, so its recorded rectangle is the slider itself (tests click its end).
@@ -73,12 +73,13 @@ void search_view_controls(bool running) {
       platform::worker_post(
           nlohmann::json{{"type", "speed"}, {"steps_per_second", g_watch.steps_per_second}}.dump());
   }
+  return switched_on;
 }
 
 void search_view_live(bool running, const nlohmann::json& progress, void (*figures)()) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float height = 3 * line + kHistogramHeight + style.ItemSpacing.y +
+  const float height = 2 * line + kHistogramHeight + style.ItemSpacing.y +
                        (g_watch.on ? line + kLogHeight + style.ItemSpacing.y : 0.0f);
   ImGui::BeginChild("search live", ImVec2(0, height), false, ImGuiWindowFlags_NavFlattened);
   figures();

@@ -12,11 +12,12 @@ namespace tilewise::app {
 double search_watch_rate();
 
 // The Solver panel's part: "Watch the search" toggle and pace slider (sent to a running
-// watched search at once).
-void search_view_controls(bool running);
-// The running search's figures: `figures()` draws up to two lines (nodes, found, depth),
-// then the nodes per depth (and the step log when watching), in an area of fixed height
-// whether a search runs or not, so nothing under it moves.
+// watched search at once). True when watching was just switched on (the step log's section
+// is opened then).
+bool search_view_controls(bool running);
+// The running search's figures: `figures()` draws a line (depth), then the nodes per depth
+// (and the step log when watching), in an area of fixed height whether a search runs or not,
+// so nothing under it moves while it runs.
 void search_view_live(bool running, const nlohmann::json& progress, void (*figures)());
 
 // Draws the partial board of a watched search in place of the play board; false (nothing

@@ -222,6 +222,8 @@ ImU32 ink(Ink which) {
                                              : ImVec4(0.75f, 0.1f, 0.08f, 1.0f));
     case Ink::kSelected:
       return ImGui::GetColorU32(rgb(p.accent_soft));
+    case Ink::kFocus:
+      return dark_theme() ? IM_COL32(255, 230, 80, 255) : ImGui::GetColorU32(rgb(p.accent));
   }
   return 0;
 }

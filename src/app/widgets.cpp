@@ -19,6 +19,18 @@ constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_N
                                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
                                     ImGuiWindowFlags_NoBackground;
 
+// The pointer is over the current window, or over a child of it with nothing to scroll (a
+// status area: a finger dragged on its text scrolls the panel, as on the panel's background;
+// a list that scrolls, the Box's solutions, keeps the drag).
+bool hovered_or_fixed_child() {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImGuiWindow* w = g.HoveredWindow;
+  while (w && w != g.CurrentWindow && (w->Flags & ImGuiWindowFlags_ChildWindow) &&
+         w->ScrollMax.y <= 0)
+    w = w->ParentWindow;
+  return w != nullptr && w == g.CurrentWindow;
+}
+
 }  // namespace
 
 void drag_to_scroll() {
@@ -31,9 +43,7 @@ void drag_to_scroll() {
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiID here = ImGui::GetID("##drag to scroll");
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    pressed_in = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem)
-                     ? here
-                     : (pressed_in == here ? 0 : pressed_in);
+    pressed_in = hovered_or_fixed_child() ? here : (pressed_in == here ? 0 : pressed_in);
     scrolling = false;
   }
   if (!io.MouseDown[ImGuiMouseButton_Left]) pressed_in = 0;
@@ -132,13 +142,24 @@ bool button(const char* label, float width) {
   return pressed;
 }
 
+bool sub_section(const char* label) {
+  const bool open = ImGui::TreeNodeEx(label, ImGuiTreeNodeFlags_Framed);
+  record_item(label);
+  return open;
+}
+
 namespace {
 const char* g_status_area = "";  // the open area's id
 }  // namespace
 
 void begin_status_area(const char* id, int lines) {
   g_status_area = id;
-  const float h = static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing();
+  // Wrapped lines follow each other at the font's height (no item spacing between them): as
+  // many as that, and a little room so that rounding never gives the area a scroll bar; at
+  // least a button high (the load line's Dismiss; a finger's 44 px on touch screens).
+  const float h = std::max(static_cast<float>(lines) * ImGui::GetTextLineHeight() +
+                               ImGui::GetStyle().ItemSpacing.y * 0.5f,
+                           ImGui::GetFrameHeight());
   ImGui::BeginChild(id, ImVec2(0, h), false, ImGuiWindowFlags_NavFlattened);
   ImGui::PushTextWrapPos(0.0f);  // wrap at the area's right edge
 }

@@ -9,7 +9,12 @@
 namespace tilewise::app {
 
 bool button(const char* label, float width = 0);  // width -1: the rest of the line
-void record_item(const char* name);               // the last ImGui item, under `name`
+// A section inside a panel section (Generate, Search statistics): drawn as the panel's
+// headers are (ImGui's framed tree node: the same arrow size and label indent; a plain tree
+// node's arrow is 70% of theirs and its label 10 px further left), recorded under `label`.
+// True when open: then its items are indented and it is closed with ImGui::TreePop().
+bool sub_section(const char* label);
+void record_item(const char* name);  // the last ImGui item, under `name`
 // An integer from `min` to `max`: a slider for a mouse; on touch screens a number field with
 // - and + buttons (a slider takes the value where a finger presses it, so a finger scrolling
 // the panel that set down on one changed it: the Puzzle Box's size, a new board). True when
@@ -38,7 +43,7 @@ bool scroll_pending();
 // "visible": scrolled into view}] (the browser tests check sizes and places on every screen).
 nlohmann::json panel_controls();
 
-// A status area `lines` text lines high whatever it holds (nothing, a line, wrapped lines;
+// A status area `lines` wrapped text lines high whatever it holds (nothing, a line, wrapped lines;
 // more than fit scroll inside it), so that text coming and going never moves the controls
 // under it. Closed with end_status_area(). Its rectangle is recorded under `id`.
 void begin_status_area(const char* id, int lines);

@@ -148,6 +148,52 @@ test('a 4x4 scramble solves in the worker after its tables; Cancel stops a long 
   await page.close();
 });
 
+// The size field offers every size the page plays (3 to 8, as typed boards): its right end is
+// 8x8. Chosen by the field, a 6x6 says what the solver does from 5x5 up, and the search shows
+// the best solution so far with its lower bound; the best found, turned block by block here,
+// reaches the target.
+test('the size field goes to 8; a 6x6 chosen by it solves with the best so far and a lower bound', async () => {
+  const { page, errors } = await openBox();
+  let s = await h.state(page);
+  const r = s.widgets['box:size'];
+  // The slider's grab dragged past its right end.
+  await h.humanDrag(page, { x: r[0] + 8, y: r[1] + r[3] / 2 }, { x: r[0] + r[2] + 40, y: r[1] + r[3] / 2 });
+  s = await h.waitState(page, 's.box.size !== 3', 5000);
+  assert.equal(s.box.size, 8, 'the right end of the size field is 8x8');
+  assert.equal(s.box.board.length, 64);
+  assert.ok(s.widgets['box:anytime note'], 'from 5x5 up the panel says what the solver does');
+  await setNumber(page, 'box:size', 6);
+  await setNumber(page, 'box:turns', 10);
+  await h.clickWidget(page, 'Scramble');
+  s = await h.waitState(page, 's.box.size === 6 && !s.box.at_target');
+  assert.deepEqual([...s.box.target], Array.from({ length: 36 }, (_, i) => i + 1));
+  const scrambled = s.box.board;
+  await h.clickWidget(page, 'Solve##box');
+  s = await h.waitState(page, 's.box.solutions.length === 1', 30000);
+  assert.ok(s.box.lower_bound >= 1 && s.box.lower_bound <= s.box.length, `${s.box.lower_bound}..${s.box.length}`);
+  await h.screenshot(page, 'box-6x6-anytime');
+  if (s.box.solving) {
+    assert.match(s.box.status, /^best so far: \d+ moves \(none shorter than \d+\); still searching/);
+    await h.clickWidget(page, 'Cancel##box');
+    s = await h.waitState(page, '!s.box.solving', 10000);
+  }
+  console.log(`# 6x6, 10 turns: ${s.box.status}`);
+  assert.match(s.box.status, /(not proven optimal \(none shorter than \d+\)|^optimal)/);
+  // The best found, turned here block by block (core/box/board.cpp's apply_move, in JS).
+  const board = [...scrambled];
+  for (const name of s.box.solutions[0]) {
+    const m = /^B(\d+)('|x2)?$/.exec(name);
+    assert.ok(m, `move ${name}`);
+    const button = Number(m[1]) - 1, row = Math.floor(button / 5), col = button % 5;
+    const tl = row * 6 + col, tr = tl + 1, bl = tl + 6, br = bl + 1;
+    for (let k = 0; k < (m[2] === "'" ? 3 : m[2] ? 2 : 1); ++k)
+      [board[tl], board[tr], board[br], board[bl]] = [board[bl], board[tl], board[tr], board[br]];
+  }
+  assert.deepEqual(board, s.box.target, `${s.box.solutions[0].join(' ')} does not reach the target`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // An ImGui number (slider or input) typed in: ctrl+click turns a slider into a text field.
 async function setNumber(page, widget, n) {
   const r = (await h.state(page)).widgets[widget];

@@ -130,6 +130,54 @@ test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turn
   await page.close();
 });
 
+// The tray under the board is entered by going down from the bottom row, a tray beside the
+// board (a short, wide window: a phone held sideways, here a desktop) by going right from the
+// right column, on the level of the row left; the other way leads nowhere.
+test('keyboard play: the arrows reach the tray where it lies, under the board or beside it', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url, { width: 1280, height: 800 });
+  const press = async (key, times = 1) => {
+    for (let k = 0; k < times; ++k) { await page.keyboard.press(key); await page.waitForTimeout(80); }
+  };
+  const cursor = async () => (await h.state(page)).board_input.cursor;
+  await h.clickWidget(page, 'Clear board');  // all nine tiles in the tray
+  let s = await h.waitState(page, 's.tray.length === 9', 5000);
+  assert.ok(s.tray_box.y > s.board.y + 3 * s.board.cell, 'the tray is under the board');
+  await press('Tab');  // the keys to the board: the cursor shows on cell 0
+  await h.waitState(page, 's.board_input.focused && s.board_input.cursor_shown', 5000);
+  await press('ArrowRight', 3);
+  assert.equal(await cursor(), 2, 'right from the right column: the tray is not there');
+  await press('ArrowDown', 2);
+  assert.equal(await cursor(), 8);
+  await press('ArrowDown');
+  assert.equal(await cursor(), 9 + 2, 'down from the bottom row: the tray slot under the column');
+  await press('ArrowUp');
+  assert.equal(await cursor(), 8, 'and up again');
+  // A short, wide window: the tray beside the board.
+  await page.setViewportSize({ width: 1280, height: 560 });
+  s = await h.waitState(page, 's.layout.display[1] === 560 && s.tray_box.x > s.board.x + 3 * s.board.cell', 5000);
+  await h.screenshot(page, 'play-keyboard-tray-beside');
+  await press('ArrowDown');
+  assert.equal(await cursor(), 8, 'down from the bottom row: the tray is not there');
+  await press('ArrowRight');
+  const t = s.tray_box, rowOf8 = s.board.y + 2.5 * s.board.cell;
+  const trayRows = Math.ceil(9 / t.per_row);
+  const row = Math.min(trayRows - 1, Math.max(0, Math.floor((rowOf8 - t.y) / (t.cell + t.gap))));
+  assert.equal(await cursor(), 9 + row * t.per_row, 'right from the right column: the tray row on its level');
+  await press('ArrowLeft');
+  const back = await cursor();
+  assert.ok(back < 9 && back % 3 === 2, `left from the tray's first column: the board's right column (${back})`);
+  await press('ArrowRight');
+  await press('Enter');  // pick the tray tile up, put it on the board's centre
+  await press('ArrowLeft');
+  await press('ArrowDown');
+  await press('ArrowLeft');
+  await press('Enter');
+  s = await h.waitState(page, 's.tray.length === 8', 5000);
+  assert.ok(s.cells.some((c) => c[0] > 0), 'a tray tile placed with the keys');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('hints, solver status, "solved" and load errors never move the controls under them; a hint follows the board', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
   const names = ['Undo', 'Hint', 'Clear board', 'mode', 'Solve', 'Cancel', '< Previous', 'Next >',

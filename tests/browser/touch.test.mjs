@@ -201,3 +201,19 @@ test('a tapped control is not left drawn as hovered once the finger is lifted', 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The panel under the board scrolls when a finger drags on a status area's text (the load
+// line, the play help) as on the panel's background: that text fills much of a phone's panel.
+test('a finger dragged on a status area\'s text scrolls the panel', async () => {
+  const { context, page, errors, touch } = await openPhone();
+  let s = await h.state(page);
+  const area = s.widgets['load status'], gallery = s.widgets.Gallery;
+  assert.ok(area[1] + area[3] / 2 < 844, `the load line in sight: ${area}`);
+  const at = { x: area[0] + area[2] / 2, y: area[1] + area[3] / 2 };
+  await touch.drag(at, { x: at.x, y: at.y - 150 }, { steps: 10 });
+  await page.waitForTimeout(300);
+  s = await h.settled(page);
+  assert.ok(s.widgets.Gallery[1] < gallery[1] - 100, `the panel scrolled: Gallery at ${gallery[1]} -> ${s.widgets.Gallery[1]}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

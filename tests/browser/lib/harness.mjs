@@ -237,11 +237,11 @@ export async function screenshot(page, name) {
   return file;
 }
 
-// Reads a PNG (a file or a screenshot's bytes) in the browser itself: the number of distinct
-// colours (every 7th pixel) and the colours at `points` ([x, y] pairs, rounded) as [r, g, b].
-async function readPng(page, png, points = []) {
+// Runs `scan(px, width, height, args)` over the RGBA pixels of a PNG (a file or a screenshot's
+// bytes), decoded by the browser itself; `scan` is sent as its source text (no closures).
+export async function scanPng(page, png, scan, args) {
   const b64 = (Buffer.isBuffer(png) ? png : fs.readFileSync(png)).toString('base64');
-  return page.evaluate(async ({ b64, points }) => {
+  return page.evaluate(async ({ b64, source, args }) => {
     const img = new Image();
     img.src = 'data:image/png;base64,' + b64;
     await img.decode();
@@ -250,15 +250,23 @@ async function readPng(page, png, points = []) {
     const ctx = c.getContext('2d');
     ctx.drawImage(img, 0, 0);
     const px = ctx.getImageData(0, 0, c.width, c.height).data;
-    const seen = new Set();
-    for (let i = 0; i < px.length; i += 4 * 7) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
-    const at = points.map(([x, y]) => {
-      const i = 4 * (Math.round(y) * c.width + Math.round(x));
-      return [px[i], px[i + 1], px[i + 2]];
-    });
-    return { distinct: seen.size, at };
-  }, { b64, points });
+    return (0, eval)(`(${source})`)(px, c.width, c.height, args);  // a declaration's text too
+  }, { b64, source: scan.toString(), args });
 }
+
+// The number of distinct colours (every 7th pixel) and the colours at `points` ([x, y] pairs,
+// rounded) as [r, g, b].
+function coloursOf(px, width, height, points) {
+  const seen = new Set();
+  for (let i = 0; i < px.length; i += 4 * 7) seen.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
+  const at = points.map(([x, y]) => {
+    const i = 4 * (Math.round(y) * width + Math.round(x));
+    return [px[i], px[i + 1], px[i + 2]];
+  });
+  return { distinct: seen.size, at };
+}
+
+const readPng = (page, png, points = []) => scanPng(page, png, coloursOf, points);
 
 // Number of distinct colours in a PNG, measured by the browser itself.
 export async function distinctColours(page, file) {
