@@ -30,6 +30,11 @@
 //   box_perimeter_build: the perimeter of the target (perimeter.hpp), one move set and depth
 //   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
 //                       7-number table (0) and the additive 7+7+2 tables (1)
+//   box_nxn_bounds    : 5x5 and 7x7 (cw+ccw): the lower bound of 200 uniformly random boards
+//                       (seed 15) and of the reversed board by the numbers' Manhattan
+//                       distances (the baseline) and by the default group map's additive
+//                       tables (additive_nxn.hpp, built before the timing): means, and CPU
+//                       nanoseconds a bound, each in the same process
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -47,6 +52,7 @@
 #include <vector>
 
 #include "core/box/additive_db.hpp"
+#include "core/box/additive_nxn.hpp"
 #include "core/box/board.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/parallel_count.hpp"
@@ -448,6 +454,59 @@ BENCHMARK(box_4x4_reversed)
     ->Args({120, 1})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
+
+// Both bounds of 5x5 and up on the same boards (0-based, the target reads 0, 1, ...),
+// rounded up to the board's parity (quarter turns).
+void box_nxn_bounds(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0)), cells = n * n;
+  const MoveSet moves = MoveSet::kBothDirections;
+  const AdditiveBoundNxN tables(n, moves, default_group_map(n));
+  std::mt19937 rng(15);
+  std::vector<std::vector<std::uint8_t>> boards(200, std::vector<std::uint8_t>(cells));
+  for (auto& b : boards) {
+    for (int c = 0; c < cells; ++c) b[c] = static_cast<std::uint8_t>(c);
+    std::shuffle(b.begin(), b.end(), rng);
+  }
+  std::vector<std::uint8_t> reversed(cells);
+  for (int c = 0; c < cells; ++c) reversed[c] = static_cast<std::uint8_t>(cells - 1 - c);
+  auto parity = [cells](const std::vector<std::uint8_t>& b) {
+    std::vector<bool> seen(cells);
+    int cycles = 0;
+    for (int i = 0; i < cells; ++i)
+      for (int j = i; !seen[j]; j = b[j]) cycles += j == i, seen[j] = true;
+    return (cells - cycles) % 2;
+  };
+  auto to_parity = [&](int h, const std::vector<std::uint8_t>& b) {
+    return h % 2 == parity(b) ? h : h + 1;
+  };
+  auto manhattan = [n, cells](const std::vector<std::uint8_t>& b) {
+    int sum = 0;
+    for (int c = 0; c < cells; ++c) sum += std::abs(c / n - b[c] / n) + std::abs(c % n - b[c] % n);
+    return (sum + 3) / 4;
+  };
+  auto cpu_ns = [&](const std::function<int(const std::vector<std::uint8_t>&)>& f) {
+    const std::clock_t t0 = std::clock();
+    long long sink = 0;
+    for (int round = 0; round < 50; ++round)
+      for (const auto& b : boards) sink += f(b);
+    benchmark::DoNotOptimize(sink);
+    return 1e9 * static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC / (50.0 * 200);
+  };
+  for (auto _ : state) {
+    double sum_m = 0, sum_t = 0;
+    for (const auto& b : boards) {
+      sum_m += to_parity(manhattan(b), b);
+      sum_t += to_parity(tables.bound(b.data()), b);
+    }
+    state.counters["random_manhattan"] = sum_m / 200;
+    state.counters["random_tables"] = sum_t / 200;
+    state.counters["reversed_manhattan"] = to_parity(manhattan(reversed), reversed);
+    state.counters["reversed_tables"] = to_parity(tables.bound(reversed.data()), reversed);
+    state.counters["ns_manhattan"] = cpu_ns(manhattan);
+    state.counters["ns_tables"] = cpu_ns([&](const auto& b) { return tables.bound(b.data()); });
+  }
+}
+BENCHMARK(box_nxn_bounds)->Arg(5)->Arg(7)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

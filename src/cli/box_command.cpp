@@ -3,7 +3,7 @@
 //                        [--max-memory MIB] [--perimeter D] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
 //                        [--second-bound STAGES]
-//                        [--threads N] [--part I/N] [--progress]
+//                        [--threads N] [--part I/N] [--progress] [--groups auto|none|MAP]
 // tilewise box merge PART.json... (the parts' counts summed)
 // tilewise box stats [--moves ...]
 #include <algorithm>
@@ -25,6 +25,7 @@
 
 #include "cli/commands.hpp"
 #include "core/box/additive_db.hpp"
+#include "core/box/additive_nxn.hpp"
 #include "core/box/board.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/json.hpp"
@@ -56,6 +57,7 @@ struct BoxArgs {
   int threads = 1;                                 // 4x4 --all/--count (parallel_count.hpp)
   std::string part;                                // "I/N" (1-based), "" = the whole count
   bool progress = false;
+  std::string groups = "none";  // 5x5 and up: the additive tables' group map
 };
 
 // "I/N" with 1 <= I <= N: part I - 1 of N; false when it is not that.
@@ -177,6 +179,26 @@ void load_or_build_additive_tables(box::MoveSet moves, const std::string& partit
       [&] { return box::additive_table_bytes(moves, partition); });
 }
 
+// 5x5 and up: the tables of a group map (additive_nxn.hpp), each from the cache or built.
+void load_or_build_group_tables(int size, box::MoveSet moves, const std::string& map) {
+  std::vector<std::vector<std::uint8_t>> homes;
+  const auto groups = box::parse_group_map(size, map);  // (checked by the caller)
+  for (const auto& group : *groups) {
+    const std::vector<std::uint8_t> home = box::table_home(size, moves, group);
+    if (std::find(homes.begin(), homes.end(), home) == homes.end()) homes.push_back(home);
+  }
+  for (const auto& home : homes)
+    load_or_build_table(
+        box::group_table_name(size, moves, home),
+        "the additive table of " + std::to_string(home.size()) + " numbers for " +
+            std::to_string(size) + "x" + std::to_string(size) + " " + box::move_set_name(moves),
+        [&](const std::vector<std::uint8_t>& b) {
+          return box::load_group_table(size, moves, home, b);
+        },
+        [&] { box::build_group_table(size, moves, home); },
+        [&] { return box::group_table_bytes(size, moves, home); });
+}
+
 // --count --meet: the optimal length, then every optimal sequence counted by meeting in the
 // middle (count_meet.hpp), each layer reported on stderr.
 Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
@@ -249,6 +271,19 @@ int run_box_solve(const BoxArgs& a) {
     o.additive_partition = partition;
     o.pattern_table = bound == "both";
     load_or_build_additive_tables(p.moves, partition);
+  }
+  // none (the default): the Manhattan bound alone, so the first solution comes at once.
+  // auto: the built-in map on 5x5 and 7x7 (tables of 6.1 / 7.3 MiB built once in ~10-30 s of
+  // CPU, before the search); none on 6x6 and 8x8, whose tables take minutes and did not raise
+  // the reversed boards' bound (docs/puzzle-box.md, "5x5 and up", Sessions 15-16).
+  const bool auto_groups = a.groups == "auto";
+  if (p.size >= 5 && a.groups != "none" && (!auto_groups || p.size % 2 == 1)) {
+    o.group_map = auto_groups ? box::default_group_map(p.size) : a.groups;
+    if (const auto groups = box::parse_group_map(p.size, o.group_map); !groups) {
+      std::cerr << "tilewise: --groups: " << groups.error().to_string() << "\n";
+      return kExitBadInput;
+    }
+    load_or_build_group_tables(p.size, p.moves, o.group_map);
   }
   // 5x5 and up: the corner blocks are finished with the pattern table.
   if (p.size >= 5 || (p.size == 4 && o.pattern_table))
@@ -384,6 +419,12 @@ void add_box_command(CLI::App& app, int& exit_code) {
   solve->add_flag("--progress", a->progress,
                   "4x4 --all/--count: a line on stderr per subtree counted");
   solve->add_flag("--json", a->json, "print one JSON object");
+  solve->add_option("--groups", a->groups,
+                    "5x5 and up: the optimal search's lower bound: none (the default: Manhattan "
+                    "alone), auto (the built-in group map's additive tables on 5x5 and 7x7, "
+                    "built once in ~10-30 s before the search; none on 6x6 and 8x8) or a "
+                    "group map: N rows of a letter per cell, '/' "
+                    "between rows, one letter a group of at most 6 numbers, '.' none");
   solve->add_option("--max-nodes,--budget", a->max_nodes,
                     "search nodes before giving up on boards of 4x4 and more (then the best "
                     "solution found so far is printed, with a lower bound; default 200 M, "

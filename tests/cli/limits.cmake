@@ -68,3 +68,6 @@ tw_cli_says(limit_box_pattern_db_memory 0 "IDA* with a pattern database (4x4, nu
 tw_cli_says(limit_box_additive_memory 0 "IDA* with additive pattern databases (4x4, blocks, 0.0 MiB, 2 images)"
             ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --moves cw+ccw --bound additive --partition blocks)
 tw_cli_exit(limit_box_unknown_partition 2 ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --partition 9+7)
+tw_cli_says(limit_box_bad_groups 2 "2 rows, the board has 5"
+            ${TW} box solve 6,1,3,4,5/7,12,18,2,10/11,13,8,9,15/16,17,19,24,14/21,22,23,25,20
+            --groups AAA/BBB)

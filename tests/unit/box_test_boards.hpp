@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <vector>
 
 #include "core/box/puzzle.hpp"
@@ -42,27 +43,30 @@ inline std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move
   return b;
 }
 
-// Every 4x4 state within `depth` moves of the solved board, with its distance, by the
+// Every N x N state within `depth` moves of the solved board, with its distance, by the
 // checker's breadth-first search (boards as keys: no hashing). Searched once per process for
-// each (moves, depth): the suites that ask for it run their tests in one process.
-inline const std::map<std::vector<int>, int>& states_near_4x4(MoveSet m, int depth) {
-  static std::map<std::pair<MoveSet, int>, std::map<std::vector<int>, int>> searched;
-  auto [it, added] = searched.try_emplace({m, depth});
+// each (n, moves, depth): the suites that ask for it run their tests in one process.
+inline const std::map<std::vector<int>, int>& states_near(int n, MoveSet m, int depth) {
+  static std::map<std::tuple<int, MoveSet, int>, std::map<std::vector<int>, int>> searched;
+  auto [it, added] = searched.try_emplace({n, m, depth});
   std::map<std::vector<int>, int>& dist = it->second;
   if (!added) return dist;
-  dist.emplace(identity(4), 0);
-  std::vector<std::vector<int>> layer{identity(4)};
+  dist.emplace(identity(n), 0);
+  std::vector<std::vector<int>> layer{identity(n)};
   for (int d = 1; d <= depth; ++d) {
     std::vector<std::vector<int>> next;
     for (const auto& s : layer)
-      for (int b = 0; b < 9; ++b)
+      for (int b = 0; b < (n - 1) * (n - 1); ++b)
         for (int t : quarter_turns(m)) {
-          auto prev = turn(s, 4, b, (4 - t) % 4);
+          auto prev = turn(s, n, b, (4 - t) % 4);
           if (dist.emplace(prev, d).second) next.push_back(prev);
         }
     layer = std::move(next);
   }
   return dist;
+}
+inline const std::map<std::vector<int>, int>& states_near_4x4(MoveSet m, int depth) {
+  return states_near(4, m, depth);
 }
 
 // Shortest sequences from `b` (distance d in `dist`) to the solved board, spelled by the

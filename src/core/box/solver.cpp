@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "core/box/additive_db.hpp"
+#include "core/box/additive_nxn.hpp"
 #include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
 #include "core/box/clock.hpp"
@@ -21,7 +22,7 @@
 namespace tilewise::box {
 namespace {
 
-constexpr int kMaxLength = 60;  // IDA* gives up beyond this many moves
+constexpr int kMaxLength = 1000;  // IDA* gives up beyond this many moves
 
 std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
   static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
@@ -184,6 +185,9 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       r_.method += "; where a node is expanded: " + second_->describe();
     }
     if (o_.all && o_.perimeter_depth > 0) perimeter_ = perimeter_4x4(moves_, o_.perimeter_depth);
+  } else if (!o_.group_map.empty()) {
+    additive_nxn_ = std::make_unique<AdditiveBoundNxN>(size_, moves_, o_.group_map);
+    r_.method = "IDA* with " + additive_nxn_->describe();
   } else {
     r_.method = "IDA* with Manhattan bound";
   }
@@ -231,6 +235,11 @@ int BoxSearch::bound_of(int g, int enough) const {
     if (additive_) h = additive_->bound(b, enough, first_at(first_image_), first_excess);
     if (pattern_ && h <= enough)
       h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
+  } else if (additive_nxn_) {
+    board_nxn_.resize(s_.size());
+    for (std::size_t c = 0; c < s_.size(); ++c)
+      board_nxn_[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    h = additive_nxn_->bound(board_nxn_.data(), enough);
   } else {
     h = manhattan_bound(s_, size_, moves_);
   }

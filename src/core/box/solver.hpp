@@ -31,6 +31,7 @@ namespace tilewise::box {
 
 class PatternBound4x4;
 class AdditiveBound4x4;
+class AdditiveBoundNxN;
 class CountDag;
 class Perimeter;
 class SecondBound4x4;
@@ -53,6 +54,9 @@ struct BoxSolveOptions {
   // 5x5 and up (anytime_search.hpp): the widest beam (memory: ~180 bytes a board, plus 5
   // bytes a board and move of the path).
   std::uint64_t max_beam_width = std::uint64_t{1} << 20;
+  // 5x5 and up: the additive tables of this group map (additive_nxn.hpp) as the bound of the
+  // optimal search and of the start ("" = the Manhattan bound alone).
+  std::string group_map;
   const std::atomic<bool>* cancel = nullptr;
   bool cpu_time = false;  // max_seconds counts this process's CPU time (a shared machine)
   // 4x4, every optimal sequence: the memory of the count's tables (count_dag.hpp); when
@@ -194,6 +198,8 @@ class BoxSearch {
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
   std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
   std::unique_ptr<AdditiveBound4x4> additive_;        // 4x4
+  std::unique_ptr<AdditiveBoundNxN> additive_nxn_;    // 5x5 and up (options' group_map)
+  mutable std::vector<std::uint8_t> board_nxn_;       // (what it reads: s_ 0-based)
   std::unique_ptr<SecondBound4x4> second_;            // 4x4, where nodes are expanded
   // Per depth: the lookup (image) of each bound that decided the node's last bound.
   mutable std::vector<int> first_lookup_, first_image_;
