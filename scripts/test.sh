@@ -25,7 +25,13 @@ stage "sanitizers: build with AddressSanitizer + UndefinedBehaviorSanitizer (bui
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILEWISE_SANITIZE=ON >/dev/null
 cmake --build build/sanitize -j2 --target tilewise_unit_tests tilewise
 stage "sanitizers: unit and CLI tests"
-stage_ctest build/times/sanitize.log --test-dir build/sanitize --output-on-failure -j2 -L 'unit|cli'
+# Under the sanitizers two of the six slices of EdgeSolver's generated boards run (seeds
+# 100-109 and 140-149: together every size, rule, border and hint case those boards are made
+# with, seed mod 12); natively all six do. Under ASan they were 222 s of the stage's 420 s CPU;
+# the two kept are 23% of the six's CPU natively (docs/testing.md, Session 16).
+sanitize_skipped='EdgeSolver[.]GeneratedBoardsUpTo5x5AgreeWithBacktrackingCheckerSeeds1[1235]0To'
+stage_ctest build/times/sanitize.log --test-dir build/sanitize --output-on-failure -j2 -L 'unit|cli' \
+  -E "$sanitize_skipped"
 
 stage "fuzz: build the libFuzzer targets with clang and run each for 20 s (build/fuzz)"
 stage_logs+=(build/times/fuzz.log)
