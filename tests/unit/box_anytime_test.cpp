@@ -27,7 +27,7 @@ namespace {
 using testing::identity;
 
 // The checker's own turn: the block at (r, c), clockwise `q` times, by coordinates.
-std::vector<int> replay(std::vector<int> b, int n, const std::vector<Move>& path) {
+std::vector<int> replay_by_coordinates(std::vector<int> b, int n, const std::vector<Move>& path) {
   for (const Move& m : path) {
     const int r = m.button / (n - 1), c = m.button % (n - 1);
     for (int k = 0; k < m.quarter_turns; ++k) {
@@ -55,7 +55,7 @@ std::map<std::vector<int>, int> distances_to_target(int n, MoveSet moves, int de
     const int d = dist[s];
     if (d == depth) continue;
     for (const Move& m : back) {
-      std::vector<int> prev = replay(s, n, {m});
+      std::vector<int> prev = replay_by_coordinates(s, n, {m});
       if (dist.emplace(prev, d + 1).second) q.push(prev);
     }
   }
@@ -86,7 +86,8 @@ TEST(BoxAnytime, EveryImprovementReplaysToTheTargetAboveTheLowerBound) {
       const int most = m == MoveSet::kClockwise ? 3 * turns : turns;
       for (std::size_t k = 0; k < seen.size(); ++k) {
         ASSERT_EQ(seen[k].solutions.size(), 1u);
-        EXPECT_EQ(replay(start, n, seen[k].solutions[0]), identity(n)) << n << " " << k;
+        EXPECT_EQ(replay_by_coordinates(start, n, seen[k].solutions[0]), identity(n))
+            << n << " " << k;
         EXPECT_EQ(static_cast<int>(seen[k].solutions[0].size()), seen[k].length);
         EXPECT_GE(seen[k].length, seen[k].lower_bound);
         EXPECT_LE(seen[k].lower_bound, most);
@@ -95,7 +96,7 @@ TEST(BoxAnytime, EveryImprovementReplaysToTheTargetAboveTheLowerBound) {
         }
       }
       ASSERT_EQ(r->solutions.size(), 1u);
-      EXPECT_EQ(replay(start, n, r->solutions[0]), identity(n));
+      EXPECT_EQ(replay_by_coordinates(start, n, r->solutions[0]), identity(n));
       EXPECT_EQ(r->length, seen.back().length);
       EXPECT_LE(r->lower_bound, std::min(r->length, most));
       EXPECT_GE(r->nodes, o.node_budget);
@@ -126,7 +127,7 @@ TEST(BoxAnytime, ProvesShallowScramblesOptimalAgainstBreadthFirstSearch) {
       EXPECT_EQ(r.length, optimum);
       EXPECT_EQ(r.lower_bound, optimum);
       ASSERT_FALSE(r.solutions.empty());
-      EXPECT_EQ(replay(start, 5, r.solutions[0]), identity(5));
+      EXPECT_EQ(replay_by_coordinates(start, 5, r.solutions[0]), identity(5));
     }
   }
 }
@@ -178,7 +179,7 @@ TEST(BoxAnytime, WindowBeamsShortenTheBestSolution) {
     const BoxSolveResult& now = search.result();
     if (now.method.rfind("window beam", 0) != 0) continue;
     ++by_windows;
-    EXPECT_EQ(replay(reversed, 6, now.solutions[0]), identity(6));
+    EXPECT_EQ(replay_by_coordinates(reversed, 6, now.solutions[0]), identity(6));
   }
   EXPECT_GT(by_windows, 0);
 }
@@ -200,7 +201,7 @@ TEST(BoxAnytime, CancelEndsTheSearchAtOnceWithTheBestSoFar) {
   EXPECT_FALSE(search.result().complete);
   EXPECT_FALSE(search.result().proven_optimal);
   ASSERT_EQ(search.result().solutions.size(), 1u);
-  EXPECT_EQ(replay(reversed, 6, search.result().solutions[0]), identity(6));
+  EXPECT_EQ(replay_by_coordinates(reversed, 6, search.result().solutions[0]), identity(6));
 }
 
 // The worker's 5x5+ job: slices, a stream of ever shorter solutions, Cancel keeps the last.
@@ -239,7 +240,7 @@ TEST(BoxAnytime, TheWorkerStreamsImprovementsInSlicesAndCancelKeepsTheBest) {
   Result<std::vector<Move>> moves = parse_moves(names, 5, MoveSet::kBothDirections);
   ASSERT_TRUE(moves.ok()) << names;
   EXPECT_EQ(static_cast<int>(moves->size()), r["length"].get<int>());
-  EXPECT_EQ(replay(reversed, 5, *moves), identity(5));
+  EXPECT_EQ(replay_by_coordinates(reversed, 5, *moves), identity(5));
 }
 
 }  // namespace

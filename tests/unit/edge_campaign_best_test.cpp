@@ -8,6 +8,7 @@
 #include "core/edge/campaign.hpp"
 #include "core/edge/generator.hpp"
 #include "edge_brute_force.hpp"
+#include "merge_refusal.hpp"
 
 namespace tilewise {
 namespace {
@@ -50,10 +51,7 @@ std::vector<NamedResult> run_all(const EdgePuzzle& p, const BestBudget& budget, 
   return out;
 }
 
-std::string refusal(const std::vector<NamedResult>& results) {
-  Result<MergedCampaign> m = merge_results(results);
-  return m.ok() ? "merged" : m.error().to_string();
-}
+using testing::refusal;
 
 TEST(BestCampaign, MergeKeepsTheBestBoardOfAllJobsWithItsScoreRecounted) {
   const EdgePuzzle p = framed_6x6();

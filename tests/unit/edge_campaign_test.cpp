@@ -9,6 +9,7 @@
 #include "core/edge/generator.hpp"
 #include "core/edge/tree_estimate.hpp"
 #include "edge_brute_force.hpp"
+#include "merge_refusal.hpp"
 #include "same_result.hpp"
 
 namespace tilewise {
@@ -152,10 +153,7 @@ std::vector<NamedResult> three_results(const EdgePuzzle& p, const SolveOptions& 
   return out;
 }
 
-std::string refusal(const std::vector<NamedResult>& results) {
-  Result<MergedCampaign> m = merge_results(results);
-  return m.ok() ? "merged" : m.error().to_string();
-}
+using testing::refusal;
 
 TEST(EdgeCampaign, MergeRefusesMissingDuplicatedForeignAndUnfinishedResults) {
   const EdgePuzzle p = generated(1);
