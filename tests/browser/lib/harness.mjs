@@ -33,13 +33,9 @@ export function startServer(dir = siteDir) {
   }));
 }
 
-// WebGL on SwiftShader (software); the page's frames composited in software too
-// (--disable-gpu-compositing): compositing them through SwiftShader as well cost the GPU
-// process more CPU than reading the canvas back (docs/testing.md, Session 17).
 export const chromiumArgs = ['--no-sandbox', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-gpu-compositing'];
+  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 
 export async function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
