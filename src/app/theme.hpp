@@ -31,11 +31,25 @@ void theme_controls();
 // Colours the board views and the panel's notes draw with, following the theme: kGood (a
 // solved board, "At the target!"), kBad (errors), kSelected (the row chosen in a list),
 // each readable on its theme's background (a light green or cyan was not on the light one).
-// kFocus: the keyboard-focus frame round a board (yellow on the dark theme, the accent blue
-// on the light one, where yellow had a contrast of 1.2 against the page).
-enum class Ink { kText, kFaint, kEmptyCell, kAccent, kSeparator, kGood, kBad, kSelected, kFocus };
+// kFocus: the keyboard-focus frame round a board and the keyboard cursor on it (yellow on the
+// dark theme, the accent blue on the light one, where yellow had a contrast of 1.2 against
+// the page); kFocusEdge: the cursor's edges (white on light, black on dark), so that it reads
+// on tiles of every colour too (the blue alone on a blue tile did not).
+enum class Ink {
+  kText,
+  kFaint,
+  kEmptyCell,
+  kAccent,
+  kSeparator,
+  kGood,
+  kBad,
+  kSelected,
+  kFocus,
+  kFocusEdge
+};
 ImU32 ink(Ink which);
-ImVec4 ink_colour(Ink which);  // the same as ImGui::TextColored wants it
+ImVec4 ink_colour(Ink which);     // the same as ImGui::TextColored wants it
+constexpr float kFocusFrame = 2;  // the keyboard-focus frame's width (px), on every board
 
 // The colour-blind-safe motif palette (chosen in theme_controls): motif `index` (1-based;
 // 0 = frame grey) in Okabe & Ito's eight colours, then the same hues darker and lighter.
