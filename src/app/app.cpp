@@ -668,7 +668,8 @@ void lay_out(ImVec2 display) {
   set_page_layout(lay_out_page(
       display, safe,
       [](float width) {
-        if (box_mode()) return width + 20;
+        // The Box board leaves 10 px round it (box_board_view.cpp): as much under it as over.
+        if (box_mode()) return width;
         return title_height() + board_view_height(g.board, width);
       },
       box_mode() ? 0 : motif_key_wrapped_height()));

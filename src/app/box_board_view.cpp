@@ -20,6 +20,9 @@ namespace {
 constexpr double kTurnMs = 300;
 constexpr float kNumberFont = 0.45f;  // a cell's number: its height, of the cell's
 const ImU32 kNextRing = IM_COL32(0, 230, 255, 255);
+// The keyboard cursor's ring: yellow in both themes, as the board is dark in both (the tile
+// board's cursor follows the page's theme: board_view.cpp).
+const ImU32 kKeyCursor = IM_COL32(255, 230, 80, 255);
 
 // The round button pressed with the left button (or a finger) and not yet let go.
 struct ButtonPress {
@@ -225,10 +228,8 @@ void draw_box_board() {
     const bool hot = b == hovered;
     if (next && next->button == b)  // playback's next button: a bright ring around it
       dl->AddCircle(p, v.button_radius * 1.3f, kNextRing, 0, v.button_radius * 0.25f);
-    if (show_cursor && b == v.key_cursor) {  // as the tile board's cursor: focus ink, edged
-      dl->AddCircle(p, v.button_radius * 1.6f, ink(Ink::kFocusEdge), 0, v.button_radius * 0.34f);
-      dl->AddCircle(p, v.button_radius * 1.6f, ink(Ink::kFocus), 0, v.button_radius * 0.18f);
-    }
+    if (show_cursor && b == v.key_cursor)
+      dl->AddCircle(p, v.button_radius * 1.6f, kKeyCursor, 0, v.button_radius * 0.18f);
     dl->AddCircleFilled(p, v.button_radius,
                         hot ? IM_COL32(255, 200, 60, 255) : IM_COL32(230, 150, 40, 240));
     dl->AddCircle(p, v.button_radius, IM_COL32(30, 30, 30, 255), 0, 2.0f);

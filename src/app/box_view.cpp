@@ -257,8 +257,9 @@ void solutions_list() {
   else if (count > static_cast<unsigned long long>(listed))
     ImGui::TextWrapped("%llu optimal solutions of %d moves; the first %d:", count, v.length,
                        listed);
-  else
-    ImGui::Text("%d optimal solution(s) of %d moves:", listed, v.length);
+  else  // all listed: the status line above says how many (the same line twice was)
+    ImGui::TextUnformatted(touch_layout() ? "Tap one to play it back:"
+                                          : "Click one to play it back:");
   // Rows wrap where the panel is narrow (a phone): a 4x4 solution is longer than its width.
   ImGui::BeginChild("box solutions", ImVec2(0, 150), true);
   // The chosen row marked (section headers, which share the colour, have none).

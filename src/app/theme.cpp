@@ -224,8 +224,6 @@ ImU32 ink(Ink which) {
       return ImGui::GetColorU32(rgb(p.accent_soft));
     case Ink::kFocus:
       return dark_theme() ? IM_COL32(255, 230, 80, 255) : ImGui::GetColorU32(rgb(p.accent));
-    case Ink::kFocusEdge:
-      return dark_theme() ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
   }
   return 0;
 }

@@ -31,22 +31,10 @@ void theme_controls();
 // Colours the board views and the panel's notes draw with, following the theme: kGood (a
 // solved board, "At the target!"), kBad (errors), kSelected (the row chosen in a list),
 // each readable on its theme's background (a light green or cyan was not on the light one).
-// kFocus: the keyboard-focus frame round a board and the keyboard cursor on it (yellow on the
-// dark theme, the accent blue on the light one, where yellow had a contrast of 1.2 against
-// the page); kFocusEdge: the cursor's edges (white on light, black on dark), so that it reads
-// on tiles of every colour too (the blue alone on a blue tile did not).
-enum class Ink {
-  kText,
-  kFaint,
-  kEmptyCell,
-  kAccent,
-  kSeparator,
-  kGood,
-  kBad,
-  kSelected,
-  kFocus,
-  kFocusEdge
-};
+// kFocus: the keyboard-focus frame round a board and the band of the tile board's cursor
+// (yellow on the dark theme, the accent blue on the light one, where yellow had a contrast of
+// 1.2 against the page).
+enum class Ink { kText, kFaint, kEmptyCell, kAccent, kSeparator, kGood, kBad, kSelected, kFocus };
 ImU32 ink(Ink which);
 ImVec4 ink_colour(Ink which);     // the same as ImGui::TextColored wants it
 constexpr float kFocusFrame = 2;  // the keyboard-focus frame's width (px), on every board
