@@ -41,17 +41,26 @@ void drag_to_scroll() {
   // would otherwise press it).
   static ImGuiID pressed_in = 0;
   static bool scrolling = false;
+  // The window's open and closed sections before the finger went down: ImGui opens or closes
+  // a section as a finger lands on its header's arrow (a tree node toggles on press there), so
+  // a scroll that starts there puts them back as they were.
+  static ImGuiStorage sections_before;
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiID here = ImGui::GetID("##drag to scroll");
+  ImGuiStorage& sections = ImGui::GetCurrentWindow()->StateStorage;  // imgui_internal.h
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     pressed_in = hovered_or_fixed_child() ? here : (pressed_in == here ? 0 : pressed_in);
     scrolling = false;
   }
-  if (!io.MouseDown[ImGuiMouseButton_Left]) pressed_in = 0;
+  if (!io.MouseDown[ImGuiMouseButton_Left]) {
+    pressed_in = 0;
+    sections_before = sections;
+  }
   if (pressed_in != here) return;
   const ImVec2 moved = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
   if (!scrolling && std::fabs(moved.y) > 10 && std::fabs(moved.y) > std::fabs(moved.x)) {
     scrolling = true;
+    sections = sections_before;
     ImGui::ClearActiveID();  // imgui_internal.h: the public API cannot let go of an item
   }
   if (scrolling && io.MouseDelta.y != 0) ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);

@@ -11,15 +11,7 @@ let srv, browser;
 before(async () => { srv = await h.startServer(); browser = await h.launch(); });
 after(async () => { await browser?.close(); srv?.server.close(); });
 
-async function open(options) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(srv.url);
-  await h.waitDrawn(page);
-  return { context, page, errors };
-}
+const open = (options) => h.openIn(browser, srv.url, options);
 
 // The rows of a clip ([x, y, w, h] of the page, shot at `scale`) with ink: a pixel unlike the
 // clip's top-left one (the panel's background). The empty rows over the first and under the
@@ -71,6 +63,21 @@ test('tablet (820x1180, touch): the status areas hold their text centred, no ban
   await context.close();
 });
 
+test('phone: a finger scrolling the panel from a section header\'s arrow scrolls it and leaves the section open', async () => {
+  const { context, page, errors, touch } = await h.openPhone(browser, srv.url);
+  let s = await h.widgetInSight(page, 'Play', touch.scrollTowards('Play'));
+  const [x, y, , hgt] = s.widgets.Play, before = s.widgets.Play[1];
+  const at = { x: x + 20, y: y + hgt / 2 };  // on the arrow, where ImGui toggles on press
+  await touch.drag(at, { x: at.x, y: at.y - 120 }, { steps: 10 });
+  s = await h.settled(page);
+  await h.screenshot(page, 'corners-phone-header-scroll');
+  assert.ok(s.widgets.Play[1] < before - 60, `the panel scrolled: Play at y ${before}, then ${s.widgets.Play[1]}`);
+  assert.ok(s.widgets.Undo, 'the Play section is still open');
+  assert.deepEqual(errors, []);
+  await touch.detach();
+  await context.close();
+});
+
 // In a clip of a slider ([x, y, w, h] of the page): the box of its grab (pixels of the grab's
 // colour) and the pixels inside that box, off its rounded corners, that are not (a digit on it).
 function inkOnGrab(px, width, height, { grab }) {
@@ -114,14 +121,6 @@ test('desktop: the Puzzle Box size slider shows its value beside its grab at eve
   }
 });
 
-// WCAG 2's contrast ratio of two [r, g, b] colours.
-function contrast(a, b) {
-  const lum = (c) => c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-    .reduce((sum, v, k) => sum + v * [0.2126, 0.7152, 0.0722][k], 0);
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
 for (const scheme of ['light', 'dark']) {
   test(`${scheme}: the keyboard cursor on the tiles reads against them all round (contrast at least 3)`, async () => {
     const { context, page, errors } = await open({ viewport: { width: 1440, height: 900 }, colorScheme: scheme });
@@ -150,7 +149,7 @@ for (const scheme of ['light', 'dark']) {
     let k = 0, weak = 0;
     for (const line of points) {
       let best = 0;
-      for (let d = 0; d < line.length; ++d, ++k) best = Math.max(best, contrast(a[k], b[k]));
+      for (let d = 0; d < line.length; ++d, ++k) best = Math.max(best, h.contrast(a[k], b[k]));
       if (best < 3) ++weak;
     }
     assert.ok(weak <= 0.05 * points.length, `${weak} of ${points.length} places round the cursor with a contrast under 3`);
