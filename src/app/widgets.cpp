@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <unordered_map>
 
 #include "app/layout.hpp"
 #include "app/text_entry.hpp"
@@ -41,13 +42,14 @@ void drag_to_scroll() {
   // would otherwise press it).
   static ImGuiID pressed_in = 0;
   static bool scrolling = false;
-  // The window's open and closed sections before the finger went down: ImGui opens or closes
-  // a section as a finger lands on its header's arrow (a tree node toggles on press there), so
-  // a scroll that starts there puts them back as they were.
-  static ImGuiStorage sections_before;
+  // Each window's open and closed sections before the finger went down (the panel's, the
+  // gallery's): ImGui opens or closes a section as a finger lands on its header's arrow (a tree
+  // node toggles on press there), so a scroll that starts there puts them back as they were.
+  static std::unordered_map<ImGuiID, ImGuiStorage> sections_at_rest;
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiID here = ImGui::GetID("##drag to scroll");
   ImGuiStorage& sections = ImGui::GetCurrentWindow()->StateStorage;  // imgui_internal.h
+  ImGuiStorage& sections_before = sections_at_rest[here];
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     pressed_in = hovered_or_fixed_child() ? here : (pressed_in == here ? 0 : pressed_in);
     scrolling = false;
