@@ -1,8 +1,9 @@
 // Session 17's corners of the page, each read from the pixels drawn or the page's test hooks:
-// a tablet's status areas hold their text with no band left empty under it; a slider's value
-// is never under its grab; the keyboard cursor reads on the tiles in both themes; the Puzzle
-// Box board has as much room under it as over it on a phone, and its board field is the board
-// as it is now, which Solve starts from (the panel says so). Screenshots: corners-*.png.
+// a tablet's status areas hold their text with no band left empty under it; a finger scrolling
+// from a section header's arrow does not close the section; a slider's value is never under its
+// grab; the keyboard cursor reads on the tiles in both themes; the Puzzle Box board has as much
+// room under it as over it on a phone, and its board field is the board as it is now, which
+// Solve starts from (the panel says so). Screenshots: corners-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
@@ -34,9 +35,8 @@ test('tablet (820x1180, touch): the status areas hold their text centred, no ban
   const { context, page, errors } = await open({ viewport: { width: 820, height: 1180 },
     deviceScaleFactor: 1, hasTouch: true, isMobile: true });
   const touch = await h.touchscreen(page);
-  // A finger dragged up the panel's left edge, 3 px in: a status area's own clip (where the
-  // harness drags for a widget in it) starts over the section headers' arrows, which ImGui
-  // toggles as a finger lands on them.
+  // A finger dragged up the panel's left edge, 3 px in, off the section headers' arrows (the
+  // harness drags in a status area's own clip, over them: the next test's case).
   const panelScroll = async (s, dy) => {
     const [px, py, , ph] = s.layout.panel, by = Math.sign(dy) * Math.min(Math.abs(dy) + 24, 0.6 * ph);
     const at = { x: px + 3, y: py + ph / 2 + by / 2 };
