@@ -184,7 +184,9 @@ void solve_status() {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Solve: the fewest turns from the board as it is now to the target.");
     ImGui::PopStyleColor();
-    record_item("box:solve help");
+    // Among the widgets for the tests, not the panel's controls (a line of text, not a finger's).
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    widget_rects()["box:solve help"] = {a.x, a.y, b.x - a.x, b.y - a.y};
   }
   if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
