@@ -237,14 +237,21 @@ export async function touchscreen(page) {
 // A phone (390x844 CSS px, pixel ratio 3, touch) in a new context of `browser`, the app open
 // at `url` and drawn; page errors collected; `touch` its finger (touchscreen above).
 export async function openPhone(browser, url, { colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 },
+  const opened = await openIn(browser, url, { viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3, hasTouch: true, isMobile: true, colorScheme });
+  return { ...opened, touch: await touchscreen(opened.page) };
+}
+
+// The app open and drawn at `url` in a new context of `browser` made with playwright's
+// `options` (viewport, colorScheme, hasTouch, ...); page errors collected.
+export async function openIn(browser, url, options) {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
   await waitDrawn(page);
-  return { context, page, errors, touch: await touchscreen(page) };
+  return { context, page, errors };
 }
 
 export async function screenshot(page, name) {
@@ -332,4 +339,12 @@ export async function pressSlowly(page, combo) {
   const keys = combo.split('+');
   for (const k of keys) { await page.keyboard.down(k); await framesLater(page); }
   for (const k of keys.reverse()) { await page.keyboard.up(k); await framesLater(page); }
+}
+
+// WCAG 2's contrast ratio of two [r, g, b] colours.
+export function contrast(a, b) {
+  const lum = (c) => c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, k) => sum + v * [0.2126, 0.7152, 0.0722][k], 0);
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
 }
