@@ -16,6 +16,9 @@
 //     a counter-clockwise `X'` (always with cw), P-a-b is the same node of the count's graph
 //     (the same board, moves left and context), so its count is P-b-a's, taken without a
 //     bound or a lookup in the count's table.
+// The search (BoxSearch::open_node, session 17) also cuts P-a-b when P-b is known dead in
+// either order (its first lookup, made for all of P's children when P is opened, cut it), and
+// inherits that down the path: P-a-c-b is P-b-a-c when b commutes with a and c.
 //
 // Per depth d of the search's path and move k (allowed_moves' order): what became of child k
 // of the node at depth d (unknown until asked: skipped, answered by the count's table, ...)
@@ -33,11 +36,11 @@ namespace tilewise::box {
 class CommutingCuts {
  public:
   // `commuting[k]`: the moves (bits by index) whose button commutes with move k's.
-  // `same_node[k]`: move k closes no counter-clockwise `X'` (its context is none).
-  CommutingCuts(std::vector<std::uint32_t> commuting, std::vector<bool> same_node)
+  // `no_context[k]`: move k closes no counter-clockwise `X'` (its context is none).
+  CommutingCuts(std::vector<std::uint32_t> commuting, std::vector<bool> no_context)
       : commuting_(std::move(commuting)), moves_(commuting_.size()) {
     for (std::size_t k = 0; k < moves_; ++k)
-      if (same_node[k]) no_context_ |= std::uint32_t{1} << k;
+      if (no_context[k]) no_context_ |= std::uint32_t{1} << k;
   }
 
   std::uint32_t commuting(std::size_t k) const { return commuting_[k]; }
