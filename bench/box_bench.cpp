@@ -376,8 +376,10 @@ BENCHMARK(box_4x4_graph_count)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
-// Args: move set (0 cw, 1 cw+ccw), the boards' seed. Each board is counted without the
-// commuting cuts, then with them, one after the other (a changing load hits both alike).
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, what is compared: 0 without the
+// commuting cuts, then with them (session 16); 1 session 16's cuts, then with the wider ones
+// (session 17: BoxSolveOptions::wider_commuting_cuts). Each board is counted the old way, then
+// the new, one after the other (a changing load hits both alike).
 void box_4x4_count_ab(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
   load_additive(moves, "8+8");
@@ -396,7 +398,8 @@ void box_4x4_count_ab(benchmark::State& state) {
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
       std::array<std::uint64_t, 2> count{};
       for (int cuts = 0; cuts < 2; ++cuts) {
-        opt.commuting_cuts = cuts == 1;
+        opt.commuting_cuts = state.range(2) == 1 || cuts == 1;
+        opt.wider_commuting_cuts = state.range(2) == 1 && cuts == 1;
         const double t0 = cpu_seconds();
         auto r = solve_box(BoxPuzzle{4, b, target, moves}, opt);
         seconds[cuts].push_back(cpu_seconds() - t0);
@@ -419,7 +422,9 @@ void box_4x4_count_ab(benchmark::State& state) {
   state.counters["solutions"] = solutions;
 }
 BENCHMARK(box_4x4_count_ab)
-    ->ArgsProduct({{1, 0}, {5150, 8801, 7373, 3113, 4242, 9090, 6061, 2718, 1616, 5353}})
+    ->ArgsProduct({{1, 0}, {5150, 8801, 7373, 3113, 4242, 9090, 6061, 2718, 1616, 5353}, {0}})
+    // Session 17: the wider cuts, on the seeds above and new ones.
+    ->ArgsProduct({{1, 0}, {5150, 5353, 8801, 1616, 1717, 2929, 3838, 4747}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

@@ -309,15 +309,18 @@ void puzzle_panel() {
   if (button("Save")) save_puzzle();
   same_line_for("Share");
   share::share_controls(g.board);
-  // A bad file or link: what, where, why. On touch screens the area grows to show all of it (a
-  // finger has no tooltip to show the rest, nor a pointer that the controls below could move
-  // under).
-  begin_status_area("load status", touch_layout() && !g.error.empty() ? 4 : 2);
+  // What to do, as many lines as it wraps to here; a bad file or link: what, where, why. On
+  // touch screens the area grows to show all of it (a finger has no tooltip to show the rest,
+  // nor a pointer that the controls below could move under); on a desktop two lines hold it
+  // (Dismiss and its first line; the tooltip shows the rest) and the help as well.
+  const char* help = touch_layout() ? "Pick a puzzle from the Gallery or open a puzzle file."
+                                    : "Pick a puzzle from the Gallery, open a puzzle file or drop "
+                                      "one on the page.";
+  begin_status_area("load status", !touch_layout()   ? std::max(2, wrapped_lines(help))
+                                   : g.error.empty() ? wrapped_lines(help)
+                                                     : 4);
   if (g.error.empty()) {
-    ImGui::TextDisabled(touch_layout()
-                            ? "Pick a puzzle from the Gallery or open a puzzle file."
-                            : "Pick a puzzle from the Gallery, open a puzzle file or drop one on "
-                              "the page.");
+    ImGui::TextDisabled("%s", help);
   } else {
     if (button("Dismiss")) g.error.clear();
     ImGui::SameLine();
@@ -427,17 +430,22 @@ void play_panel() {
   if (button("Hint")) show_hint();
   same_line_for("Clear board");
   if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
-  // The hint when one is asked for, else how to play: the area is never an empty gap.
-  begin_status_area("hint area", 3);
+  // The hint when one is asked for, else how to play: the area is never an empty gap. As high
+  // as the help or a long hint wraps to here (three lines on a phone, two on a tablet: a fixed
+  // three left two empty there), at most three for a hint (a longer one scrolls).
+  static const char* const kLongHint =
+      "Tile 16 (now in the tray): put it at row 16, column 16 and turn it once counter-clockwise. "
+      "15 tiles already fit that solution.";
+  const char* help = touch_layout() ? "tap: turn, hold: turn back; drag: move, onto a tile: "
+                                      "swap; Hint: where one more tile goes."
+                                    : "click: turn, right-click or hold: turn back; drag: move, "
+                                      "onto a tile: swap; keys: arrows, Space, Enter, Tab.";
+  begin_status_area("hint area",
+                    std::max(wrapped_lines(help), std::min(3, wrapped_lines(kLongHint))));
   if (!g.hint_text.empty())
     ImGui::TextUnformatted(g.hint_text.c_str());
   else
-    ImGui::TextDisabled(touch_layout() ? "tap: turn, hold: turn back\n"
-                                         "drag: move; onto a tile: swap\n"
-                                         "Hint: where one more tile goes"
-                                       : "click: turn, right-click or hold: turn back\n"
-                                         "drag: move; onto a tile: swap\n"
-                                         "keys: arrows, Space, Enter, Tab");
+    ImGui::TextDisabled("%s", help);
   end_status_area();
 }
 
@@ -462,11 +470,11 @@ void solve_panel() {
   ImGui::EndDisabled();
   // The status (while a search runs, with its figures); before any search, what Solve does:
   // the area is never an empty gap.
-  begin_status_area("solver status", 2);
+  const char* help =
+      "Solve looks for arrangements where every edge matches (mode: the first, a count, or all).";
+  begin_status_area("solver status", std::max(wrapped_lines(help), touch_layout() ? 1 : 2));
   if (g.solve.status.empty())
-    ImGui::TextDisabled(
-        "Solve looks for arrangements where every edge matches (mode: the first, a count, or "
-        "all).");
+    ImGui::TextDisabled("%s", help);
   else if (g.solve.running && g.solve.progress.contains("nodes"))
     live_figures();
   else
@@ -660,7 +668,8 @@ void lay_out(ImVec2 display) {
   set_page_layout(lay_out_page(
       display, safe,
       [](float width) {
-        if (box_mode()) return width + 20;
+        // The Box board leaves 10 px round it (box_board_view.cpp): as much under it as over.
+        if (box_mode()) return width;
         return title_height() + board_view_height(g.board, width);
       },
       box_mode() ? 0 : motif_key_wrapped_height()));

@@ -20,7 +20,9 @@ namespace {
 constexpr double kTurnMs = 300;
 constexpr float kNumberFont = 0.45f;  // a cell's number: its height, of the cell's
 const ImU32 kNextRing = IM_COL32(0, 230, 255, 255);
-const ImU32 kKeyCursor = IM_COL32(255, 230, 80, 255);  // the tile board's cursor colour
+// The keyboard cursor's ring: yellow in both themes, as the board is dark in both (the tile
+// board's cursor follows the page's theme: board_view.cpp).
+const ImU32 kKeyCursor = IM_COL32(255, 230, 80, 255);
 
 // The round button pressed with the left button (or a finger) and not yet let go.
 struct ButtonPress {
@@ -219,7 +221,7 @@ void draw_box_board() {
   if (show_cursor)  // keyboard focus: a frame round the board, as the tile board has
     dl->AddRect(ImVec2(v.origin.x - 10, v.origin.y - 10),
                 ImVec2(v.origin.x + v.cell * n + 10, v.origin.y + v.cell * n + 10),
-                ink(Ink::kFocus), 0, 0, 2.0f);
+                ink(Ink::kFocus), 0, 0, kFocusFrame);
   const std::optional<box::Move> next = box_next_move();
   for (int b = 0; b < static_cast<int>(v.button_centres.size()); ++b) {
     const ImVec2 p = v.button_centres[b];

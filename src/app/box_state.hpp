@@ -32,7 +32,7 @@ struct BoxView {
   int move_set = 0;  // 0 cw, 1 cw+ccw, 2 cw+ccw+half
   std::vector<int> board, target;
   std::string start_text, target_text, error;
-  bool start_editing = false;  // the start field has focus: turns leave its text alone
+  bool start_editing = false;  // the board field has focus: turns leave its text alone
   int moves_made = 0;          // the player's turns since the board was set or scrambled
   int scramble_turns = 12, scramble_seed = 1;
   // The solver.
@@ -98,8 +98,8 @@ struct BoxView {
 
 BoxView& box_view();
 box::MoveSet box_move_set();
-// Turns the board and animates the turn (the board itself changes at once); the start
-// field follows the board unless it is being edited.
+// Turns the board and animates the turn (the board itself changes at once); the board field
+// (the solve's start) follows the board unless it is being edited.
 void box_turn(const box::Move& m);
 // Playback of the chosen solution: one step forward (+1) or back (-1); Play/Pause.
 void box_step(int direction);

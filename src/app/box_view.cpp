@@ -116,13 +116,15 @@ void scramble() {
   set_boards(board, v.target);
 }
 
-// Start/target text fields: Enter or "Set" applies; a bad board shows the parser's error
-// and keeps the current boards.
+// The board and target text fields: Enter or "Set" applies; a bad board shows the parser's
+// error and keeps the current boards. The first is the board as it is now (it follows every
+// turn: Solve starts from it), shown as "board" and named "start" (the solve's start, as in
+// links and the CLI) in the test state.
 void board_field(const char* label, std::string& text, bool is_target) {
   char buf[512];
   std::snprintf(buf, sizeof buf, "%s", text.c_str());
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
+  ImGui::TextUnformatted(is_target ? "target" : "board");
   // Both fields start at one place, after the longer label (the font's letters differ in width).
   ImGui::SameLine(ImGui::CalcTextSize("target").x + ImGui::GetStyle().ItemSpacing.x +
                   ImGui::GetStyle().WindowPadding.x);
@@ -178,6 +180,14 @@ void solve_buttons() {
 
 void solve_status() {
   BoxView& v = box_view();
+  if (!v.solving && v.status.empty()) {  // before a solve: where it starts from
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Solve: the fewest turns from the board as it is now to the target.");
+    ImGui::PopStyleColor();
+    // Among the widgets for the tests, not the panel's controls (a line of text, not a finger's).
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    widget_rects()["box:solve help"] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  }
   if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
   if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
   if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
@@ -249,8 +259,9 @@ void solutions_list() {
   else if (count > static_cast<unsigned long long>(listed))
     ImGui::TextWrapped("%llu optimal solutions of %d moves; the first %d:", count, v.length,
                        listed);
-  else
-    ImGui::Text("%d optimal solution(s) of %d moves:", listed, v.length);
+  else  // all listed: the status line above says how many (the same line twice was)
+    ImGui::TextUnformatted(touch_layout() ? "Tap one to play it back:"
+                                          : "Click one to play it back:");
   // Rows wrap where the panel is narrow (a phone): a 4x4 solution is longer than its width.
   ImGui::BeginChild("box solutions", ImVec2(0, 150), true);
   // The chosen row marked (section headers, which share the colour, have none).

@@ -31,11 +31,13 @@ void theme_controls();
 // Colours the board views and the panel's notes draw with, following the theme: kGood (a
 // solved board, "At the target!"), kBad (errors), kSelected (the row chosen in a list),
 // each readable on its theme's background (a light green or cyan was not on the light one).
-// kFocus: the keyboard-focus frame round a board (yellow on the dark theme, the accent blue
-// on the light one, where yellow had a contrast of 1.2 against the page).
+// kFocus: the keyboard-focus frame round a board and the band of the tile board's cursor
+// (yellow on the dark theme, the accent blue on the light one, where yellow had a contrast of
+// 1.2 against the page).
 enum class Ink { kText, kFaint, kEmptyCell, kAccent, kSeparator, kGood, kBad, kSelected, kFocus };
 ImU32 ink(Ink which);
-ImVec4 ink_colour(Ink which);  // the same as ImGui::TextColored wants it
+ImVec4 ink_colour(Ink which);     // the same as ImGui::TextColored wants it
+constexpr float kFocusFrame = 2;  // the keyboard-focus frame's width (px), on every board
 
 // The colour-blind-safe motif palette (chosen in theme_controls): motif `index` (1-based;
 // 0 = frame grey) in Okabe & Ito's eight colours, then the same hues darker and lighter.

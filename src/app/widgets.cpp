@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <unordered_map>
 
 #include "app/layout.hpp"
 #include "app/text_entry.hpp"
@@ -40,17 +42,27 @@ void drag_to_scroll() {
   // would otherwise press it).
   static ImGuiID pressed_in = 0;
   static bool scrolling = false;
+  // Each window's open and closed sections before the finger went down (the panel's, the
+  // gallery's): ImGui opens or closes a section as a finger lands on its header's arrow (a tree
+  // node toggles on press there), so a scroll that starts there puts them back as they were.
+  static std::unordered_map<ImGuiID, ImGuiStorage> sections_at_rest;
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiID here = ImGui::GetID("##drag to scroll");
+  ImGuiStorage& sections = ImGui::GetCurrentWindow()->StateStorage;  // imgui_internal.h
+  ImGuiStorage& sections_before = sections_at_rest[here];
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     pressed_in = hovered_or_fixed_child() ? here : (pressed_in == here ? 0 : pressed_in);
     scrolling = false;
   }
-  if (!io.MouseDown[ImGuiMouseButton_Left]) pressed_in = 0;
+  if (!io.MouseDown[ImGuiMouseButton_Left]) {
+    pressed_in = 0;
+    sections_before = sections;
+  }
   if (pressed_in != here) return;
   const ImVec2 moved = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
   if (!scrolling && std::fabs(moved.y) > 10 && std::fabs(moved.y) > std::fabs(moved.x)) {
     scrolling = true;
+    sections = sections_before;
     ImGui::ClearActiveID();  // imgui_internal.h: the public API cannot let go of an item
   }
   if (scrolling && io.MouseDelta.y != 0) ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
@@ -103,8 +115,48 @@ void same_line_for(const char* next) {
   if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
+namespace {
+
+// A mouse slider's value, drawn where its grab leaves it readable: centred in the frame as ImGui
+// draws it, or, where the grab would cover it (a slider of few values has a wide grab: the Box
+// size's digit sat half on it, ink on the accent), centred in the wider part beside the grab.
+// The grab as ImGui 1.86 places it (SliderBehaviorT): 2 px in from the frame, a value's width
+// of the rest (at least GrabMinSize), at the value's fraction of the range.
+void draw_slider_value(ImVec2 frame_at, float frame_width, int value, int min, int max) {
+  constexpr float kGrabPadding = 2;
+  const float travel = frame_width - 2 * kGrabPadding;
+  const float grab = std::min(
+      travel, std::max(travel / static_cast<float>(max - min + 1), ImGui::GetStyle().GrabMinSize));
+  const float t =
+      max > min
+          ? std::clamp(static_cast<float>(value - min) / static_cast<float>(max - min), 0.f, 1.f)
+          : 0.f;
+  const float grab_left = frame_at.x + kGrabPadding + t * (travel - grab);
+  const float grab_right = grab_left + grab;
+  const std::string text = std::to_string(value);
+  const float text_width = ImGui::CalcTextSize(text.c_str()).x;
+  float x = frame_at.x + (frame_width - text_width) / 2;
+  if (x < grab_right && x + text_width > grab_left) {
+    const float left = grab_left - frame_at.x, right = frame_at.x + frame_width - grab_right;
+    x = left >= right ? frame_at.x + (left - text_width) / 2
+                      : grab_right + (right - text_width) / 2;
+  }
+  ImGui::GetWindowDrawList()->AddText(ImVec2(x, frame_at.y + ImGui::GetStyle().FramePadding.y),
+                                      ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+}
+
+}  // namespace
+
 bool int_slider(const char* label, int* value, int min, int max) {
-  if (!touch_layout()) return ImGui::SliderInt(label, value, min, max);
+  if (!touch_layout()) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::CalcItemWidth();
+    // Ctrl+click types a value: ImGui's field shows it then.
+    const bool typing = ImGui::TempInputIsActive(ImGui::GetID(label));
+    const bool changed = ImGui::SliderInt(label, value, min, max, typing ? "%d" : "");
+    if (!typing && ImGui::IsItemVisible()) draw_slider_value(at, width, *value, min, max);
+    return changed;
+  }
   const int before = *value;
   // Clamped only when edited: a value set elsewhere stays (a 6x6 Box board typed as the start
   // has size 6, past the field's 5; clamped every frame it became a solved 5x5 board).
@@ -150,6 +202,7 @@ bool sub_section(const char* label) {
 
 namespace {
 const char* g_status_area = "";  // the open area's id
+float g_status_top = 0;          // where its text starts (cursor y in the area)
 }  // namespace
 
 void begin_status_area(const char* id, int lines) {
@@ -161,13 +214,26 @@ void begin_status_area(const char* id, int lines) {
                                ImGui::GetStyle().ItemSpacing.y * 0.5f,
                            ImGui::GetFrameHeight());
   ImGui::BeginChild(id, ImVec2(0, h), false, ImGuiWindowFlags_NavFlattened);
+  // Centred up and down by the height its text had the frame before (kept in the area's own
+  // storage: the offset is not counted in it, so it never feeds back).
+  const float last = ImGui::GetStateStorage()->GetFloat(ImGui::GetID("##text height"), h);
+  if (last < h) ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::floor((h - last) / 2));
+  g_status_top = ImGui::GetCursorPosY();
   ImGui::PushTextWrapPos(0.0f);  // wrap at the area's right edge
 }
 
 void end_status_area() {
   ImGui::PopTextWrapPos();
+  ImGui::GetStateStorage()->SetFloat(
+      ImGui::GetID("##text height"),
+      ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y - g_status_top);
   ImGui::EndChild();
   record_item(g_status_area);
+}
+
+int wrapped_lines(const char* text) {
+  const float h = ImGui::CalcTextSize(text, nullptr, false, ImGui::GetContentRegionAvail().x).y;
+  return std::max(1, static_cast<int>(std::lround(h / ImGui::GetTextLineHeight())));
 }
 
 void begin_panel_window() {

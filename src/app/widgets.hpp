@@ -45,9 +45,14 @@ nlohmann::json panel_controls();
 
 // A status area `lines` wrapped text lines high whatever it holds (nothing, a line, wrapped lines;
 // more than fit scroll inside it), so that text coming and going never moves the controls
-// under it. Closed with end_status_area(). Its rectangle is recorded under `id`.
+// under it; at least a button high (44 px on touch screens), with what it holds centred up and
+// down when shorter (a line in a 44 px area: no band left empty under it). Closed with
+// end_status_area(). Its rectangle is recorded under `id`.
 void begin_status_area(const char* id, int lines);
 void end_status_area();
+// The lines `text` takes wrapped at the current window's width (to size a status area to the
+// help it shows at this width: a tablet's wide panel wraps it into fewer lines than a phone's).
+int wrapped_lines(const char* text);
 
 // The page's two fixed windows, placed by the page layout (layout.hpp): the controls panel
 // and the board area. Neither draws a background: main.cpp clears to the window colour,

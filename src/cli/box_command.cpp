@@ -121,25 +121,48 @@ void build_saying_how_long(const std::function<void()>& build) {
   ticker.join();
 }
 
+// The kept table file `file`, `size` bytes, read by `load` a piece at a time straight into
+// the table's memory (no copy of the whole file: 8+8's is 247.5 MiB); a read that gets fewer
+// bytes than the file holds is said on stderr (then the table is rebuilt).
+bool load_table_file(const std::filesystem::path& file, std::ifstream& in, std::size_t size,
+                     const std::function<bool(std::size_t, const box::ReadTableBytes&)>& load) {
+  std::size_t got = 0;
+  bool short_read = false;
+  const bool kept = load(size, [&](std::uint8_t* into, std::size_t n) {
+    if (short_read) return false;
+    in.read(reinterpret_cast<char*>(into), static_cast<std::streamsize>(n));
+    got += static_cast<std::size_t>(in.gcount());
+    short_read = static_cast<std::size_t>(in.gcount()) < n;
+    return !short_read;
+  });
+  if (short_read)
+    std::cerr << "tilewise: table file " << file.string() << ": short read (got " << got << " of "
+              << size << " bytes)\n";
+  return kept;
+}
+
+// A whole kept table's bytes, from `read` (load_table_file's), for the loaders that take them
+// in one piece (the smaller tables); empty when they ran out.
+std::vector<std::uint8_t> whole_table(std::size_t size, const box::ReadTableBytes& read) {
+  std::vector<std::uint8_t> bytes(size);
+  if (!read(bytes.data(), size)) bytes.clear();
+  return bytes;
+}
+
 // A 4x4 table from the cache (`load` keeps it when the bytes are whole), or built (seconds
 // to minutes) and saved there (`bytes` of the built one). A missing, damaged or foreign file
 // is rebuilt; a cache that cannot be written is skipped.
 void load_or_build_table(const std::string& name, const std::string& what,
-                         const std::function<bool(const std::vector<std::uint8_t>&)>& load,
+                         const std::function<bool(std::size_t, const box::ReadTableBytes&)>& load,
                          const std::function<void()>& build,
                          const std::function<std::vector<std::uint8_t>()>& bytes) {
   const std::filesystem::path dir = cache_dir();
   const std::filesystem::path file = dir / (name + ".bin");
   if (!dir.empty()) {
-    // One read of the whole file (247.5 MiB for 8+8: a byte at a time took ~1.5 s of CPU).
     std::ifstream in(file, std::ios::binary | std::ios::ate);
-    std::vector<std::uint8_t> kept;
-    if (const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : 0; size > 0) {
-      kept.resize(static_cast<std::size_t>(size));
-      in.seekg(0);
-      in.read(reinterpret_cast<char*>(kept.data()), size);
-    }
-    if (in && load(kept)) return;
+    const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : 0;
+    if (size > 0 && in.seekg(0) && load_table_file(file, in, static_cast<std::size_t>(size), load))
+      return;
   }
   std::cerr << "tilewise: building " << what << " (once"
             << (dir.empty() ? "" : ", kept in " + file.string()) << ")\n";
@@ -164,7 +187,9 @@ void load_or_build_pattern_table(box::MoveSet moves, int tiles) {
   load_or_build_table(
       box::pattern_table_name(moves, tiles),
       "the 4x4 pattern table for " + std::string(box::move_set_name(moves)),
-      [&](const std::vector<std::uint8_t>& b) { return box::load_pattern_table(moves, tiles, b); },
+      [&](std::size_t size, const box::ReadTableBytes& read) {
+        return box::load_pattern_table(moves, tiles, whole_table(size, read));
+      },
       [&] { box::PatternDbBuild(moves, tiles).run(std::numeric_limits<std::uint64_t>::max()); },
       [&] { return box::pattern_table_bytes(moves, tiles); });
 }
@@ -173,8 +198,8 @@ void load_or_build_additive_tables(box::MoveSet moves, const std::string& partit
   load_or_build_table(
       box::additive_table_name(moves, partition),
       "the 4x4 additive tables " + partition + " for " + std::string(box::move_set_name(moves)),
-      [&](const std::vector<std::uint8_t>& b) {
-        return box::load_additive_tables(moves, partition, b);
+      [&](std::size_t size, const box::ReadTableBytes& read) {
+        return box::load_additive_tables(moves, partition, size, read);
       },
       [&] {
         box::AdditivePartition p;
@@ -197,8 +222,8 @@ void load_or_build_group_tables(int size, box::MoveSet moves, const std::string&
         box::group_table_name(size, moves, home),
         "the additive table of " + std::to_string(home.size()) + " numbers for " +
             std::to_string(size) + "x" + std::to_string(size) + " " + box::move_set_name(moves),
-        [&](const std::vector<std::uint8_t>& b) {
-          return box::load_group_table(size, moves, home, b);
+        [&](std::size_t bytes, const box::ReadTableBytes& read) {
+          return box::load_group_table(size, moves, home, whole_table(bytes, read));
         },
         [&] { box::build_group_table(size, moves, home); },
         [&] { return box::group_table_bytes(size, moves, home); });
@@ -281,6 +306,11 @@ int run_box_solve(const BoxArgs& a) {
   // auto: the built-in map on 5x5 and 7x7 (tables of 6.1 / 7.3 MiB built once in ~10-30 s of
   // CPU, before the search); none on 6x6 and 8x8, whose tables take minutes and did not raise
   // the reversed boards' bound (docs/puzzle-box.md, "5x5 and up", Sessions 15-16).
+  if (p.size <= 4 && a.groups != "none") {
+    std::cerr << "tilewise: --groups " << a.groups << ": only boards of 5x5 and up use group "
+              << "tables (this board is " << p.size << "x" << p.size << ")\n";
+    return kExitBadInput;
+  }
   const bool auto_groups = a.groups == "auto";
   if (p.size >= 5 && a.groups != "none" && (!auto_groups || p.size % 2 == 1)) {
     o.group_map = auto_groups ? box::default_group_map(p.size) : a.groups;

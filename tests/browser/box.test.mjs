@@ -19,13 +19,18 @@ const SEED_SOLUTIONS = [
   'Q4 Q2 Q3 Q1 Q1 Q2 Q1 Q3 Q1 Q3'];
 
 // The 4x4 table with 6 numbers (the worker's 7 take ~15-50 s to build here: box_4x4.test.mjs
-// and scripts/bench-box-wasm.mjs cover the table itself).
-async function openBox() {
-  const opened = await h.openApp(browser, srv.url + '?pattern_tiles=6');
+// and scripts/bench-box-wasm.mjs cover the table itself, and a fresh visit's build).
+// `owner`: the browser (each page a fresh context) or `tablesKept()`.
+async function openBox(owner = browser) {
+  const opened = await h.openApp(owner, srv.url + '?pattern_tiles=6');
   await h.clickWidget(opened.page, 'Puzzle Box');
   await h.waitState(opened.page, 's.box.active');
   return opened;
 }
+// The 4x4 cases' context: the first builds the 6-number table and keeps it in this
+// context's storage, the next reads it there instead of building it again.
+let kept4x4;
+const tablesKept = async () => (kept4x4 ??= await browser.newContext({ viewport: { width: 1280, height: 800 } }));
 
 test('the round buttons turn their block: click clockwise, right-click back', async () => {
   const { page, errors } = await openBox();
@@ -113,7 +118,7 @@ test('a bad typed board shows the parser error and keeps the current board; a go
 });
 
 test('a 4x4 scramble solves in the worker after its tables; Cancel stops a long 5x5 search', async () => {
-  const { page, errors } = await openBox();
+  const { page, errors } = await openBox(await tablesKept());
   await setNumber(page, 'box:size', 4);
   await setNumber(page, 'box:turns', 6);
   await h.clickWidget(page, 'Scramble');
@@ -241,7 +246,7 @@ test('turning counts moves and the start field follows the board; a bad start ke
 // Issue 21 item 8: 4x4, clockwise only, 12-turn scramble, Solve, Cancel while searching: the
 // best found so far (not proven optimal) is shown and plays back, the next button ringed.
 test('a cancelled 4x4 search still gives a playable solution; playback highlights the next move', async () => {
-  const { page, errors } = await openBox();
+  const { page, errors } = await openBox(await tablesKept());
   await setNumber(page, 'box:size', 4);
   await h.clickWidget(page, 'Scramble');
   let s = await h.waitState(page, 's.box.size === 4 && !s.box.at_target');
@@ -287,7 +292,7 @@ test('a cancelled 4x4 search still gives a playable solution; playback highlight
 
 test('the keyboard: Tab gives the board the keys, arrows pick a button, Space turns it, < > step, Enter plays', async () => {
   const { page, errors } = await openBox();
-  const press = async (key) => { await page.keyboard.press(key); await page.waitForTimeout(150); };
+  const press = async (key) => { await page.keyboard.press(key); await h.framesLater(page); };
   let s = await h.state(page);
   assert.equal(s.box.key_cursor, -1);  // the mode was clicked in the panel: the panel has the keys
   await press('Tab');

@@ -10,15 +10,8 @@ let srv, browser;
 before(async () => { srv = await h.startServer(); browser = await h.launch(); });
 after(async () => { await browser?.close(); srv?.server.close(); });
 
-async function openDesktop(width, height, colorScheme) {
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(srv.url);
-  await h.waitDrawn(page);
-  return { context, page, errors };
-}
+const openDesktop = (width, height, colorScheme) =>
+  h.openIn(browser, srv.url, { viewport: { width, height }, colorScheme });
 
 // For each header rectangle [x, y, w, h]: the box of the pixels unlike the page's background
 // in its first 34 px (the arrow), and the first such column after it (the label's left edge).
@@ -120,14 +113,6 @@ test('desktop panels have no empty band taller than a line and a half, scrolled 
   }
 });
 
-// WCAG 2's contrast ratio of two [r, g, b] colours.
-function contrast(a, b) {
-  const lum = (c) => c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-    .reduce((sum, v, k) => sum + v * [0.2126, 0.7152, 0.0722][k], 0);
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
 for (const scheme of ['light', 'dark']) {
   test(`${scheme}: the board's keyboard-focus frame stands out from the page (contrast at least 3)`, async () => {
     const { context, page, errors } = await openDesktop(1440, 900, scheme);
@@ -139,7 +124,7 @@ for (const scheme of ['light', 'dark']) {
     await h.screenshot(page, `panel-focus-${scheme}`);
     const frame = await h.pixels(page, png, [[x - 5, mid], [x - 4, mid], [x - 3, mid]]);
     const [bg] = await h.pixels(page, png, [[x - 14, mid]]);
-    const best = Math.max(...frame.map((c) => contrast(c, bg)));
+    const best = Math.max(...frame.map((c) => h.contrast(c, bg)));
     assert.ok(best >= 3, `the frame ${JSON.stringify(frame)} on ${JSON.stringify(bg)}: contrast ${best.toFixed(2)}`);
     assert.deepEqual(errors, []);
     await context.close();

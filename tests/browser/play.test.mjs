@@ -105,7 +105,7 @@ test('on a touch screen a tap turns a tile and a long press turns it back', asyn
 
 test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turns back, Enter picks and drops, Tab leaves', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
-  const press = async (key) => { await page.keyboard.press(key); await page.waitForTimeout(80); };
+  const press = async (key) => { await page.keyboard.press(key); await h.framesLater(page); };
   await press('ArrowRight');  // shows the cursor on cell 1
   let s = await h.waitState(page, 's.board_input.focused && s.board_input.cursor_shown', 5000);
   await press('ArrowRight');
@@ -136,7 +136,7 @@ test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turn
 test('keyboard play: the arrows reach the tray where it lies, under the board or beside it', async () => {
   const { page, errors } = await h.openApp(browser, srv.url, { width: 1280, height: 800 });
   const press = async (key, times = 1) => {
-    for (let k = 0; k < times; ++k) { await page.keyboard.press(key); await page.waitForTimeout(80); }
+    for (let k = 0; k < times; ++k) { await page.keyboard.press(key); await h.framesLater(page); }
   };
   const cursor = async () => (await h.state(page)).board_input.cursor;
   await h.clickWidget(page, 'Clear board');  // all nine tiles in the tray

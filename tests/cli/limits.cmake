@@ -71,3 +71,6 @@ tw_cli_exit(limit_box_unknown_partition 2 ${TW} box solve 1,2,3,4/5,6,7,8/9,10,1
 tw_cli_says(limit_box_bad_groups 2 "2 rows, the board has 5"
             ${TW} box solve 6,1,3,4,5/7,12,18,2,10/11,13,8,9,15/16,17,19,24,14/21,22,23,25,20
             --groups AAA/BBB)
+# --groups on 4x4 and smaller (no group tables there): said, not silently ignored.
+tw_cli_says(limit_box_groups_on_4x4 2 "--groups auto: only boards of 5x5 and up use group tables (this board is 4x4)"
+            ${TW} box solve 1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,16 --bound pattern --groups auto)

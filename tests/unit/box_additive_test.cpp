@@ -267,5 +267,40 @@ TEST(BoxAdditive, TableBytesLoadBackOnlyWhenWholeAndUnchanged) {
   EXPECT_EQ(additive_table_name(m, "7+7+2"), "box-additive-cw+ccw-7+7+2.v1");
 }
 
+// The tables read in pieces (the CLI's file read, straight into the tables' memory): kept
+// only when every piece came and the checksum holds.
+TEST(BoxAdditive, TableBytesReadInPiecesLoadOnlyWhenAllCome) {
+  const MoveSet m = MoveSet::kBothDirections;
+  AdditivePartition p;
+  ASSERT_TRUE(additive_partition("rows", p));
+  { const AdditiveBound4x4 build(m, p); }
+  const std::vector<std::uint8_t> bytes = additive_table_bytes(m, "rows");
+  // Gives `bytes` (at most `until` of them) to the loader; counts its reads.
+  auto load = [&](const std::vector<std::uint8_t>& from, std::size_t until, int& reads) {
+    std::size_t at = 0;
+    reads = 0;
+    return load_additive_tables(m, "rows", from.size(), [&](std::uint8_t* into, std::size_t n) {
+      ++reads;
+      if (at + n > until) return false;
+      std::copy(from.begin() + static_cast<std::ptrdiff_t>(at),
+                from.begin() + static_cast<std::ptrdiff_t>(at + n), into);
+      at += n;
+      return true;
+    });
+  };
+  int reads = 0;
+  EXPECT_TRUE(load(bytes, bytes.size(), reads));
+  EXPECT_EQ(reads, 3);  // the header, then each of the two tables (rows: 2) into its memory
+  EXPECT_FALSE(load(bytes, bytes.size() - 1, reads));  // a short read
+  EXPECT_FALSE(load(bytes, 10, reads));
+  EXPECT_EQ(reads, 1);  // (the header alone did not come)
+  std::vector<std::uint8_t> changed = bytes;
+  changed[bytes.size() - 3] ^= 1;
+  EXPECT_FALSE(load(changed, changed.size(), reads));
+  EXPECT_FALSE(load_additive_tables(m, "rows", bytes.size() + 1, [](std::uint8_t*, std::size_t) {
+    return true;  // (never asked: the size is not the partition's)
+  }));
+}
+
 }  // namespace
 }  // namespace tilewise::box

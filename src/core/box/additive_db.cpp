@@ -330,6 +330,13 @@ int AdditiveBound4x4::excess(int first, const std::uint32_t* index) const {
   return sum;
 }
 
+int AdditiveBound4x4::moves_of(const std::uint8_t* board, int excess) const {
+  const Impl& b = *impl_;
+  int least = 0;
+  for (int c = 0; c < kCells; ++c) least += b.base_of[c * kCells + board[c]];
+  return (least + excess_step(b.moves) * excess + 3) / 4;
+}
+
 // The sum of the groups' bases is the board's, the same on every image (symmetries keep
 // distances; so does the inverse), so images differ only in their excess:
 // the image that decided the parent's bound first, alone; then the others, every table
@@ -432,22 +439,43 @@ bool load_additive_tables(MoveSet moves, const std::string& name,
 
 bool load_additive_tables(MoveSet moves, const std::string& name, const std::uint8_t* bytes,
                           std::size_t size) {
+  if (!bytes) return false;
+  std::size_t at = 0;
+  return load_additive_tables(moves, name, size, [&](std::uint8_t* into, std::size_t n) {
+    if (n > size - at) return false;
+    std::memcpy(into, bytes + at, n);
+    at += n;
+    return true;
+  });
+}
+
+// The header first (its checksum read, not compared yet), then each distinct table straight
+// into its own memory, summed as it comes; kept only when the sum is the header's.
+bool load_additive_tables(MoveSet moves, const std::string& name, std::size_t size,
+                          const ReadTableBytes& read) {
   AdditivePartition partition;
   if (!additive_partition(name, partition)) return false;
   const auto homes = distinct_homes(partition);
   std::size_t body = 0;
   for (const auto& home : homes)
     body += (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
-  const std::size_t head = header(moves, name, 0).size();
-  if (!bytes || size != head + body) return false;
-  const std::uint8_t* at = bytes + head;
-  const std::vector<std::uint8_t> expected = header(moves, name, pattern::fnv1a(at, body));
-  if (!std::equal(expected.begin(), expected.end(), bytes)) return false;
-  for (const auto& home : homes) {
-    const std::size_t part = (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
-    auto& table = cached(moves, home);
-    if (!table) table = std::make_unique<Table>(Table{Table::Nibbles(at, at + part)});
-    at += part;
+  std::vector<std::uint8_t> head(header(moves, name, 0).size());
+  if (size != head.size() + body || !read(head.data(), head.size())) return false;
+  const std::size_t sum_at = head.size() - 8;  // the checksum: the header's last 8 bytes
+  std::uint64_t kept_sum = 0;
+  for (int i = 0; i < 8; ++i) kept_sum |= std::uint64_t{head[sum_at + i]} << (8 * i);
+  if (header(moves, name, kept_sum) != head) return false;
+  std::vector<Table> tables(homes.size());
+  std::uint64_t checksum = pattern::fnv1a(nullptr, 0);
+  for (std::size_t k = 0; k < homes.size(); ++k) {
+    tables[k].nibbles.resize((pattern::placements(static_cast<int>(homes[k].size())) + 1) / 2);
+    if (!read(tables[k].nibbles.data(), tables[k].nibbles.size())) return false;
+    checksum = pattern::fnv1a(tables[k].nibbles.data(), tables[k].nibbles.size(), checksum);
+  }
+  if (checksum != kept_sum) return false;
+  for (std::size_t k = 0; k < homes.size(); ++k) {
+    auto& table = cached(moves, homes[k]);
+    if (!table) table = std::make_unique<Table>(std::move(tables[k]));
   }
   return true;
 }

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -65,6 +66,8 @@ class AdditiveBound4x4 {
   // sum of those entries, for bound() to take as `first_excess`.
   void first_indices(const std::uint8_t* board, int first, std::uint32_t* index) const;
   int excess(int first, const std::uint32_t* index) const;
+  // The bound of `board` from an image's excess (the sum of its entries), as bound() rounds it.
+  int moves_of(const std::uint8_t* board, int excess) const;
   int terms() const;  // table lookups per image
   int images() const;
   std::uint64_t table_bytes() const;  // memory of the tables it reads
@@ -91,6 +94,12 @@ bool load_additive_tables(MoveSet moves, const std::string& partition,
 // The same from `size` bytes at `bytes` (the worker's, read from storage, with no copy of them).
 bool load_additive_tables(MoveSet moves, const std::string& partition, const std::uint8_t* bytes,
                           std::size_t size);
+// Puts the next `n` bytes of kept tables at `into`; false when they ran out (or failed).
+using ReadTableBytes = std::function<bool(std::uint8_t* into, std::size_t n)>;
+// The same from `size` bytes given by `read` in pieces, each distinct table's straight into
+// its own memory (the CLI's file read: 8+8's 247.5 MiB not copied once more).
+bool load_additive_tables(MoveSet moves, const std::string& partition, std::size_t size,
+                          const ReadTableBytes& read);
 
 // The table entry of one group's placement (cells[j]: where the number of home[j] is), in
 // quarters; the table is built if needed. For tests and tools.

@@ -9,13 +9,21 @@
 //     within its moves left, which the bound (a lower bound, rounded to the parity every
 //     distance has) rules out;
 //   - P-b expanded and its child P-b-a cut by the bound: P-a-b is that board at that depth.
-// Only the bound's answers (the board's distance) are used, never a count, so the spelling
+// These use only the bound's answers (the board's distance), never a count, so the spelling
 // context (count_dag.hpp) plays no part. Most children are cut by the bound, so most second
 // orders are cut here before their table entries are ranked or read.
+//   - P-b expanded and its child P-b-a counted (session 17): when neither `a` nor `b` closes
+//     a counter-clockwise `X'` (always with cw), P-a-b is the same node of the count's graph
+//     (the same board, moves left and context), so its count is P-b-a's, taken without a
+//     bound or a lookup in the count's table.
+// The search (BoxSearch::open_node, session 17) also cuts P-a-b when P-b is known dead in
+// either order (its first lookup, made for all of P's children when P is opened, cut it), and
+// inherits that down the path: P-a-c-b is P-b-a-c when b commutes with a and c.
 //
 // Per depth d of the search's path and move k (allowed_moves' order): what became of child k
 // of the node at depth d (unknown until asked: skipped, answered by the count's table, ...)
-// and, when it was expanded, which of its own children the bound cut.
+// and, when it was expanded, which of its own children the bound cut and which were counted
+// (and their counts).
 #pragma once
 
 #include <cstddef>
@@ -28,14 +36,22 @@ namespace tilewise::box {
 class CommutingCuts {
  public:
   // `commuting[k]`: the moves (bits by index) whose button commutes with move k's.
-  explicit CommutingCuts(std::vector<std::uint32_t> commuting)
-      : commuting_(std::move(commuting)), moves_(commuting_.size()) {}
+  // `no_context[k]`: move k closes no counter-clockwise `X'` (its context is none).
+  CommutingCuts(std::vector<std::uint32_t> commuting, std::vector<bool> no_context)
+      : commuting_(std::move(commuting)), moves_(commuting_.size()) {
+    for (std::size_t k = 0; k < moves_; ++k)
+      if (no_context[k]) no_context_ |= std::uint32_t{1} << k;
+  }
+
+  std::uint32_t commuting(std::size_t k) const { return commuting_[k]; }
 
   // The node at `depth` is entered: none of its children is known yet.
   void entered(std::size_t depth) {
     if (state_.size() < (depth + 1) * moves_) {
       state_.resize((depth + 1) * moves_);
       cut_below_.resize((depth + 1) * moves_);
+      counted_below_.resize((depth + 1) * moves_);
+      count_below_.resize((depth + 1) * moves_ * moves_);
     }
     for (std::size_t k = 0; k < moves_; ++k) state_[depth * moves_ + k] = kUnknown;
   }
@@ -49,6 +65,32 @@ class CommutingCuts {
   void expanded(std::size_t depth, std::size_t k) {
     state_[depth * moves_ + k] = kExpanded;
     cut_below_[depth * moves_ + k] = 0;
+    counted_below_[depth * moves_ + k] = 0;
+  }
+  // Child `k` of the node at `depth` (child `parent` of the node above it) has `count`
+  // completions; kept when a second order may take it (neither move closes an `X'`).
+  void counted(std::size_t depth, std::size_t k, std::size_t parent, std::uint64_t count) {
+    if (depth == 0 || !(no_context_ >> k & no_context_ >> parent & 1)) return;
+    const std::size_t row = (depth - 1) * moves_ + parent;
+    counted_below_[row] |= std::uint32_t{1} << k;
+    count_below_[row * moves_ + k] = count;
+  }
+  // The children (bits by move) of child `a` of the node at `depth` whose count is known,
+  // that child about to be expanded: the moves b commuting with a whose node P-b was
+  // expanded and P-b-a counted; count_of(depth, a, b) is then that count.
+  std::uint32_t counted_children(std::size_t depth, std::size_t a) const {
+    std::uint32_t known = 0;
+    if (!(no_context_ >> a & 1)) return known;
+    const std::size_t row = depth * moves_;
+    for (std::uint32_t m = commuting_[a] & no_context_; m != 0; m &= m - 1) {
+      const auto b = static_cast<std::size_t>(__builtin_ctz(m));
+      if (state_[row + b] == kExpanded && (counted_below_[row + b] >> a & 1))
+        known |= std::uint32_t{1} << b;
+    }
+    return known;
+  }
+  std::uint64_t count_of(std::size_t depth, std::size_t a, std::size_t b) const {
+    return count_below_[(depth * moves_ + b) * moves_ + a];
   }
   // The children (bits by move) known dead of child `a` of the node at `depth`, that child
   // about to be expanded: the moves b commuting with a whose node P-b (P: the node at
@@ -71,6 +113,9 @@ class CommutingCuts {
   std::size_t moves_;
   std::vector<std::uint8_t> state_;
   std::vector<std::uint32_t> cut_below_;
+  std::uint32_t no_context_ = 0;              // moves that close no `X'`
+  std::vector<std::uint32_t> counted_below_;  // per (depth, move): its children counted
+  std::vector<std::uint64_t> count_below_;    // per (depth, move, move): their counts
 };
 
 }  // namespace tilewise::box

@@ -177,10 +177,13 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     cells_of_ = move_cells_index(cells_);
     if (o_.commuting_cuts) {
       std::vector<std::uint32_t> commuting(cells_.size());
-      for (std::size_t k = 0; k < cells_.size(); ++k)
+      std::vector<bool> no_context(cells_.size());
+      for (std::size_t k = 0; k < cells_.size(); ++k) {
         for (std::size_t j = 0; j < cells_.size(); ++j)
           if (commute(cells_[k].button, cells_[j].button, size_)) commuting[k] |= 1u << j;
-      commuting_cuts_.emplace(std::move(commuting));
+        no_context[k] = !closes_ccw(cells_[k].move(), moves_);
+      }
+      commuting_cuts_.emplace(std::move(commuting), std::move(no_context));
     }
     TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
     additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
@@ -195,6 +198,10 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
   } else if (!o_.group_map.empty()) {
     additive_nxn_ = std::make_unique<AdditiveBoundNxN>(size_, moves_, o_.group_map);
     r_.method = "IDA* with " + additive_nxn_->describe();
+    cells_ = move_cells(size_, moves_);
+    cells_of_ = move_cells_index(cells_);
+    for (std::size_t c = 0; c < s_.size(); ++c)
+      board_nxn_[c] = static_cast<std::uint8_t>(s_[c] - 1);
   } else {
     r_.method = "IDA* with Manhattan bound";
   }
@@ -243,9 +250,6 @@ int BoxSearch::bound_of(int g, int enough) const {
     if (pattern_ && h <= enough)
       h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
   } else if (additive_nxn_) {
-    board_nxn_.resize(s_.size());
-    for (std::size_t c = 0; c < s_.size(); ++c)
-      board_nxn_[c] = static_cast<std::uint8_t>(s_[c] - 1);
     h = additive_nxn_->bound(board_nxn_.data(), enough);
   } else {
     h = manhattan_bound(s_, size_, moves_);
@@ -299,6 +303,7 @@ bool BoxSearch::counted_child() {
   const std::uint64_t known = count_dag_->find(board, context);
   if (known == CountDag::kMiss) return false;
   add_counted(known);
+  child_count_ = known;
   return true;
 }
 
@@ -332,9 +337,13 @@ bool BoxSearch::leave_node() {
     const auto [board, context] = count_dag_->node_of(board4_, context_key());
     kept = count_dag_->put(board, context, r_.count - count_at_entry_.back());
   }
+  const std::uint64_t count = r_.count - count_at_entry_.back();
   next_.pop_back();
   count_at_entry_.pop_back();
-  if (!path_.empty()) undo_last();
+  if (!path_.empty()) {
+    undo_last();
+    if (path_.size() >= prefix_.size()) note_counted(count);
+  }
   return kept;
 }
 
@@ -419,20 +428,26 @@ void BoxSearch::turn_4x4(const Move& m, bool back) {
 }
 
 void BoxSearch::enter_child(const Move& m) {
-  if (size_ == 4)
+  if (size_ == 4) {
     turn_4x4(m, false);
-  else
+  } else {
     apply_move(s_, size_, m);
+    if (additive_nxn_)
+      apply_cells(board_nxn_, cells_[cells_of_[static_cast<std::size_t>(move_key(m))]]);
+  }
   spelling_.push_back(spelling_.back().after(m, moves_));
   path_.push_back(m);
 }
 
 void BoxSearch::undo_last() {
   const Move m = path_.back();
-  if (size_ == 4)
+  if (size_ == 4) {
     turn_4x4(m, true);
-  else
+  } else {
     apply_move(s_, size_, Move{m.button, (4 - m.quarter_turns) % 4});
+    if (additive_nxn_)
+      undo_cells(board_nxn_, cells_[cells_of_[static_cast<std::size_t>(move_key(m))]]);
+  }
   spelling_.pop_back();
   path_.pop_back();
 }
@@ -442,18 +457,54 @@ void BoxSearch::open_node() {
   if (commuting_cuts_) {
     if (g > 0) commuting_cuts_->expanded(g - 1, next_.back() - 1);
     commuting_cuts_->entered(g);
-    if (dead_children_.size() <= g) dead_children_.resize(g + 1);
-    dead_children_[g] = g > 0 ? commuting_cuts_->dead_children(g - 1, next_.back() - 1) : 0;
+    if (dead_children_.size() <= g) {
+      dead_children_.resize(g + 1);
+      first_cut_.resize(g + 1);
+      known_dead_.resize(g + 1);
+    }
+    // P-a-b is P-b-a: dead when P-b is known dead (inherited down, whatever the order)
+    // or P-b was expanded and P-b-a cut.
+    const std::size_t a = g > 0 ? next_.back() - 1 : 0;
+    const bool wider = o_.wider_commuting_cuts;
+    dead_children_[g] = g == 0
+                            ? 0
+                            : commuting_cuts_->dead_children(g - 1, a) |
+                                  (wider ? known_dead_[g - 1] & commuting_cuts_->commuting(a) : 0);
+    first_cut_[g] = 0;
+    if (counted_children_.size() <= g) counted_children_.resize(g + 1);
+    counted_children_[g] = wider && g > 0 && listing_ && g > prefix_.size()
+                               ? commuting_cuts_->counted_children(g - 1, next_.back() - 1)
+                               : 0;
   }
   next_.push_back(0);
   count_at_entry_.push_back(r_.count);
   if (size_ == 4) first_of_children();
+  if (commuting_cuts_) known_dead_[g] = dead_children_[g] | first_cut_[g];
+}
+
+void BoxSearch::note_counted(std::uint64_t count) {
+  if (!commuting_cuts_ || !listing_) return;
+  const std::size_t d = path_.size();
+  commuting_cuts_->counted(d, next_[d] - 1, d > 0 ? next_[d - 1] - 1 : 0, count);
+}
+
+// The child about to be tried is P-a-b (commuting_cuts.hpp) with P-b-a counted: the same
+// node of the count's graph, its count taken from there (no bound, no table lookup).
+void BoxSearch::add_second_order(const Move& m) {
+  const std::size_t d = path_.size();
+  const std::uint64_t n = commuting_cuts_->count_of(d - 1, next_[d - 1] - 1, next_[d] - 1);
+  const bool listed = n > 0 && r_.solutions.size() < o_.max_solutions;  // (walked from it)
+  if (listed) enter_child(m);
+  add_counted(n);
+  if (listed) undo_last();
+  note_counted(n);
 }
 
 void BoxSearch::note_cut() {
   if (!commuting_cuts_) return;
   const std::size_t d = path_.size();
   commuting_cuts_->cut(d, next_[d] - 1, d > 0 ? next_[d - 1] - 1 : 0);
+  known_dead_[d] |= std::uint32_t{1} << (next_[d] - 1);
 }
 
 // Before a node's children are tried one by one (most are cut by their first lookup, on
@@ -471,13 +522,23 @@ void BoxSearch::first_of_children() {
   std::array<bool, 64> tried{};
   for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
-    if ((tried[k] = !skip_move(mc.move()) && !(commuting_cuts_ && (dead_children_[g] >> k & 1)))) {
+    const bool known = commuting_cuts_ && ((dead_children_[g] | counted_children_[g]) >> k & 1);
+    if ((tried[k] = !skip_move(mc.move()) && !known)) {
       child = turned(board4_, mc);
       additive_->first_indices(child.data(), first, &child_index_[k * terms]);
     }
   }
-  for (std::size_t k = 0; k < moves; ++k)
-    if (tried[k]) child_excess_[g * moves + k] = additive_->excess(first, &child_index_[k * terms]);
+  const int left = moves_left() - 1;  // the children's
+  for (std::size_t k = 0; k < moves; ++k) {
+    if (!tried[k]) continue;
+    const int excess = child_excess_[g * moves + k] =
+        additive_->excess(first, &child_index_[k * terms]);
+    // Cut by this lookup alone: known before any child is expanded (commuting cuts).
+    if (commuting_cuts_ && o_.wider_commuting_cuts &&
+        to_parity(additive_->moves_of(turned(board4_, cells_[k]).data(), excess),
+                  static_cast<int>(g) + 1) > left)
+      first_cut_[g] |= std::uint32_t{1} << k;
+  }
 }
 
 // IDA*: every sequence of exactly `limit_` moves that reaches the target, depth first,
@@ -517,6 +578,15 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       note_cut();  // (a dead node, as if cut by the bound)
       continue;
     }
+    if (commuting_cuts_ && (first_cut_[path_.size()] >> (next_.back() - 1) & 1)) {
+      ++visited, ++r_.nodes;  // (its first lookup made: first_of_children)
+      note_cut();
+      continue;
+    }
+    if (commuting_cuts_ && (counted_children_[path_.size()] >> (next_.back() - 1) & 1)) {
+      add_second_order(m);
+      continue;
+    }
     if (out_of_budget()) {
       finish(false);
       break;
@@ -535,6 +605,8 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       if (at_target && g == limit_) found();
       undo_last();
       if (g + h > limit_) note_cut();
+      if (child_count_ != CountDag::kMiss) note_counted(child_count_);
+      child_count_ = CountDag::kMiss;
       continue;
     }
     open_node();

@@ -74,6 +74,10 @@ struct BoxSolveOptions {
   // 4x4: the second order of two commuting buttons cut by what the bound said of the first
   // (commuting_cuts.hpp; the same count in fewer nodes). Off only to measure it.
   bool commuting_cuts = true;
+  // With them (session 17): a second order's count taken from its first order's, a child cut
+  // by its first lookup known dead before its siblings are expanded (either order), and the
+  // dead second orders inherited down the path. Off only to measure it.
+  bool wider_commuting_cuts = true;
 };
 
 struct BoxSolveResult {
@@ -180,6 +184,8 @@ class BoxSearch {
   void first_of_children();                 // 4x4: each child's first lookup, all at once
   void open_node();  // the node after path_ passed: its children are tried next
   void note_cut();   // the child just tried (path_ back at its parent) is dead by the bound
+  void note_counted(std::uint64_t count);  // ... has `count` completions (listing)
+  void add_second_order(const Move& m);    // the child m's count taken from its first order
   void found();
   void finish(bool complete);
 
@@ -189,8 +195,8 @@ class BoxSearch {
   BoxSolveResult r_;
   std::vector<Move> allowed_;
   std::vector<int> s_;  // the board after path_, renamed so the target reads 1..N*N
-  // 4x4: s_ as 0-based bytes (what the bounds read), the allowed moves as cell maps and,
-  // by move_key, which of them a move is.
+  // 4x4: s_ as 0-based bytes (what the bounds read); 4x4 and additive_nxn_: the allowed
+  // moves as cell maps and, by move_key, which of them a move is.
   std::array<std::uint8_t, 16> board4_{};
   std::vector<MoveCells> cells_;
   MoveCellsIndex cells_of_{};
@@ -202,6 +208,10 @@ class BoxSearch {
   // per depth the open node's children it cuts.
   std::optional<CommutingCuts> commuting_cuts_;
   std::vector<std::uint32_t> dead_children_;
+  std::vector<std::uint32_t> counted_children_;    // (listing: their counts known)
+  std::vector<std::uint32_t> first_cut_;           // per depth: children cut by their first lookup
+  std::vector<std::uint32_t> known_dead_;          // per depth: children known dead so far
+  std::uint64_t child_count_ = ~std::uint64_t{0};  // counted_child's, for note_counted
   std::vector<Move> path_;
   std::vector<Spelling> spelling_;  // per depth: the spelling context of path_'s first moves
   std::vector<std::size_t> next_;   // per open node: index in allowed_ of its next child
@@ -209,8 +219,8 @@ class BoxSearch {
   std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
   std::unique_ptr<AdditiveBound4x4> additive_;        // 4x4
   std::unique_ptr<AdditiveBoundNxN> additive_nxn_;    // 5x5 and up (options' group_map)
-  mutable std::vector<std::uint8_t> board_nxn_;       // (what it reads: s_ 0-based)
-  std::unique_ptr<SecondBound4x4> second_;            // 4x4, where nodes are expanded
+  Cells board_nxn_{};  // 5x5 and up with additive_nxn_: s_ 0-based (what it reads), kept so
+  std::unique_ptr<SecondBound4x4> second_;  // 4x4, where nodes are expanded
   // Per depth: the lookup (image) of each bound that decided the node's last bound.
   mutable std::vector<int> first_lookup_, first_image_;
   int parity_ = -1;  // with quarter turns only: the start's permutation parity (else -1)

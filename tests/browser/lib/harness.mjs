@@ -130,7 +130,7 @@ const wheelTowards = (page, name) => async (s, dy) => {
   const c = s.widget_clips[name];
   await page.mouse.move(c[0] + 3, c[1] + c[3] / 2);
   await page.mouse.wheel(0, Math.sign(dy) * Math.min(Math.abs(dy) + 20, 100));
-  await page.waitForTimeout(120);
+  await framesLater(page);
 };
 
 export async function clickWidget(page, name, button = 'left') {
@@ -139,15 +139,32 @@ export async function clickWidget(page, name, button = 'left') {
   await humanClick(page, r[0] + r[2] / 2, r[1] + r[3] / 2, button);
 }
 
+// Resolves once the app has built `n` more frames (state.frames; ImGui reads input once a
+// frame, and input waiting brings a quiet page back to the full rate at once), or after
+// `patience` ms (a page in the background builds none; a navigation ends the wait too).
+// A frame-paced wait, not a fixed one: as short as the frames on an idle machine, as long
+// as they take under load.
+export function framesLater(page, n = 2, patience = 3000) {
+  return page.evaluate(({ n, patience }) => new Promise((ok) => {
+    const frames = () => globalThis.tilewise?.state?.frames ?? 0;
+    const until = frames() + n;
+    const timer = setTimeout(ok, patience);
+    const check = () => {
+      if (frames() >= until) { clearTimeout(timer); ok(); } else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }), { n, patience }).catch(() => {});  // the page went (a click that reloads it)
+}
+
 // A click as a person makes it: move, press, release, with frames drawn in between (ImGui
 // reads the mouse once per frame).
 export async function humanClick(page, x, y, button = 'left') {
   await page.mouse.move(x, y);
-  await page.waitForTimeout(120);
+  await framesLater(page);
   await page.mouse.down({ button });
-  await page.waitForTimeout(120);
+  await framesLater(page);
   await page.mouse.up({ button });
-  await page.waitForTimeout(120);
+  await framesLater(page);
 }
 
 // A drag as a person makes it: press, move in steps a frame apart, release. (The app draws
@@ -156,16 +173,16 @@ export async function humanClick(page, x, y, button = 'left') {
 // `during(page)`, if given, runs while the button is still held over the target.
 export async function humanDrag(page, from, to, { steps = 10, during = null } = {}) {
   await page.mouse.move(from.x, from.y);
-  await page.waitForTimeout(60);
+  await framesLater(page);
   await page.mouse.down();
-  await page.waitForTimeout(60);
+  await framesLater(page);
   for (let k = 1; k <= steps; ++k) {
     await page.mouse.move(from.x + (to.x - from.x) * k / steps, from.y + (to.y - from.y) * k / steps);
-    await page.waitForTimeout(20);
+    await framesLater(page, 1);
   }
   if (during) await during(page);
   await page.mouse.up();
-  await page.waitForTimeout(120);
+  await framesLater(page);
 }
 
 // The centre of board cell (row, col) in page coordinates.
@@ -187,10 +204,10 @@ export async function touchscreen(page) {
     async hold(at) { await finger('touchStart', at); await page.waitForTimeout(800); await finger('touchEnd', at); },
     async drag(from, to, { steps = 8 } = {}) {
       await finger('touchStart', from);
-      await page.waitForTimeout(60);
+      await framesLater(page);
       for (let k = 1; k <= steps; ++k) {
         await finger('touchMove', { x: from.x + (to.x - from.x) * k / steps, y: from.y + (to.y - from.y) * k / steps });
-        await page.waitForTimeout(30);
+        await framesLater(page, 1);
       }
       await finger('touchEnd', to);
     },
@@ -199,7 +216,7 @@ export async function touchscreen(page) {
     async tapWidget(name, across = 0.5) {
       const r = (await widgetInSight(page, name, g.scrollTowards(name))).widgets[name];
       await g.tap({ x: r[0] + r[2] * across, y: r[1] + r[3] / 2 });
-      await page.waitForTimeout(100);
+      await framesLater(page);
     },
     // A finger dragged up or down the window that shows widget `name`, in its left margin
     // beside the controls (one that lands on a field would edit it), by `dy` (+: what is
@@ -210,7 +227,7 @@ export async function touchscreen(page) {
       const by = Math.sign(dy) * Math.min(Math.abs(dy) + 24, 2 * reach);
       const y = c[1] + c[3] / 2 + by / 2;
       await g.drag({ x, y }, { x, y: y - by }, { steps: 10 });
-      await page.waitForTimeout(120);
+      await framesLater(page);
     },
     detach: () => cdp.detach(),
   };
@@ -220,14 +237,21 @@ export async function touchscreen(page) {
 // A phone (390x844 CSS px, pixel ratio 3, touch) in a new context of `browser`, the app open
 // at `url` and drawn; page errors collected; `touch` its finger (touchscreen above).
 export async function openPhone(browser, url, { colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 },
+  const opened = await openIn(browser, url, { viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3, hasTouch: true, isMobile: true, colorScheme });
+  return { ...opened, touch: await touchscreen(opened.page) };
+}
+
+// The app open and drawn at `url` in a new context of `browser` made with playwright's
+// `options` (viewport, colorScheme, hasTouch, ...); page errors collected.
+export async function openIn(browser, url, options) {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
   await waitDrawn(page);
-  return { context, page, errors, touch: await touchscreen(page) };
+  return { context, page, errors };
 }
 
 export async function screenshot(page, name) {
@@ -313,6 +337,14 @@ export function keepTableBytes(page, name, bytes) {
 // ImGui reads key states once per frame: holds each key of a combo ("Control+A") a few frames.
 export async function pressSlowly(page, combo) {
   const keys = combo.split('+');
-  for (const k of keys) { await page.keyboard.down(k); await page.waitForTimeout(60); }
-  for (const k of keys.reverse()) { await page.keyboard.up(k); await page.waitForTimeout(60); }
+  for (const k of keys) { await page.keyboard.down(k); await framesLater(page); }
+  for (const k of keys.reverse()) { await page.keyboard.up(k); await framesLater(page); }
+}
+
+// WCAG 2's contrast ratio of two [r, g, b] colours.
+export function contrast(a, b) {
+  const lum = (c) => c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, k) => sum + v * [0.2126, 0.7152, 0.0722][k], 0);
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
 }
