@@ -22,7 +22,6 @@ namespace tilewise::worker {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::uint64_t kTableChunk = 8000;  // as a solve builds it (box_job.cpp)
 
 double ms_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();

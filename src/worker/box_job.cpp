@@ -38,7 +38,6 @@ namespace tilewise::worker {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::uint64_t kTableChunk = 8000;    // states expanded between clock checks
 constexpr std::uint64_t kSearchChunk = 20000;  // nodes visited between clock checks
 // The fallback's time cap (4x4: well under 1 s). It runs inside one step, so it stays under
 // the page's 3 s watchdog (web/tilewise.js): at 5 s a cancelled 5x5 search under load (the

@@ -25,8 +25,7 @@ namespace tilewise::worker {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::uint64_t kTableChunk = 8000;   // table states between clock checks
-constexpr std::uint64_t kSearchChunk = 5000;  // search nodes between clock checks (~1 ms)
+constexpr std::uint64_t kAnytimeChunk = 5000;  // search nodes between clock checks (~1 ms)
 // The widest beam here (the worker's memory: at most ~90 MB on 8x8).
 constexpr std::uint64_t kWorkerBeamWidth = 8192;
 
@@ -51,7 +50,7 @@ class BoxAnytimeJob : public Job {
       }
     bool over = false;
     while (search_ && !over && Clock::now() < end)
-      over = search_->run(kSearchChunk) || out_of_time();
+      over = search_->run(kAnytimeChunk) || out_of_time();
     if (search_) stream_improvement(events);
     if (over) {
       events.push_back({{"type", "done"}, {"result", result_json()}, {"table", table_json()}});

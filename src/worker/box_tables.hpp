@@ -44,6 +44,9 @@ enum class StorageAnswer { kNotAsked, kAsked, kAnswered };
 StorageAnswer storage_answer(const std::string& name);
 void mark_storage_asked(const std::string& name);
 
+// Table states expanded between two clock checks, for every job that builds a table.
+inline constexpr std::uint64_t kTableChunk = 8000;
+
 // The build of `id`, resumed where an earlier solve left it; true once the table is ready
 // (then the build is dropped: the table itself stays in core for the process's life).
 bool run_box_table_build(const BoxTableId& id, std::uint64_t max_states);

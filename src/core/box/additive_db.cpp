@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 
+#include "core/box/additive_base.hpp"
 #include "core/box/bit_count.hpp"
 #include "core/box/huge_pages.hpp"
 #include "core/box/pattern_rank.hpp"
@@ -33,17 +34,6 @@ struct Table {
   void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles[index / 2]); }
 };
 constexpr int kMaxExcess = 15;  // "15 or more", and "not reached yet" while a table is built
-
-// A number's base: the fewest quarters that bring it home alone. A quarter turn moves a
-// number one step, so with quarter turns the base is its Manhattan distance and the
-// excess over it is even (step 2); a half turn moves it two steps for one quarter.
-int base(int cell, int home, MoveSet moves) {
-  const int steps = std::abs(cell / 4 - home / 4) + std::abs(cell % 4 - home % 4);
-  return moves == MoveSet::kBothDirectionsAndHalf ? (steps + 1) / 2 : steps;
-}
-int excess_step(MoveSet moves) {
-  return moves == MoveSet::kBothDirectionsAndHalf ? 1 : 2;
-}
 
 std::unique_ptr<Table>& cached(MoveSet moves, const std::vector<std::uint8_t>& home) {
   static std::map<std::pair<int, std::vector<std::uint8_t>>, std::unique_ptr<Table>> cache;
@@ -193,7 +183,8 @@ AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home)
   for (const CellMap& to : b.backward) b.block.push_back(block_mask(to));
   for (int c = 0; c < kCells; ++c)
     for (int j = 0; j < b.tiles; ++j)
-      b.base_of[c * kMaxNumbers + j] = static_cast<std::uint8_t>(base(c, b.home[j], moves));
+      b.base_of[c * kMaxNumbers + j] =
+          static_cast<std::uint8_t>(base_quarters(4, c, b.home[j], moves));
   b.table.set(pattern::rank(b.home.data(), b.tiles), 0);
 }
 
@@ -233,7 +224,7 @@ const Table& built_table(MoveSet moves, const std::vector<std::uint8_t>& home) {
 int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
                    const std::vector<std::uint8_t>& cells) {
   int least = 0;
-  for (std::size_t j = 0; j < home.size(); ++j) least += base(cells[j], home[j], moves);
+  for (std::size_t j = 0; j < home.size(); ++j) least += base_quarters(4, cells[j], home[j], moves);
   const int tiles = static_cast<int>(home.size());
   return least +
          excess_step(moves) * built_table(moves, home).at(pattern::rank(cells.data(), tiles));
@@ -253,7 +244,7 @@ struct AdditiveBound4x4::Impl {
   std::vector<bool> inverse;              // per image: read on the inverse board
   MoveSet moves;
   std::uint64_t bytes = 0;
-  std::array<std::uint8_t, kCells * kCells> base_of;  // [cell * 16 + number]: base()
+  std::array<std::uint8_t, kCells * kCells> base_of;  // [cell * 16 + number]: base_quarters()
 
   std::uint32_t index_of(const Term& t, const std::uint8_t* from) const {
     std::array<std::uint8_t, kMaxNumbers> cell;
@@ -267,7 +258,7 @@ AdditiveBound4x4::AdditiveBound4x4(MoveSet moves, const AdditivePartition& parti
   impl_->moves = moves;
   for (int c = 0; c < kCells; ++c)
     for (int n = 0; n < kCells; ++n)
-      impl_->base_of[c * kCells + n] = static_cast<std::uint8_t>(base(c, n, moves));
+      impl_->base_of[c * kCells + n] = static_cast<std::uint8_t>(base_quarters(4, c, n, moves));
   const auto symmetries = pattern::square_symmetries();
   std::vector<const Table*> tables;
   for (const auto& g : partition.groups) {
@@ -395,8 +386,8 @@ int AdditiveBound4x4::bound(const std::uint8_t* board, int enough, int& first,
 
 namespace {
 
-constexpr std::uint8_t kFormatVersion = 1;  // of the bytes below and of the names
-constexpr std::uint8_t kMagic[6] = {'T', 'W', 'A', 'D', 'B', kFormatVersion};
+constexpr std::uint8_t kAdditiveFormatVersion = 1;  // of the bytes below and of the names
+constexpr std::uint8_t kAdditiveMagic[6] = {'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion};
 
 // The partition's tables, each once, in the order of its groups.
 std::vector<std::vector<std::uint8_t>> distinct_homes(const AdditivePartition& partition) {
@@ -407,7 +398,7 @@ std::vector<std::vector<std::uint8_t>> distinct_homes(const AdditivePartition& p
 }
 
 std::vector<std::uint8_t> header(MoveSet moves, const std::string& name, std::uint64_t checksum) {
-  std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
+  std::vector<std::uint8_t> out(kAdditiveMagic, kAdditiveMagic + sizeof(kAdditiveMagic));
   out.push_back(static_cast<std::uint8_t>(moves));
   out.push_back(static_cast<std::uint8_t>(name.size()));
   out.insert(out.end(), name.begin(), name.end());
@@ -419,7 +410,7 @@ std::vector<std::uint8_t> header(MoveSet moves, const std::string& name, std::ui
 
 std::string additive_table_name(MoveSet moves, const std::string& partition) {
   return "box-additive-" + std::string(move_set_name(moves)) + "-" + partition + ".v" +
-         std::to_string(kFormatVersion);
+         std::to_string(kAdditiveFormatVersion);
 }
 
 std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& name) {

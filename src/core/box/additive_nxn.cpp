@@ -6,6 +6,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/box/additive_base.hpp"
 #include "core/box/board.hpp"
 #include "core/box/pattern_rank.hpp"
 
@@ -15,16 +16,6 @@ namespace {
 constexpr int kMaxGroup = 6;    // numbers in one group at most
 constexpr int kUnreached = 15;  // a nibble: "15 or more" (and not reached while building)
 using Map64 = std::array<std::uint8_t, 64>;  // cell -> cell
-
-// The fewest quarters that bring a number from `cell` home alone (a quarter turn moves it
-// one step; a half turn, charged a quarter per number it moves, two).
-int base(int n, int cell, int home, MoveSet moves) {
-  const int steps = std::abs(cell / n - home / n) + std::abs(cell % n - home % n);
-  return moves == MoveSet::kBothDirectionsAndHalf ? (steps + 1) / 2 : steps;
-}
-int excess_step(MoveSet moves) {  // the quarters an excess unit stands for
-  return moves == MoveSet::kBothDirectionsAndHalf ? 1 : 2;
-}
 
 // The 8 symmetries of the N x N square (the first 4 the rotations), as cell maps.
 std::array<Map64, 8> symmetries(int n) {
@@ -75,7 +66,7 @@ void placement_cells(std::uint32_t index, int k, int cells, std::uint8_t* cell) 
   }
 }
 
-struct Table {
+struct GroupTable {
   std::vector<std::uint8_t> nibbles;
   int at(std::uint32_t i) const { return nibbles[i / 2] >> (i % 2 * 4) & 15; }
   void set(std::uint32_t i, int v) {
@@ -85,12 +76,12 @@ struct Table {
 };
 
 using TableKey = std::tuple<int, int, std::vector<std::uint8_t>>;
-std::unique_ptr<Table>& cached(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
-  static std::map<TableKey, std::unique_ptr<Table>> tables;
+std::unique_ptr<GroupTable>& cached(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
+  static std::map<TableKey, std::unique_ptr<GroupTable>> tables;
   return tables[{n, static_cast<int>(moves), home}];
 }
 
-const Table& table_of(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
+const GroupTable& table_of(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
   build_group_table(n, moves, home);
   return *cached(n, moves, home);
 }
@@ -178,7 +169,7 @@ bool group_table_built(int n, MoveSet moves, const std::vector<std::uint8_t>& ho
 // and changes their bases by at most c, so the excess never falls along a press; a bucket
 // per excess (0..14) holds the placements whose entry fell to it.
 void build_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
-  std::unique_ptr<Table>& slot = cached(n, moves, home);
+  std::unique_ptr<GroupTable>& slot = cached(n, moves, home);
   if (slot) return;
   const int cells = n * n, k = static_cast<int>(home.size()), step = excess_step(moves);
   std::vector<Map64> back;  // where each undoing move takes the number in each cell
@@ -194,13 +185,13 @@ void build_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& ho
   std::vector<std::uint8_t> base_of(static_cast<std::size_t>(cells) * kMaxGroup);
   for (int c = 0; c < cells; ++c)
     for (int j = 0; j < k; ++j)
-      base_of[c * kMaxGroup + j] = static_cast<std::uint8_t>(base(n, c, home[j], moves));
+      base_of[c * kMaxGroup + j] = static_cast<std::uint8_t>(base_quarters(n, c, home[j], moves));
   auto bases = [&](const std::uint8_t* cell) {
     int sum = 0;
     for (int j = 0; j < k; ++j) sum += base_of[cell[j] * kMaxGroup + j];
     return sum;
   };
-  auto table = std::make_unique<Table>();
+  auto table = std::make_unique<GroupTable>();
   const std::uint64_t entries = placements(cells, k);
   table->nibbles.assign((entries + 1) / 2, 0xff);
   std::array<std::vector<std::uint32_t>, kUnreached> bucket;
@@ -238,7 +229,7 @@ void build_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& ho
 int group_table_entry(int n, MoveSet moves, const std::vector<std::uint8_t>& home,
                       const std::vector<std::uint8_t>& cells) {
   int least = 0;
-  for (std::size_t j = 0; j < home.size(); ++j) least += base(n, cells[j], home[j], moves);
+  for (std::size_t j = 0; j < home.size(); ++j) least += base_quarters(n, cells[j], home[j], moves);
   const int k = static_cast<int>(home.size());
   return least +
          excess_step(moves) * table_of(n, moves, home).at(placement_rank(cells.data(), k, n * n));
@@ -247,7 +238,7 @@ int group_table_entry(int n, MoveSet moves, const std::vector<std::uint8_t>& hom
 // One group of one image: its table, the cell map (the image's symmetry, then the one that
 // takes the group onto its table's) and which number of the board is the table's number j.
 struct GroupTerm {
-  const Table* table;
+  const GroupTable* table;
   Map64 cell;
   std::array<std::uint8_t, kMaxGroup> number;
   int tiles;
@@ -277,16 +268,16 @@ AdditiveBoundNxN::AdditiveBoundNxN(int n, MoveSet moves, const std::string& map)
   b.base_of.assign(64 * 64, 0);
   for (int c = 0; c < b.cells; ++c)
     for (int x = 0; x < b.cells; ++x)
-      b.base_of[c * 64 + x] = static_cast<std::uint8_t>(base(n, c, x, moves));
+      b.base_of[c * 64 + x] = static_cast<std::uint8_t>(base_quarters(n, c, x, moves));
   const auto groups = parse_group_map(n, map);
   if (!groups) return;  // (the caller checked it: no images, the bound of the bases alone)
   const auto sym = symmetries(n);
   // Per group: its table and the symmetry that takes the group onto the table's homes.
-  std::vector<std::pair<const Table*, int>> table_of_group;
-  std::vector<const Table*> distinct;
+  std::vector<std::pair<const GroupTable*, int>> table_of_group;
+  std::vector<const GroupTable*> distinct;
   for (const auto& home : *groups) {
     const auto [canonical, s] = smallest_image(n, moves, home);
-    const Table* t = &table_of(n, moves, canonical);
+    const GroupTable* t = &table_of(n, moves, canonical);
     table_of_group.emplace_back(t, s);
     if (std::find(distinct.begin(), distinct.end(), t) == distinct.end()) {
       distinct.push_back(t);
@@ -385,12 +376,12 @@ int AdditiveBoundNxN::bound(const std::uint8_t* board, int enough) const {
 
 namespace {
 
-constexpr std::uint8_t kFormatVersion = 1;
-constexpr std::uint8_t kMagic[6] = {'T', 'W', 'G', 'D', 'B', kFormatVersion};
+constexpr std::uint8_t kGroupFormatVersion = 1;
+constexpr std::uint8_t kGroupMagic[6] = {'T', 'W', 'G', 'D', 'B', kGroupFormatVersion};
 
 std::vector<std::uint8_t> table_header(int n, MoveSet moves, const std::vector<std::uint8_t>& home,
                                        std::uint64_t checksum) {
-  std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
+  std::vector<std::uint8_t> out(kGroupMagic, kGroupMagic + sizeof(kGroupMagic));
   out.push_back(static_cast<std::uint8_t>(n));
   out.push_back(static_cast<std::uint8_t>(moves));
   out.push_back(static_cast<std::uint8_t>(home.size()));
@@ -408,7 +399,7 @@ std::string group_table_name(int n, MoveSet moves, const std::vector<std::uint8_
     cells += std::to_string(c);
   }
   return "box-group-" + std::to_string(n) + "x" + std::to_string(n) + "-" + move_set_name(moves) +
-         "-" + cells + ".v" + std::to_string(kFormatVersion);
+         "-" + cells + ".v" + std::to_string(kGroupFormatVersion);
 }
 
 std::vector<std::uint8_t> group_table_bytes(int n, MoveSet moves,
@@ -430,7 +421,8 @@ bool load_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& hom
   const auto expected = table_header(n, moves, home, pattern::fnv1a(at, body));
   if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
   auto& table = cached(n, moves, home);
-  if (!table) table = std::make_unique<Table>(Table{std::vector<std::uint8_t>(at, at + body)});
+  if (!table)
+    table = std::make_unique<GroupTable>(GroupTable{std::vector<std::uint8_t>(at, at + body)});
   return true;
 }
 

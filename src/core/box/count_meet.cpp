@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "core/box/board.hpp"
-#include "core/box/clock.hpp"
 #include "core/box/move_cells.hpp"
 #include "core/box/spelling.hpp"
+#include "core/clock.hpp"
 
 namespace tilewise::box {
 namespace {

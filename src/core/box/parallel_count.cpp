@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "core/box/board.hpp"
-#include "core/box/clock.hpp"
 #include "core/box/count_dag.hpp"
 #include "core/box/perimeter.hpp"
+#include "core/clock.hpp"
 
 namespace tilewise::box {
 namespace {

@@ -52,12 +52,12 @@ int clamp_tiles(int tiles) {
   return std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles);
 }
 
-constexpr std::uint8_t kFormatVersion = 1;  // of the bytes below and of the names
-constexpr std::uint8_t kMagic[6] = {'T', 'W', 'P', 'D', 'B', kFormatVersion};
-constexpr std::size_t kHeader = sizeof(kMagic) + 2 + 8;
+constexpr std::uint8_t kPatternFormatVersion = 1;  // of the bytes below and of the names
+constexpr std::uint8_t kPatternMagic[6] = {'T', 'W', 'P', 'D', 'B', kPatternFormatVersion};
+constexpr std::size_t kHeader = sizeof(kPatternMagic) + 2 + 8;
 
 std::vector<std::uint8_t> header(MoveSet moves, int tiles, std::uint64_t checksum) {
-  std::vector<std::uint8_t> out(kMagic, kMagic + sizeof(kMagic));
+  std::vector<std::uint8_t> out(kPatternMagic, kPatternMagic + sizeof(kPatternMagic));
   out.push_back(static_cast<std::uint8_t>(moves));
   out.push_back(static_cast<std::uint8_t>(tiles));
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
@@ -167,7 +167,7 @@ std::uint64_t PatternDbBuild::states_total() const {
 
 std::string pattern_table_name(MoveSet moves, int tiles) {
   return "box-pattern-" + std::string(move_set_name(moves)) + "-" + std::to_string(tiles) + ".v" +
-         std::to_string(kFormatVersion);
+         std::to_string(kPatternFormatVersion);
 }
 
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {

@@ -12,12 +12,12 @@
 #include "core/box/additive_nxn.hpp"
 #include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
-#include "core/box/clock.hpp"
 #include "core/box/count_dag.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/quick_search.hpp"
 #include "core/box/second_bound.hpp"
 #include "core/box/table3.hpp"
+#include "core/clock.hpp"
 
 namespace tilewise::box {
 namespace {

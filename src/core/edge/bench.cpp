@@ -5,6 +5,7 @@
 #include <ctime>
 #include <memory>
 
+#include "core/clock.hpp"
 #include "core/edge/format.hpp"
 #include "core/edge/generator.hpp"
 #include "core/edge/list_baseline.hpp"
@@ -18,14 +19,9 @@
 namespace tilewise {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 constexpr int kRuns = 3;          // timed runs of the fast solver per figure (full suite): the best
 constexpr double kMinRunMs = 20;  // a timed run's least length
 constexpr std::uint64_t kWarmUpSteps = 1u << 20;  // steps of a placement rate's warm-up
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
 
 // Milliseconds of this thread's CPU natively (a placement rate then means something on a
 // shared machine); the browser has no such clock: wall time there (scripts/bench-edge-wasm.mjs
@@ -38,7 +34,7 @@ constexpr bool kCpuClock = true;
 #endif
 double thread_ms() {
 #ifdef __EMSCRIPTEN__
-  return std::chrono::duration<double, std::milli>(Clock::now().time_since_epoch()).count();
+  return now_ms();
 #else
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);

@@ -7,14 +7,10 @@
 #include <numeric>
 #include <queue>
 
+#include "core/clock.hpp"
+
 namespace tilewise {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
 
 // The tree a campaign cuts: first mode cuts (and searches) the tree of a plain listing.
 SolveOptions cut_options(const SolveOptions& o) {

@@ -6,12 +6,11 @@
 #include <mutex>
 #include <thread>
 
+#include "core/clock.hpp"
 #include "core/edge/campaign.hpp"
 
 namespace tilewise {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 double ms_between(Clock::time_point t0, Clock::time_point t1) {
   return std::chrono::duration<double, std::milli>(t1 - t0).count();

@@ -16,10 +16,6 @@ Side random_side(SplitMix64& rng, const GenerateOptions& o) {
   return rng.below(2) ? m : -m;
 }
 
-Side partner(MatchRule rule, Side s) {
-  return rule == MatchRule::kComplement ? -s : s;
-}
-
 EdgePuzzle one_attempt(SplitMix64& rng, const GenerateOptions& o) {
   const int cells = o.rows * o.cols;
   std::vector<std::array<Side, 4>> solved(cells);
@@ -27,9 +23,9 @@ EdgePuzzle one_attempt(SplitMix64& rng, const GenerateOptions& o) {
     for (int j = 0; j < o.cols; ++j) {
       auto& s = solved[i * o.cols + j];
       const bool frame = o.border == BorderRule::kFrame0;
-      s[kTop] = i > 0 ? partner(o.rule, solved[(i - 1) * o.cols + j][kBottom])
+      s[kTop] = i > 0 ? partner_side(o.rule, solved[(i - 1) * o.cols + j][kBottom])
                       : (frame ? 0 : random_side(rng, o));
-      s[kLeft] = j > 0 ? partner(o.rule, solved[i * o.cols + j - 1][kRight])
+      s[kLeft] = j > 0 ? partner_side(o.rule, solved[i * o.cols + j - 1][kRight])
                        : (frame ? 0 : random_side(rng, o));
       s[kRight] = (j == o.cols - 1 && frame) ? 0 : random_side(rng, o);
       s[kBottom] = (i == o.rows - 1 && frame) ? 0 : random_side(rng, o);

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/clock.hpp"
 #include "core/edge/symmetry.hpp"
 #include "core/edge/unsolvable.hpp"
 
@@ -145,7 +146,7 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
   const int cells = puzzle.rows * puzzle.cols;
   if (threads <= 1 || cells < 4 || !unsolvable_reason(puzzle).empty())
     return solve_single(puzzle, options, parallel);
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = Clock::now();
   if (parallel.probe_steps > 0) {  // small searches end before threads would pay off
     EdgeSearch probe(puzzle, options);
     if (probe.run(parallel.probe_steps)) return result_of(probe, puzzle.rows, puzzle.cols);
@@ -174,8 +175,7 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
   tally.complete = tally.complete && searched == prefixes.size();
   SolveResult r = tally_result(std::move(tally), options, split->boards_are_solutions(),
                                puzzle.rows, puzzle.cols);
-  r.stats.elapsed_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  r.stats.elapsed_ms = ms_since(t0);
   return r;
 }
 

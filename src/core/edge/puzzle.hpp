@@ -74,4 +74,9 @@ inline bool sides_match(MatchRule rule, Side a, Side b) {
   return rule == MatchRule::kComplement ? a + b == 0 : a == b;
 }
 
+// The side value that may face s under the rule.
+inline Side partner_side(MatchRule rule, Side s) {
+  return rule == MatchRule::kComplement ? -s : s;
+}
+
 }  // namespace tilewise

@@ -4,21 +4,14 @@
 #include <string>
 
 #include "core/edge/format.hpp"
+#include "core/edge/validate.hpp"
 
 namespace tilewise {
 namespace {
 
-std::string tile_ref(const EdgePuzzle& p, int t) {
-  return "tile " + std::to_string(t + 1) + " ('" + p.tiles[t].name + "')";
-}
-
 std::string side_ref(const EdgePuzzle& p, Side s) {
   return (p.rule == MatchRule::kComplement ? "motif half '" : "colour '") + side_text(p.rule, s) +
          "'";
-}
-
-Side partner(MatchRule rule, Side s) {
-  return rule == MatchRule::kComplement ? -s : s;
 }
 
 // Sides of tile t with no partner on any other tile: they can never meet a neighbour.
@@ -27,7 +20,7 @@ int lonely_sides(const EdgePuzzle& p, const std::map<Side, std::map<int, int>>& 
   int lonely = 0;
   for (Side s : p.tiles[t].sides) {
     if (p.border == BorderRule::kFrame0 && s == 0) continue;  // the frame faces the outside
-    const auto it = carriers.find(partner(p.rule, s));
+    const auto it = carriers.find(partner_side(p.rule, s));
     const int on_others =
         it == carriers.end() ? 0 : static_cast<int>(it->second.size()) - it->second.count(t);
     if (on_others == 0) {

@@ -5,11 +5,12 @@
 #include <string>
 
 namespace tilewise {
-namespace {
 
 std::string tile_ref(const EdgePuzzle& p, int t) {
   return "tile " + std::to_string(t + 1) + " ('" + p.tiles[t].name + "')";
 }
+
+namespace {
 
 Result<bool> fail(std::string what) {
   return Error{"", std::move(what)};

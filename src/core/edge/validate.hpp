@@ -5,6 +5,8 @@
 // "no solution" with the reason (edge/unsolvable.hpp).
 #pragma once
 
+#include <string>
+
 #include "core/edge/puzzle.hpp"
 #include "core/result.hpp"
 
@@ -12,6 +14,9 @@ namespace tilewise {
 
 inline constexpr int kMaxComplementMotifs = 26;  // letters A..Z in the text format
 inline constexpr int kMaxEqualColour = 999;
+
+// "tile 3 ('name')": how messages name tile t (0-based) of the puzzle.
+std::string tile_ref(const EdgePuzzle& puzzle, int t);
 
 // Ok(true) or the first problem found; `where` is left empty for the caller to fill.
 Result<bool> validate_puzzle(const EdgePuzzle& puzzle);
