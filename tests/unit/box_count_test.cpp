@@ -25,6 +25,13 @@ using testing::shortest_sequences;
 using testing::states_near_4x4;
 using testing::turn;
 
+// A 4x4 board `turns` random quarter turns (buttons drawn from `rng`) from the target.
+std::vector<int> scrambled_4x4(std::mt19937& rng, int turns) {
+  std::vector<int> b = identity(4);
+  for (int s = 0; s < turns; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+  return b;
+}
+
 // The listing's count on 4x4 (counted on the graph of sequences) against the BFS's count and
 // the meeting in the middle; every sequence listed again from the kept table: as many as
 // counted, all different, each reaching the target, the first ones those kept in the result.
@@ -66,8 +73,7 @@ TEST(BoxCount, MeetingInTheMiddleAndTheListingCountTheBreadthFirstShortestSequen
     const int depth = m == MoveSet::kClockwise ? 6 : m == MoveSet::kBothDirections ? 5 : 4;
     const auto& dist = states_near_4x4(m, depth);
     for (int k = 0; k < 8; ++k) {
-      std::vector<int> b = identity(4);
-      for (int s = 0; s < depth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      const std::vector<int> b = scrambled_4x4(rng, depth);
       const int d = dist.at(b);
       BoxSolveOptions o;
       o.pattern_tiles = 5;
@@ -87,11 +93,9 @@ TEST(BoxCount, MeetingInTheMiddleAndTheListingCountTheBreadthFirstShortestSequen
 // sequences.
 TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
   std::mt19937 rng(4418);
-  constexpr int kDepth = 12;
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     for (int k = 0; k < 3; ++k) {
-      std::vector<int> b = identity(4);
-      for (int s = 0; s < kDepth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      const std::vector<int> b = scrambled_4x4(rng, 12);
       BoxSolveOptions o;
       o.pattern_tiles = 5;
       Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
@@ -115,11 +119,9 @@ TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
 // and with the pattern table alone.
 TEST(BoxCount, TheWiderCommutingCutsCountTheSameInFewerNodes) {
   std::mt19937 rng(1717);
-  constexpr int kDepth = 10;
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     for (int k = 0; k < 2; ++k) {
-      std::vector<int> b = identity(4);
-      for (int s = 0; s < kDepth; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
+      const std::vector<int> b = scrambled_4x4(rng, 10);
       BoxSolveOptions o;
       o.pattern_tiles = 5;
       Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
