@@ -5,6 +5,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -83,14 +84,12 @@ void main_loop() {
   if (plan.full) {
     glDisable(GL_SCISSOR_TEST);
   } else {  // the drawing buffer is kept: clear and redraw only the changed rectangle
-    tilewise::app::clip_draw_data(data, plan.area);
-    glEnable(GL_SCISSOR_TEST);
-    // Whole framebuffer pixels covering the area (GL counts rows from the bottom).
-    const int x0 = static_cast<int>(std::floor(plan.area.x0 * scale.x));
-    const int x1 = static_cast<int>(std::ceil(plan.area.x1 * scale.x));
-    const int y0 = static_cast<int>(std::floor((data.DisplaySize.y - plan.area.y1) * scale.y));
-    const int y1 = static_cast<int>(std::ceil((data.DisplaySize.y - plan.area.y0) * scale.y));
-    glScissor(x0, y0, x1 - x0, y1 - y0);
+    const tilewise::app::PixelBox box = tilewise::app::area_pixels(data, plan.area);
+    tilewise::app::clip_draw_data(data, box);
+    glEnable(GL_SCISSOR_TEST);  // (GL counts rows from the bottom)
+    const int fb_height = static_cast<int>(data.DisplaySize.y * scale.y);
+    glScissor(box.x0, fb_height - box.y1, std::max(0, box.x1 - box.x0),
+              std::max(0, box.y1 - box.y0));
   }
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(&data);

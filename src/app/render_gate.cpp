@@ -160,15 +160,65 @@ DrawPlan RenderGate::plan(const ImDrawData& data, bool force) {
   return plan;
 }
 
-void clip_draw_data(ImDrawData& data, const Rect& area) {
-  for (int n = 0; n < data.CmdListsCount; ++n) {
-    for (ImDrawCmd& cmd : data.CmdLists[n]->CmdBuffer) {
-      cmd.ClipRect.x = std::max(cmd.ClipRect.x, area.x0);
-      cmd.ClipRect.y = std::max(cmd.ClipRect.y, area.y0);
-      cmd.ClipRect.z = std::min(cmd.ClipRect.z, area.x1);
-      cmd.ClipRect.w = std::min(cmd.ClipRect.w, area.y1);
-    }
-  }
+namespace {
+
+int framebuffer_width(const ImDrawData& data) {  // as the backend rounds it
+  return static_cast<int>(data.DisplaySize.x * data.FramebufferScale.x);
+}
+
+int framebuffer_height(const ImDrawData& data) {
+  return static_cast<int>(data.DisplaySize.y * data.FramebufferScale.y);
+}
+
+// The pixels of a clip rectangle's scissor, by the arithmetic of imgui_impl_opengl3.cpp (1.86):
+// glScissor((int)min.x, (int)(fb_height - max.y), (int)(max.x - min.x), (int)(max.y - min.y))
+// with min/max the rectangle's corners in framebuffer units. The width is truncated apart from
+// the left edge, so at a fractional scale (1.5) a scissor can end a pixel before the rounded
+// corner: a partial frame must not guess it from the rectangle.
+PixelBox backend_scissor(const ImDrawData& data, const ImVec4& clip) {
+  const ImVec2 off = data.DisplayPos, scale = data.FramebufferScale;
+  const float min_x = (clip.x - off.x) * scale.x, min_y = (clip.y - off.y) * scale.y;
+  const float max_x = (clip.z - off.x) * scale.x, max_y = (clip.w - off.y) * scale.y;
+  if (max_x <= min_x || max_y <= min_y) return {};
+  const int fb_height = framebuffer_height(data);
+  const int x = static_cast<int>(min_x), width = static_cast<int>(max_x - min_x);
+  const int gl_y = static_cast<int>(static_cast<float>(fb_height) - max_y);
+  const int height = static_cast<int>(max_y - min_y);
+  return PixelBox{x, fb_height - gl_y - height, x + width, fb_height - gl_y};
+}
+
+// A clip rectangle from which that arithmetic gives exactly `box` (non-negative, inside the
+// framebuffer): each corner a quarter or a half pixel off the edge, so that truncation lands on
+// it whatever the float rounding of the scale.
+ImVec4 clip_of(const ImDrawData& data, const PixelBox& box) {
+  if (box.empty()) return ImVec4(0, 0, 0, 0);
+  const ImVec2 off = data.DisplayPos, scale = data.FramebufferScale;
+  const float min_x = static_cast<float>(box.x0) + 0.25f, max_x = static_cast<float>(box.x1) + 0.5f;
+  const float min_y = static_cast<float>(box.y0) - 0.5f, max_y = static_cast<float>(box.y1) - 0.25f;
+  return ImVec4(min_x / scale.x + off.x, min_y / scale.y + off.y, max_x / scale.x + off.x,
+                max_y / scale.y + off.y);
+}
+
+PixelBox intersect(const PixelBox& a, const PixelBox& b) {
+  return PixelBox{std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x1, b.x1),
+                  std::min(a.y1, b.y1)};
+}
+
+}  // namespace
+
+PixelBox area_pixels(const ImDrawData& data, const Rect& area) {
+  const ImVec2 off = data.DisplayPos, scale = data.FramebufferScale;
+  const PixelBox covering{static_cast<int>(std::floor((area.x0 - off.x) * scale.x)),
+                          static_cast<int>(std::floor((area.y0 - off.y) * scale.y)),
+                          static_cast<int>(std::ceil((area.x1 - off.x) * scale.x)),
+                          static_cast<int>(std::ceil((area.y1 - off.y) * scale.y))};
+  return intersect(covering, PixelBox{0, 0, framebuffer_width(data), framebuffer_height(data)});
+}
+
+void clip_draw_data(ImDrawData& data, const PixelBox& box) {
+  for (int n = 0; n < data.CmdListsCount; ++n)
+    for (ImDrawCmd& cmd : data.CmdLists[n]->CmdBuffer)
+      cmd.ClipRect = clip_of(data, intersect(backend_scissor(data, cmd.ClipRect), box));
 }
 
 }  // namespace tilewise::app

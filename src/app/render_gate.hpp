@@ -55,8 +55,20 @@ class RenderGate {
   float width_ = 0, height_ = 0;
 };
 
-// Limits every draw command of `data` to `area` (commands left with an empty clip rectangle
-// are skipped by the renderer).
-void clip_draw_data(ImDrawData& data, const Rect& area);
+// Framebuffer pixels [x0, x1) x [y0, y1), rows counted from the top.
+struct PixelBox {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+};
+
+// The whole framebuffer pixels that cover `area` (display coordinates), within the
+// framebuffer: what a partial frame clears.
+PixelBox area_pixels(const ImDrawData& data, const Rect& area);
+
+// Limits every draw command of `data` to `box`: each command then draws exactly the pixels of
+// `box` that it draws in a full frame (its scissor as the OpenGL3 backend makes it from its clip
+// rectangle, intersected with `box`), so a partial frame leaves the picture of a full one.
+// Commands left with nothing are skipped by the renderer.
+void clip_draw_data(ImDrawData& data, const PixelBox& box);
 
 }  // namespace tilewise::app
