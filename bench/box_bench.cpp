@@ -373,6 +373,8 @@ BENCHMARK(box_4x4_graph_count)
     ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {0}, {1, 2}})
     // Session 15: new seeds, one search then 1 and 2 threads, in one process.
     ->ArgsProduct({{1, 0}, {6061, 2718}, {0}, {0}, {0}, {0, 1, 2}})
+    // Session 18: new seeds, one search then 2 threads (the CLI's default on 2 cores), quiet.
+    ->ArgsProduct({{1, 0}, {9494, 6262, 7171, 8383}, {0}, {0}, {0}, {0, 2}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

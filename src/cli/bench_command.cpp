@@ -6,13 +6,13 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
 #include "core/edge/bench.hpp"
 #include "core/edge/json.hpp"
 #include "core/json_text.hpp"
+#include "core/threads.hpp"
 
 namespace tilewise::cli {
 namespace {
@@ -28,8 +28,7 @@ int run_bench(const BenchArgs& a) {
   BenchOptions o;
   o.quick = a.quick;
   o.rates_only = a.rates_only;
-  o.threads = a.threads > 0 ? a.threads
-                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  o.threads = a.threads > 0 ? a.threads : hardware_threads();
   for (const std::string& path : a.own) {
     const std::optional<EdgePuzzle> p = read_puzzle_file(path);
     if (!p) return kExitBadInput;

@@ -35,6 +35,7 @@
 #include "core/box/second_bound.hpp"
 #include "core/box/solver.hpp"
 #include "core/json_text.hpp"
+#include "core/threads.hpp"
 
 namespace tilewise::cli {
 namespace {
@@ -54,8 +55,8 @@ struct BoxArgs {
   int pattern_tiles = box::kDefaultPatternTiles;
   std::string bound = "auto", partition = "auto";  // 4x4
   std::string second_bound = "none";               // 4x4 count (second_bound.hpp)
-  int threads = 1;                                 // 4x4 --all/--count (parallel_count.hpp)
-  std::string part;                                // "I/N" (1-based), "" = the whole count
+  int threads = 0;   // 4x4 --all/--count (parallel_count.hpp); 0: every core it may use
+  std::string part;  // "I/N" (1-based), "" = the whole count
   bool progress = false;
   std::string groups = "none";  // 5x5 and up: the additive tables' group map
 };
@@ -357,8 +358,9 @@ int run_box_solve(const BoxArgs& a) {
     std::cerr << "tilewise: --part: only a 4x4 --count is split into parts\n";
     return kExitBadInput;
   }
-  // One thread unless asked: two measured 1.85x the CPU of one, not faster (Session 14).
-  split.threads = a.threads > 0 ? a.threads : 1;
+  // Every core the process may use unless asked: on an idle 2-core machine two threads
+  // counted 1.6-1.9x faster than one, for 1.1-1.2x the CPU (docs/puzzle-box.md, Session 18).
+  split.threads = a.threads > 0 ? a.threads : hardware_threads();
   if (a.progress) split.on_task = print_task;
   auto previous = std::signal(SIGINT, on_box_sigint);
   Result<box::BoxSolveResult> r = a.count && a.meet ? count_by_meeting(p, o)
@@ -445,9 +447,9 @@ void add_box_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, box::Perimeter::kMaxDepth));
   solve
       ->add_option("--threads", a->threads,
-                   "4x4 --all/--count: threads sharing the count's table (default 1: two did not "
-                   "pay yet, docs/puzzle-box.md Session 14)")
-      ->check(CLI::Range(1, 256));
+                   "4x4 --all/--count: threads sharing the count's table (default 0: every "
+                   "core this process may use)")
+      ->check(CLI::Range(0, 256));
   solve->add_option("--part", a->part,
                     "4x4 --count: count only part I of N (I/N) of the first moves' subtrees; "
                     "`box merge` sums the parts' --json results");

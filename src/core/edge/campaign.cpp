@@ -8,6 +8,7 @@
 #include <queue>
 
 #include "core/clock.hpp"
+#include "core/threads.hpp"
 
 namespace tilewise {
 namespace {

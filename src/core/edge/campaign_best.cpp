@@ -8,6 +8,7 @@
 
 #include "core/clock.hpp"
 #include "core/edge/campaign.hpp"
+#include "core/threads.hpp"
 
 namespace tilewise {
 namespace {

@@ -131,10 +131,6 @@ void search_prefixes(const EdgePuzzle& puzzle, const SolveOptions& options,
   for (std::thread& t : pool) t.join();
 }
 
-int hardware_threads() {
-  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
-
 int parallel_threads(const SolveOptions& options, ParallelOptions parallel) {
   if (options.mode == SolveMode::kFirst || options.limit != 0) return 1;
   return std::clamp(parallel.threads > 0 ? parallel.threads : hardware_threads(), 1, 256);

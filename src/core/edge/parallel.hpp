@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "core/edge/solver.hpp"
+#include "core/threads.hpp"
 
 namespace tilewise {
 
@@ -67,8 +68,5 @@ SolveResult solve_parallel(const EdgePuzzle& puzzle, const SolveOptions& options
 
 // The number of threads solve_parallel uses for these options.
 int parallel_threads(const SolveOptions& options, ParallelOptions parallel);
-
-// Every hardware thread (at least 1).
-int hardware_threads();
 
 }  // namespace tilewise
