@@ -42,16 +42,22 @@ std::vector<int> relabel(const BoxPuzzle& p) {
   return out;
 }
 
-// The numbers' Manhattan distances to their cells over what one press can cover (4 steps,
-// 8 with half turns).
-int manhattan_bound(const std::vector<int>& s, int size, MoveSet moves) {
-  int sum = 0;
-  for (int i = 0; i < size * size; ++i) {
-    const int goal = s[i] - 1;
-    sum += std::abs(i / size - goal / size) + std::abs(i % size - goal % size);
-  }
+// Steps from `cell` to the home of number `goal` (0-based) on a size x size board.
+int steps_home(int cell, int goal, int size) {
+  return std::abs(cell / size - goal / size) + std::abs(cell % size - goal % size);
+}
+
+// The numbers' Manhattan distance sum over what one press can cover (4 steps, 8 with half
+// turns), in moves.
+int manhattan_moves(int sum, MoveSet moves) {
   const int per_move = moves == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
   return (sum + per_move - 1) / per_move;
+}
+
+int manhattan_bound(const std::vector<int>& s, int size, MoveSet moves) {
+  int sum = 0;
+  for (int i = 0; i < size * size; ++i) sum += steps_home(i, s[i] - 1, size);
+  return manhattan_moves(sum, moves);
 }
 
 // Buttons whose 2x2 blocks share no cell: pressing them in either order is the same.
@@ -168,13 +174,13 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       s_(relabel(p)),
       spelling_{Spelling{}} {
   if (moves_ != MoveSet::kBothDirectionsAndHalf) parity_ = permutation_parity(s_);
+  cells_ = move_cells(size_, moves_);
+  cells_of_ = move_cells_index(cells_);
   if (size_ == 3) {
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
   } else if (size_ == 4) {
     start4_ = board4_ = start_board16(p);
-    cells_ = move_cells(4, moves_);
-    cells_of_ = move_cells_index(cells_);
     if (o_.commuting_cuts) {
       std::vector<std::uint32_t> commuting(cells_.size());
       std::vector<bool> no_context(cells_.size());
@@ -198,12 +204,20 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
   } else if (!o_.group_map.empty()) {
     additive_nxn_ = std::make_unique<AdditiveBoundNxN>(size_, moves_, o_.group_map);
     r_.method = "IDA* with " + additive_nxn_->describe();
-    cells_ = move_cells(size_, moves_);
-    cells_of_ = move_cells_index(cells_);
     for (std::size_t c = 0; c < s_.size(); ++c)
       board_nxn_[c] = static_cast<std::uint8_t>(s_[c] - 1);
   } else {
     r_.method = "IDA* with Manhattan bound";
+    // The sum kept in step with the moves (4 numbers a move), not summed again at every node:
+    // the anytime search's IDA* spent 70 % of its CPU there (docs/puzzle-box.md, Session 18).
+    const int n = size_ * size_;
+    steps_home_.resize(static_cast<std::size_t>(n * n));
+    for (int c = 0; c < n; ++c)
+      for (int v = 0; v < n; ++v)
+        steps_home_[static_cast<std::size_t>(c * n + v)] =
+            static_cast<std::uint8_t>(steps_home(c, v, size_));
+    manhattan_sum_ = 0;
+    for (int c = 0; c < n; ++c) manhattan_sum_ += steps_home(c, s_[c] - 1, size_);
   }
   t0_ms_ = now_ms();  // budgets count the search, not a one-time table build
 }
@@ -252,7 +266,7 @@ int BoxSearch::bound_of(int g, int enough) const {
   } else if (additive_nxn_) {
     h = additive_nxn_->bound(board_nxn_.data(), enough);
   } else {
-    h = manhattan_bound(s_, size_, moves_);
+    h = manhattan_moves(manhattan_sum_, moves_);
   }
   return to_parity(h, g);
 }
@@ -417,37 +431,40 @@ bool BoxSearch::next_iteration() {
   return true;
 }
 
-void BoxSearch::turn_4x4(const Move& m, bool back) {
+// The move's four numbers moved in s_ and in what the bounds read beside it: 4x4 board4_, the
+// group tables' board_nxn_, or the Manhattan sum (back: the move undone).
+void BoxSearch::turn(const Move& m, bool back) {
   const MoveCells& mc = cells_[cells_of_[static_cast<std::size_t>(move_key(m))]];
   const auto& from = back ? mc.to : mc.from;
   const auto& to = back ? mc.from : mc.to;
   std::array<int, 4> v{};
-  std::array<std::uint8_t, 4> b{};
-  for (int k = 0; k < 4; ++k) v[k] = s_[from[k]], b[k] = board4_[from[k]];
-  for (int k = 0; k < 4; ++k) s_[to[k]] = v[k], board4_[to[k]] = b[k];
+  for (int k = 0; k < 4; ++k) v[k] = s_[from[k]];
+  for (int k = 0; k < 4; ++k) s_[to[k]] = v[k];
+  if (size_ == 4) {
+    std::array<std::uint8_t, 4> b{};
+    for (int k = 0; k < 4; ++k) b[k] = board4_[from[k]];
+    for (int k = 0; k < 4; ++k) board4_[to[k]] = b[k];
+  } else if (additive_nxn_) {
+    if (back)
+      undo_cells(board_nxn_, mc);
+    else
+      apply_cells(board_nxn_, mc);
+  } else if (!steps_home_.empty()) {
+    const std::size_t n = s_.size();
+    for (int k = 0; k < 4; ++k)
+      manhattan_sum_ += steps_home_[to[k] * n + static_cast<std::size_t>(v[k] - 1)] -
+                        steps_home_[from[k] * n + static_cast<std::size_t>(v[k] - 1)];
+  }
 }
 
 void BoxSearch::enter_child(const Move& m) {
-  if (size_ == 4) {
-    turn_4x4(m, false);
-  } else {
-    apply_move(s_, size_, m);
-    if (additive_nxn_)
-      apply_cells(board_nxn_, cells_[cells_of_[static_cast<std::size_t>(move_key(m))]]);
-  }
+  turn(m, false);
   spelling_.push_back(spelling_.back().after(m, moves_));
   path_.push_back(m);
 }
 
 void BoxSearch::undo_last() {
-  const Move m = path_.back();
-  if (size_ == 4) {
-    turn_4x4(m, true);
-  } else {
-    apply_move(s_, size_, Move{m.button, (4 - m.quarter_turns) % 4});
-    if (additive_nxn_)
-      undo_cells(board_nxn_, cells_[cells_of_[static_cast<std::size_t>(move_key(m))]]);
-  }
+  turn(path_.back(), true);
   spelling_.pop_back();
   path_.pop_back();
 }

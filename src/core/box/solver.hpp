@@ -180,10 +180,10 @@ class BoxSearch {
   bool next_iteration();       // false when the search is over
   void enter_child(const Move& m);
   void undo_last();
-  void turn_4x4(const Move& m, bool back);  // s_ and board4_ (back: the move undone)
-  void first_of_children();                 // 4x4: each child's first lookup, all at once
-  void open_node();  // the node after path_ passed: its children are tried next
-  void note_cut();   // the child just tried (path_ back at its parent) is dead by the bound
+  void turn(const Move& m, bool back);  // s_ and what the bound reads (back: the move undone)
+  void first_of_children();             // 4x4: each child's first lookup, all at once
+  void open_node();                     // the node after path_ passed: its children are tried next
+  void note_cut();  // the child just tried (path_ back at its parent) is dead by the bound
   void note_counted(std::uint64_t count);  // ... has `count` completions (listing)
   void add_second_order(const Move& m);    // the child m's count taken from its first order
   void found();
@@ -195,8 +195,8 @@ class BoxSearch {
   BoxSolveResult r_;
   std::vector<Move> allowed_;
   std::vector<int> s_;  // the board after path_, renamed so the target reads 1..N*N
-  // 4x4: s_ as 0-based bytes (what the bounds read); 4x4 and additive_nxn_: the allowed
-  // moves as cell maps and, by move_key, which of them a move is.
+  // 4x4: s_ as 0-based bytes (what the bounds read); the allowed moves as cell maps and, by
+  // move_key, which of them a move is (turn()).
   std::array<std::uint8_t, 16> board4_{};
   std::vector<MoveCells> cells_;
   MoveCellsIndex cells_of_{};
@@ -220,6 +220,10 @@ class BoxSearch {
   std::unique_ptr<AdditiveBound4x4> additive_;        // 4x4
   std::unique_ptr<AdditiveBoundNxN> additive_nxn_;    // 5x5 and up (options' group_map)
   Cells board_nxn_{};  // 5x5 and up with additive_nxn_: s_ 0-based (what it reads), kept so
+  // Sizes bounded by Manhattan alone: [cell * N*N + number - 1] the number's steps home from the
+  // cell, and the sum of them over s_, kept in step with the moves.
+  std::vector<std::uint8_t> steps_home_;
+  int manhattan_sum_ = 0;
   std::unique_ptr<SecondBound4x4> second_;  // 4x4, where nodes are expanded
   // Per depth: the lookup (image) of each bound that decided the node's last bound.
   mutable std::vector<int> first_lookup_, first_image_;
