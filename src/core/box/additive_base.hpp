@@ -3,8 +3,6 @@
 // bring it home alone, and the quarters one unit of the stored excess stands for.
 #pragma once
 
-#include <cstdlib>
-
 #include "core/box/puzzle.hpp"
 
 namespace tilewise::box {
@@ -13,7 +11,7 @@ namespace tilewise::box {
 // distance on the n x n grid and the excess over it is even (step 2); a half turn moves it
 // two steps and is charged a quarter per number it moves.
 inline int base_quarters(int n, int cell, int home, MoveSet moves) {
-  const int steps = std::abs(cell / n - home / n) + std::abs(cell % n - home % n);
+  const int steps = steps_home(n, cell, home);
   return moves == MoveSet::kBothDirectionsAndHalf ? (steps + 1) / 2 : steps;
 }
 

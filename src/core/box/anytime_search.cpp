@@ -116,8 +116,7 @@ struct BoxAnytimeSearch::Impl {
     moves = move_cells(n, p.moves);
     man_cost.assign(64 * 64, 0);
     for (int num = 0; num < n * n; ++num)
-      for (int cell = 0; cell < n * n; ++cell)
-        man_cost[num * 64 + cell] = std::abs(num / n - cell / n) + std::abs(num % n - cell % n);
+      for (int cell = 0; cell < n * n; ++cell) man_cost[num * 64 + cell] = steps_home(n, cell, num);
     zobrist = zobrist_keys();
     root.key = 0;
     root.man = 0;

@@ -3,12 +3,19 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 namespace tilewise::box {
 
 inline constexpr int kMinSize = 2;  // N x N grid, (N-1)^2 buttons
 inline constexpr int kMaxSize = 8;
+
+// Grid steps (the Manhattan distance) on an n x n board from `cell` to `home`: how far a number
+// stands from its home cell; a quarter turn moves a number one step.
+inline int steps_home(int n, int cell, int home) {
+  return std::abs(cell / n - home / n) + std::abs(cell % n - home % n);
+}
 
 // Which turns a button press may make.
 enum class MoveSet : std::uint8_t {
