@@ -27,6 +27,7 @@
 #include "core/box/additive_db.hpp"
 #include "core/box/additive_nxn.hpp"
 #include "core/box/board.hpp"
+#include "core/box/count_layers.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/json.hpp"
 #include "core/box/parallel_count.hpp"
@@ -47,7 +48,7 @@ extern "C" void on_box_sigint(int) {
 
 struct BoxArgs {
   std::string start, target, moves = "cw";
-  bool all = false, count = false, meet = false, json = false, cpu_time = false;
+  bool all = false, count = false, meet = false, layers = false, json = false, cpu_time = false;
   std::uint64_t max_nodes = 0;      // 0 = the default below
   std::uint64_t max_memory = 4096;  // MiB: the listing's count table (4x4)
   int perimeter = 0;                // 4x4 listing: the perimeter's depth (0: none)
@@ -363,9 +364,18 @@ int run_box_solve(const BoxArgs& a) {
   split.threads = a.threads > 0 ? a.threads : hardware_threads();
   if (a.progress) split.on_task = print_task;
   auto previous = std::signal(SIGINT, on_box_sigint);
-  Result<box::BoxSolveResult> r = a.count && a.meet ? count_by_meeting(p, o)
-                                  : parallel        ? box::count_box_parallel(p, o, split)
-                                                    : box::solve_box(p, o, on_improvement);
+  Result<box::BoxSolveResult> r =
+      a.count && a.meet ? count_by_meeting(p, o)
+      : a.count && a.layers && p.size == 4
+          ? box::count_box_by_layers(p, o, split.threads,
+                                     [](const box::LayerCountStep& l) {
+                                       std::cerr << "layer " << l.depth << ": " << l.boards
+                                                 << " entries, " << l.children << " children, "
+                                                 << l.bounded << " bounded, " << l.elapsed_ms
+                                                 << " ms\n";
+                                     })
+      : parallel ? box::count_box_parallel(p, o, split)
+                 : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
@@ -431,6 +441,7 @@ void add_box_command(CLI::App& app, int& exit_code) {
                      "count every optimal sequence, one shown (4x4: counted on the graph of "
                      "sequences, as --all)")
           ->excludes(all_flag);
+  solve->add_flag("--layers", a->layers, "with --count on 4x4: count by layers");
   solve
       ->add_flag("--meet", a->meet,
                  "with --count, boards up to 4x4: count by meeting in the middle instead (an "

@@ -305,6 +305,20 @@ std::uint64_t AdditiveBound4x4::table_bytes() const {
   return impl_->bytes;
 }
 
+bool AdditiveBound4x4::reads_board(int image) const {
+  return impl_->inverse[static_cast<std::size_t>(image)];
+}
+
+AdditiveBound4x4::TermView AdditiveBound4x4::term(int image, int term) const {
+  const Term& t = impl_->images[static_cast<std::size_t>(image)][static_cast<std::size_t>(term)];
+  TermView v;
+  std::copy(t.number.begin(), t.number.end(), v.number.begin());
+  v.cell = t.cell;
+  v.tiles = t.tiles;
+  v.nibbles = t.table->nibbles.data();
+  return v;
+}
+
 int AdditiveBound4x4::terms() const {
   return static_cast<int>(impl_->images[0].size());
 }

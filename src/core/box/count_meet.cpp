@@ -7,45 +7,12 @@
 
 #include "core/box/board.hpp"
 #include "core/box/move_cells.hpp"
+#include "core/box/packed_board.hpp"
 #include "core/box/spelling.hpp"
 #include "core/clock.hpp"
 
 namespace tilewise::box {
 namespace {
-
-// A board as nibbles (cell c: its number at bits 4c..4c+3); never 0 (the numbers differ).
-using Packed = std::uint64_t;
-
-Packed pack(const std::uint8_t* board, int cells) {
-  Packed k = 0;
-  for (int c = cells - 1; c >= 0; --c) k = k << 4 | board[c];
-  return k;
-}
-
-void unpack(Packed k, int cells, std::uint8_t* board) {
-  for (int c = 0; c < cells; ++c, k >>= 4) board[c] = static_cast<std::uint8_t>(k & 15);
-}
-
-// A move on packed boards: the number in cell from[k] goes to cell to[k].
-struct PackedMove {
-  std::array<std::uint8_t, 4> from, to;
-  Packed keep;  // the cells the move leaves alone
-  Packed apply(Packed s) const {
-    Packed out = s & keep;
-    for (int k = 0; k < 4; ++k) out |= (s >> (4 * from[k]) & 15) << (4 * to[k]);
-    return out;
-  }
-};
-
-// The spelling context of a sequence's end at the junction, 0 = none: with cw+ccw the
-// button + 1 of a closing counter-clockwise press (`X' X'` is spelled `X X`, so a second
-// one may not follow); with half turns the button + 1 of any press (a button never comes
-// twice in a row). Two ends clash when their tags are equal and not 0.
-std::uint8_t tag_of(const Move& m, MoveSet moves) {
-  return closes_ccw(m, moves) || moves == MoveSet::kBothDirectionsAndHalf
-             ? static_cast<std::uint8_t>(m.button + 1)
-             : 0;
-}
 
 constexpr int kTagShift = 56;  // a slot's count below, its tag above
 constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kTagShift) - 1;
@@ -134,13 +101,8 @@ class Side {
         stats_(stats) {
     std::copy(other_end, other_end + cells_, other_end_.begin());
     for (const MoveCells& mc : move_cells(size, moves)) {
-      PackedMove pm{};
-      pm.from = forward ? mc.from : mc.to;
-      pm.to = forward ? mc.to : mc.from;
-      pm.keep = ~Packed{0};
-      for (int k = 0; k < 4; ++k) pm.keep &= ~(Packed{15} << (4 * mc.to[k]));
-      steps_.push_back(pm);
-      tags_.push_back(tag_of(mc.move(), moves));
+      steps_.push_back(PackedMove::of(mc.from, mc.to, forward));
+      tags_.push_back(context_tag(mc.move(), moves));
     }
   }
 

@@ -7,6 +7,7 @@
 //   cw+ccw+half  a button never twice in a row
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "core/box/puzzle.hpp"
@@ -45,6 +46,16 @@ struct Spelling {
 // changes what a board's completions are (count_dag.hpp, perimeter.hpp, count_meet.hpp).
 inline bool closes_ccw(const Move& m, MoveSet moves) {
   return moves == MoveSet::kBothDirections && m.quarter_turns == 3;
+}
+
+// The counting context a sequence ending in `m` leaves for what follows, 0 = none: with
+// cw+ccw the button + 1 of a closing `X'` (closes_ccw), with half turns the button + 1 of any
+// press (a button never comes twice in a row). A move may follow a context unless its own
+// tag is that context (count_meet.cpp, count_layers.cpp).
+inline std::uint8_t context_tag(const Move& m, MoveSet moves) {
+  return closes_ccw(m, moves) || moves == MoveSet::kBothDirectionsAndHalf
+             ? static_cast<std::uint8_t>(m.button + 1)
+             : 0;
 }
 
 // `path` spelled canonically: each run of one button's presses as its net turn in the

@@ -1,0 +1,533 @@
+#include "core/box/count_layers.hpp"
+
+#include <algorithm>
+#include <array>
+#include <thread>
+#include <vector>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
+#include "core/box/additive_db.hpp"
+#include "core/box/board.hpp"
+#include "core/box/move_cells.hpp"
+#include "core/box/packed_board.hpp"
+#include "core/box/second_bound.hpp"
+#include "core/box/spelling.hpp"
+#include "core/clock.hpp"
+
+namespace tilewise::box {
+namespace {
+namespace layered {  // (names of its own: the core is built as one unity file)
+
+// An entry of a layer or a bucket: a board and one word holding the sequences that reach it
+// in its counting context (modulo 2^56: sums modulo a power of two stay exact while the
+// final count is below it, so a dead board's large count does no harm), the context's tag
+// (context_tag, 4 bits) and the image of the bound to ask first (4 bits: the image that
+// decided the parent's bound).
+struct Entry {
+  Packed board;
+  std::uint64_t word;
+};
+constexpr int kTagShift = 56, kImageShift = 60;
+constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kTagShift) - 1;
+std::uint64_t count_of(std::uint64_t w) {
+  return w & kCountMask;
+}
+unsigned tag_of(std::uint64_t w) {
+  return static_cast<unsigned>(w >> kTagShift & 15);
+}
+unsigned image_of(std::uint64_t w) {
+  return static_cast<unsigned>(w >> kImageShift);
+}
+std::uint64_t word_of(std::uint64_t count, unsigned tag, unsigned image) {
+  return (count & kCountMask) | std::uint64_t{tag} << kTagShift |
+         std::uint64_t{image} << kImageShift;
+}
+
+std::uint64_t mix(Packed b) {
+  std::uint64_t h = b * 0x9E3779B97F4A7C15ull;
+  return h ^ h >> 29;
+}
+
+// Children a bucket aims at: its merging table (2 slots each, 24 bytes a slot) stays within
+// a core's share of the cache.
+constexpr std::uint64_t kBucketChildren = 16384;
+// Boards bounded ahead of the one whose table bytes are read (their misses overlap).
+constexpr int kAhead = 16;
+
+// One image of the 8+8 tables as the vector ranks read it (AdditiveBound4x4::TermView).
+struct VectorImage {
+  alignas(16) std::array<std::uint8_t, 16> numbers;  // term 0's numbers, then term 1's
+  alignas(16) std::array<std::uint8_t, 16> cell0, cell1;
+  bool reads_board;
+  const std::uint8_t* nibbles0;
+  const std::uint8_t* nibbles1;
+};
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TILEWISE_VECTOR_RANKS 1
+#pragma GCC push_options
+#pragma GCC target("sse4.1")
+
+// The 16 cells' numbers of a packed board as bytes.
+__m128i board_bytes(Packed b) {
+  const __m128i x = _mm_cvtsi64_si128(static_cast<long long>(b));
+  const __m128i low = _mm_set1_epi8(15);
+  return _mm_unpacklo_epi8(_mm_and_si128(x, low), _mm_and_si128(_mm_srli_epi16(x, 4), low));
+}
+
+// Both terms' table indices of image `im` of board `b` into index[0..1], their bytes
+// prefetched: the 8 numbers of each term found by one byte shuffle, their cells mapped by
+// another, and each ranked as pattern::rank does (a cell less the earlier cells below it,
+// mixed radix 16, 15, ..., 9) with both terms side by side in one register.
+void vector_indices(Packed b, const VectorImage& im, std::uint32_t* index) {
+  __m128i from = board_bytes(b);
+  if (!im.reads_board) {  // the inverse: the cell of each number
+    alignas(16) std::array<std::uint8_t, 16> where;
+    for (int c = 0; c < 16; ++c) where[b >> 4 * c & 15] = static_cast<std::uint8_t>(c);
+    from = _mm_load_si128(reinterpret_cast<const __m128i*>(where.data()));
+  }
+  const __m128i cells =
+      _mm_shuffle_epi8(from, _mm_load_si128(reinterpret_cast<const __m128i*>(im.numbers.data())));
+  const __m128i c = _mm_blend_epi16(
+      _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(im.cell0.data())), cells),
+      _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(im.cell1.data())), cells),
+      0xF0);
+  __m128i below = _mm_setzero_si128();  // lane j: earlier cells of its term below its cell
+  for (int k = 0; k < 7; ++k) {
+    const __m128i kth = _mm_shuffle_epi8(
+        c,
+        _mm_setr_epi8(static_cast<char>(k), static_cast<char>(k), static_cast<char>(k),
+                      static_cast<char>(k), static_cast<char>(k), static_cast<char>(k),
+                      static_cast<char>(k), static_cast<char>(k), static_cast<char>(8 + k),
+                      static_cast<char>(8 + k), static_cast<char>(8 + k), static_cast<char>(8 + k),
+                      static_cast<char>(8 + k), static_cast<char>(8 + k), static_cast<char>(8 + k),
+                      static_cast<char>(8 + k)));
+    // lanes after k in each term: the 8 - 1 - k highest of each half
+    const __m128i after =
+        _mm_set1_epi64x(static_cast<long long>(~std::uint64_t{0} << (8 * (k + 1))));
+    below = _mm_sub_epi8(below, _mm_and_si128(_mm_cmpgt_epi8(c, kth), after));
+  }
+  const __m128i digit = _mm_sub_epi8(c, below);
+  // (d0 * 15 + d1, d2 * 13 + d3, d4 * 11 + d5, d6 * 9 + d7), then (* 182 + ..., * 90 + ...)
+  const __m128i pairs =
+      _mm_maddubs_epi16(digit, _mm_setr_epi8(15, 1, 13, 1, 11, 1, 9, 1, 15, 1, 13, 1, 11, 1, 9, 1));
+  const __m128i quads = _mm_madd_epi16(pairs, _mm_setr_epi16(182, 1, 90, 1, 182, 1, 90, 1));
+  const __m128i whole = _mm_hadd_epi32(_mm_mullo_epi32(quads, _mm_setr_epi32(11880, 1, 11880, 1)),
+                                       _mm_setzero_si128());
+  index[0] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(whole));
+  index[1] = static_cast<std::uint32_t>(_mm_extract_epi32(whole, 1));
+  __builtin_prefetch(im.nibbles0 + index[0] / 2);
+  __builtin_prefetch(im.nibbles1 + index[1] / 2);
+}
+
+// The board's sum of its numbers' steps home (quarter turns: each number's base).
+int vector_steps(Packed b) {
+  const __m128i n = board_bytes(b);
+  const __m128i three = _mm_set1_epi8(3);
+  const __m128i rows = _mm_and_si128(_mm_srli_epi16(n, 2), three), cols = _mm_and_si128(n, three);
+  const __m128i sum = _mm_add_epi64(
+      _mm_sad_epu8(rows, _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3)),
+      _mm_sad_epu8(cols, _mm_setr_epi8(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3)));
+  return _mm_cvtsi128_si32(sum) + _mm_extract_epi32(sum, 2);
+}
+
+#pragma GCC pop_options
+#endif
+
+// The additive bound of packed boards: an image's table indices (asked of memory at once)
+// and the bound from their entries. With the 8+8 tables and quarter turns on a processor with
+// SSE4.1, by vector_indices; else as AdditiveBound4x4 does it.
+class PackedBound {
+ public:
+  PackedBound(const AdditiveBound4x4& bound, MoveSet moves) : bound_(bound) {
+#ifdef TILEWISE_VECTOR_RANKS
+    vector_ = __builtin_cpu_supports("sse4.1") && moves != MoveSet::kBothDirectionsAndHalf &&
+              bound.terms() == 2;
+    for (int i = 0; vector_ && i < bound.images(); ++i) {
+      VectorImage im{};
+      im.reads_board = bound.reads_board(i);
+      for (int t = 0; t < 2; ++t) {
+        const AdditiveBound4x4::TermView v = bound.term(i, t);
+        vector_ = vector_ && v.tiles == 8;
+        std::copy(v.number.begin(), v.number.end(), im.numbers.begin() + 8 * t);
+        (t == 0 ? im.cell0 : im.cell1) = v.cell;
+        (t == 0 ? im.nibbles0 : im.nibbles1) = v.nibbles;
+      }
+      images_.push_back(im);
+    }
+#else
+    (void)moves;
+#endif
+  }
+
+  void indices(Packed b, int image, std::uint32_t* index) const {
+#ifdef TILEWISE_VECTOR_RANKS
+    if (vector_) return vector_indices(b, images_[static_cast<std::size_t>(image)], index);
+#endif
+    std::array<std::uint8_t, 16> board;
+    unpack(b, 16, board.data());
+    bound_.first_indices(board.data(), image, index);
+  }
+  int excess(int image, const std::uint32_t* index) const {
+#ifdef TILEWISE_VECTOR_RANKS
+    if (vector_) {
+      const VectorImage& im = images_[static_cast<std::size_t>(image)];
+      return (im.nibbles0[index[0] / 2] >> (index[0] % 2 * 4) & 15) +
+             (im.nibbles1[index[1] / 2] >> (index[1] % 2 * 4) & 15);
+    }
+#endif
+    return bound_.excess(image, index);
+  }
+  // The bound in moves from an image's excess.
+  int moves(Packed b, int excess) const {
+#ifdef TILEWISE_VECTOR_RANKS
+    if (vector_) return (vector_steps(b) + 2 * excess + 3) / 4;
+#endif
+    std::array<std::uint8_t, 16> board;
+    unpack(b, 16, board.data());
+    return bound_.moves_of(board.data(), excess);
+  }
+  bool vector() const {
+    return vector_;
+  }
+
+ private:
+  const AdditiveBound4x4& bound_;
+  bool vector_ = false;
+  std::vector<VectorImage> images_;
+};
+
+// One thread's merging of a bucket: (board -> sequences per context), the counts of context 0
+// in the slot, the others (at most one per button) in a short list beside it.
+class Merge {
+ public:
+  struct Slot {
+    Packed board = 0;
+    std::uint64_t count0 = 0;
+    std::int32_t tagged = -1;  // the first of its other contexts in tagged_, -1: none
+    std::uint8_t image = 0;
+    bool has0 = false;
+  };
+  struct Tagged {
+    std::uint64_t word;  // count and tag (as Entry's)
+    std::int32_t next;
+  };
+
+  // Empty, with room for `children` distinct boards (at most 4/5 full): only the slots used
+  // last are cleared, the table is kept (no page faults of a fresh one).
+  void reset(std::size_t children) {
+    std::size_t size = 1024;
+    while (size * 4 < children * 5) size *= 2;
+    if (size > slots_.size() || size * 8 < slots_.size()) {
+      slots_.assign(size, Slot{});
+    } else {
+      for (const std::uint32_t i : used_) slots_[i] = Slot{};
+      slots_.resize(size);  // (a smaller table: the slots beyond are all clear)
+    }
+    tagged_.clear();
+    used_.clear();
+  }
+  void add(const Entry& e) {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = mix(e.board) & mask;
+    while (slots_[i].board != 0 && slots_[i].board != e.board) i = (i + 1) & mask;
+    Slot& s = slots_[i];
+    if (s.board == 0) {
+      s.board = e.board;
+      s.image = static_cast<std::uint8_t>(image_of(e.word));
+      used_.push_back(static_cast<std::uint32_t>(i));
+    }
+    const unsigned tag = tag_of(e.word);
+    const std::uint64_t n = count_of(e.word);
+    if (tag == 0) {
+      s.count0 += n, s.has0 = true;
+      return;
+    }
+    for (std::int32_t t = s.tagged; t >= 0; t = tagged_[t].next)
+      if (tag_of(tagged_[t].word) == tag) {
+        tagged_[t].word = word_of(count_of(tagged_[t].word) + n, tag, 0);
+        return;
+      }
+    tagged_.push_back({word_of(n, tag, 0), s.tagged});
+    s.tagged = static_cast<std::int32_t>(tagged_.size() - 1);
+  }
+  // The distinct boards merged, as slot indices.
+  const std::vector<std::uint32_t>& used() const { return used_; }
+  Slot& slot(std::uint32_t i) { return slots_[i]; }
+  // Its entries, each with `image`, appended to `out`.
+  void emit(std::uint32_t i, unsigned image, std::vector<Entry>& out) const {
+    const Slot& s = slots_[i];
+    if (s.has0) out.push_back({s.board, word_of(s.count0, 0, image)});
+    for (std::int32_t t = s.tagged; t >= 0; t = tagged_[t].next)
+      out.push_back({s.board, word_of(count_of(tagged_[t].word), tag_of(tagged_[t].word), image)});
+  }
+
+ private:
+  std::vector<Slot> slots_;
+  std::vector<Tagged> tagged_;
+  std::vector<std::uint32_t> used_;
+};
+
+class LayerCounter {
+ public:
+  LayerCounter(MoveSet moves, int length, const AdditiveBound4x4& bound,
+               const LayerCountLimits& limits)
+      : length_(length),
+        packed_(bound, moves),
+        limits_(limits),
+        terms_(bound.terms()),
+        images_(bound.images()) {
+    for (const MoveCells& mc : move_cells(4, moves)) {
+      steps_.push_back(PackedMove::of(mc.from, mc.to));
+      tags_.push_back(context_tag(mc.move(), moves));
+    }
+    threads_ = std::max(1, limits.threads);
+    merges_.resize(static_cast<std::size_t>(threads_));
+    out_.resize(static_cast<std::size_t>(threads_));
+  }
+
+  LayerCount run(const std::uint8_t* start) {
+    const double t0 = now_ms();
+    std::vector<Entry> layer{{pack(start, 16), word_of(1, 0, 0)}};
+    for (int d = 0; d < length_; ++d) {
+      LayerCountStep step{d + 1, 0, 0, 0, 0};
+      if (!next_layer(layer, length_ - d - 1, step)) return result_;
+      step.boards = layer.size();
+      step.elapsed_ms = now_ms() - t0;
+      result_.boards += layer.size();
+      if (limits_.on_layer) limits_.on_layer(step);
+      if (layer.empty()) break;
+    }
+    const Packed target = 0xFEDCBA9876543210ull;
+    for (const Entry& e : layer)
+      if (e.board == target) result_.count += count_of(e.word);
+    result_.complete = true;
+    return result_;
+  }
+
+ private:
+  bool cancelled() const {
+    return limits_.cancel && limits_.cancel->load(std::memory_order_relaxed);
+  }
+
+  // Layer d + 1 (children within `left` moves of the target) in place of layer d.
+  bool next_layer(std::vector<Entry>& layer, int left, LayerCountStep& step) {
+    const std::uint64_t children = layer.size() * steps_.size();
+    int bits = 0;
+    while ((children >> bits) > kBucketChildren && bits < 20) ++bits;
+    const std::uint64_t buckets = std::uint64_t{1} << bits;
+    // Buckets that fit beside the layers in memory, made a pass at a time.
+    const std::uint64_t held = layer.size() * sizeof(Entry) * 2;  // the layer, the next one
+    if (held >= limits_.max_bytes) return out_of_memory();
+    const std::uint64_t room = limits_.max_bytes - held;
+    const std::uint64_t want = children * sizeof(Entry) * 5 / 4;
+    const std::uint64_t passes = std::min<std::uint64_t>(buckets, want / room + 1);
+    if (passes > 64) return out_of_memory();
+    for (auto& o : out_) o.clear();
+    for (std::uint64_t pass = 0; pass < passes; ++pass) {
+      const std::uint64_t first = buckets * pass / passes, last = buckets * (pass + 1) / passes;
+      scatter(layer, bits, first, last);
+      if (cancelled()) return false;
+      merge_and_bound(left, last - first, step);
+      if (cancelled()) return false;
+    }
+    step.children = children;
+    result_.children += children;
+    std::size_t total = 0;
+    for (const auto& o : out_) total += o.size();
+    result_.peak_bytes =
+        std::max<std::uint64_t>(result_.peak_bytes, held + bucket_bytes_ + total * sizeof(Entry));
+    layer.clear();
+    layer.shrink_to_fit();
+    layer.reserve(total);
+    for (auto& o : out_) {
+      layer.insert(layer.end(), o.begin(), o.end());
+      o.clear();
+      o.shrink_to_fit();
+    }
+    return layer.size() * sizeof(Entry) <= limits_.max_bytes || out_of_memory();
+  }
+
+  bool out_of_memory() {
+    result_.out_of_memory = true;
+    return false;
+  }
+
+  // Each thread's share of the layer's children whose bucket is in [first, last), into
+  // buckets_[thread][bucket - first].
+  void scatter(const std::vector<Entry>& layer, int bits, std::uint64_t first, std::uint64_t last) {
+    const std::size_t n = last - first;
+    buckets_.resize(static_cast<std::size_t>(threads_));
+    for (auto& b : buckets_) {
+      b.resize(n);
+      for (auto& v : b) v.clear();
+    }
+    const std::size_t expect =
+        layer.size() * steps_.size() /
+        std::max<std::size_t>(1, (std::size_t{1} << bits) * static_cast<std::size_t>(threads_));
+    run_threads([&](int t) {
+      auto& mine = buckets_[static_cast<std::size_t>(t)];
+      for (auto& v : mine) v.reserve(expect + expect / 4 + 16);
+      const std::size_t from = layer.size() * static_cast<std::size_t>(t) / threads_,
+                        to = layer.size() * static_cast<std::size_t>(t + 1) / threads_;
+      for (std::size_t i = from; i < to; ++i) {
+        const Entry& e = layer[i];
+        const unsigned tag = tag_of(e.word);
+        const std::uint64_t keep = e.word & ~(std::uint64_t{15} << kTagShift);
+        for (std::size_t k = 0; k < steps_.size(); ++k) {
+          if (tag != 0 && tags_[k] == tag) continue;  // (the spelling: X' X' is X X)
+          const Packed c = steps_[k].apply(e.board);
+          const std::uint64_t b = bits == 0 ? 0 : mix(c) >> (64 - bits);
+          if (b < first || b >= last) continue;
+          mine[b - first].push_back({c, keep | std::uint64_t{tags_[k]} << kTagShift});
+        }
+      }
+    });
+    bucket_bytes_ = 0;
+    for (const auto& b : buckets_)
+      for (const auto& v : b) bucket_bytes_ += v.capacity() * sizeof(Entry);
+  }
+
+  // Each bucket merged and its distinct boards bounded, by the threads in turn.
+  void merge_and_bound(int left, std::uint64_t n, LayerCountStep& step) {
+    std::atomic<std::uint64_t> next{0}, bounded{0};
+    run_threads([&](int t) {
+      Merge& m = merges_[static_cast<std::size_t>(t)];
+      std::vector<Entry>& out = out_[static_cast<std::size_t>(t)];
+      std::vector<Pending> pending;
+      std::uint64_t mine = 0;
+      for (std::uint64_t b; (b = next.fetch_add(1)) < n;) {
+        std::size_t size = 0;
+        for (const auto& tb : buckets_) size += tb[b].size();
+        m.reset(size);
+        for (auto& tb : buckets_) {
+          for (const Entry& e : tb[b]) m.add(e);
+          tb[b].clear();  // (its memory kept for the next layer's children)
+        }
+        mine += m.used().size();
+        bound_all(m, left, pending, out);
+        if ((b & 63) == 0 && cancelled()) break;
+      }
+      bounded += mine;
+    });
+    step.bounded += bounded;
+    result_.bounded += bounded;
+  }
+
+  // A board its first image did not cut: its slot and that image's excess.
+  struct Pending {
+    std::uint32_t slot;
+    int excess;
+  };
+
+  // The merged boards within `left` moves by the bound, each with the image that decided it,
+  // into `out`. First each board's first image (its parent's deciding one), asked kAhead
+  // boards ahead; the boards it does not cut then get their other images, asked ahead too.
+  void bound_all(Merge& m, int left, std::vector<Pending>& pending, std::vector<Entry>& out) const {
+    const auto& used = m.used();
+    const std::size_t n = used.size();
+    std::array<std::array<std::uint32_t, 64>, kAhead> index;
+    pending.clear();
+    for (std::size_t i = 0; i < n + kAhead; ++i) {
+      if (i >= kAhead) {
+        const std::size_t j = i - kAhead;
+        const Merge::Slot& s = m.slot(used[j]);
+        const int excess = packed_.excess(s.image, index[j % kAhead].data());
+        if (packed_.moves(s.board, excess) <= left) pending.push_back({used[j], excess});
+      }
+      if (i < n) {
+        const Merge::Slot& s = m.slot(used[i]);
+        packed_.indices(s.board, s.image, index[i % kAhead].data());
+      }
+    }
+    // The other images of the boards left, fewer boards ahead (each asks more bytes).
+    constexpr std::size_t kOthers = kAhead / 4;
+    const std::size_t p = pending.size(), per = static_cast<std::size_t>(terms_);
+    for (std::size_t i = 0; i < p + kOthers; ++i) {
+      if (i >= kOthers) {
+        const std::size_t j = i - kOthers;
+        const std::uint32_t* at = index[j % kOthers].data();
+        const Merge::Slot& s = m.slot(pending[j].slot);
+        int best = pending[j].excess;
+        unsigned decided = s.image;
+        for (int img = 0; img < images_; ++img) {
+          if (img == s.image) continue;
+          const int excess = packed_.excess(img, at + static_cast<std::size_t>(img) * per);
+          if (excess > best) best = excess, decided = static_cast<unsigned>(img);
+        }
+        if (packed_.moves(s.board, best) <= left) m.emit(pending[j].slot, decided, out);
+      }
+      if (i < p) {
+        std::uint32_t* at = index[i % kOthers].data();
+        const Merge::Slot& s = m.slot(pending[i].slot);
+        for (int img = 0; img < images_; ++img)
+          if (img != s.image)
+            packed_.indices(s.board, img, at + static_cast<std::size_t>(img) * per);
+      }
+    }
+  }
+
+  template <class F>
+  void run_threads(F f) {
+    if (threads_ == 1) return f(0);
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads_; ++t) pool.emplace_back(f, t);
+    f(0);
+    for (auto& th : pool) th.join();
+  }
+
+  int length_;
+  PackedBound packed_;
+  const LayerCountLimits& limits_;
+  int terms_, images_;
+  int threads_ = 1;
+  std::vector<PackedMove> steps_;
+  std::vector<std::uint8_t> tags_;
+  std::vector<std::vector<std::vector<Entry>>> buckets_;  // [thread][bucket of the pass]
+  std::uint64_t bucket_bytes_ = 0;
+  std::vector<Merge> merges_;
+  std::vector<std::vector<Entry>> out_;  // per thread: its share of the next layer
+  LayerCount result_;
+};
+
+}  // namespace layered
+}  // namespace
+
+LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
+                           const AdditiveBound4x4& bound, const LayerCountLimits& limits) {
+  return layered::LayerCounter(moves, length, bound, limits).run(start);
+}
+
+Result<BoxSolveResult> count_box_by_layers(
+    const BoxPuzzle& p, const BoxSolveOptions& o, int threads,
+    const std::function<void(const LayerCountStep&)>& on_layer) {
+  if (p.size != 4) return Error{"board", "counting by layers is for 4x4 boards"};
+  if (o.additive_partition.empty())
+    return Error{"bound", "counting by layers needs the additive tables"};
+  BoxSolveOptions first = o;
+  first.all = false;
+  Result<BoxSolveResult> r = solve_box(p, first);
+  if (!r || !r->proven_optimal) return r;
+  const TableBound4x4 tables = table_bound_4x4(p.moves, o.additive_partition, o.pattern_tiles);
+  LayerCountLimits limits;
+  limits.max_bytes = o.max_count_bytes;
+  limits.threads = threads;
+  limits.cancel = o.cancel;
+  limits.on_layer = on_layer;
+  const std::vector<std::uint8_t> start = renamed_start(p);
+  const double t0 = now_ms();
+  const LayerCount c = count_by_layers(start.data(), p.moves, r->length, *tables.additive, limits);
+  r->elapsed_ms += now_ms() - t0;
+  r->nodes += c.bounded;
+  r->complete = c.complete;
+  r->count_table_full = c.out_of_memory;
+  r->count = c.complete ? c.count : 0;
+  r->solutions_truncated = r->count > r->solutions.size();
+  r->method += "; counted by layers";
+  return r;
+}
+
+}  // namespace tilewise::box

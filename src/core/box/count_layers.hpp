@@ -1,0 +1,68 @@
+// Counting every optimal 4x4 Puzzle Box sequence breadth first, a layer of boards at a time,
+// with the table lookups of a whole layer batched.
+//
+// The depth-first count (solver.cpp, count_dag.hpp) asks the 8+8 tables for each child of each
+// node as it comes: a cache miss that waits, ~115 ns a node on the hardest boards. Here layer
+// d + 1 is made from layer d all at once: every child (board, counting context, sequences to
+// it) is written to a bucket by a hash of its board; each bucket, small enough for the cache,
+// merges a board's children from all its parents (so a board is bounded once however many
+// parents reach it), then bounds its distinct boards in a stream whose table bytes are asked
+// many boards ahead, so that the misses overlap. A board is kept while its bound fits in the
+// moves left; the sequences that reach the target at depth L (the optimal length) are the
+// count. Every board kept is within the bound, as in the depth-first count: only the order of
+// the work differs, and the count is the same (unit tests check it against both).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+#include "core/box/puzzle.hpp"
+#include "core/box/solver.hpp"
+#include "core/result.hpp"
+
+namespace tilewise::box {
+
+class AdditiveBound4x4;
+
+struct LayerCountStep {
+  int depth;               // the layer just made
+  std::uint64_t boards;    // its (board, context) entries
+  std::uint64_t children;  // children made from the layer before
+  std::uint64_t bounded;   // distinct boards among them, bounded
+  double elapsed_ms;       // since the count began
+};
+
+struct LayerCountLimits {
+  // The layers and buckets together; over it the count ends incomplete (out_of_memory).
+  std::uint64_t max_bytes = std::uint64_t{2} << 30;
+  int threads = 1;
+  const std::atomic<bool>* cancel = nullptr;
+  std::function<void(const LayerCountStep&)> on_layer;
+};
+
+struct LayerCount {
+  std::uint64_t count = 0;
+  bool complete = false;  // false: out of memory or cancelled (count is then 0)
+  bool out_of_memory = false;
+  std::uint64_t boards = 0;    // entries kept over all layers
+  std::uint64_t children = 0;  // children made
+  std::uint64_t bounded = 0;   // distinct children bounded
+  std::uint64_t peak_bytes = 0;
+};
+
+// Sequences of exactly `length` moves from `start` (cell -> number 0..15) to 0, 1, ... in
+// order, counted by the rule of solver.hpp; `length` must be the optimum. `bound`: the
+// additive tables (8+8 in practice), read by several threads at once.
+LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
+                           const AdditiveBound4x4& bound, const LayerCountLimits& limits);
+
+// solve_box's first solution (its length, proven optimal), then every optimal sequence counted
+// by layers with the additive tables `options` name (4x4 only; an error without them). The
+// result holds the count and the first sequence; `complete` is false when either part ran out
+// of budget, memory (max_count_bytes) or was cancelled.
+Result<BoxSolveResult> count_box_by_layers(
+    const BoxPuzzle& puzzle, const BoxSolveOptions& options, int threads,
+    const std::function<void(const LayerCountStep&)>& on_layer = nullptr);
+
+}  // namespace tilewise::box
