@@ -24,6 +24,10 @@
 //                       search (threads 0, the baseline) or count_box_parallel with T threads
 //                       (parallel_count.hpp): CPU (all threads) and wall seconds median / max /
 //                       total, nodes, solutions
+//   box_4x4_layers_count: every optimal solution of 12 uniformly random 4x4 boards of a seed,
+//                       counted depth first (count_box_parallel, the baseline) and by layers
+//                       (count_layers.hpp), board by board in one process, T threads each:
+//                       wall and CPU seconds median / max / total; the counts must agree
 //   box_4x4_count_ab  : (session 16) the same count, board by board, without (the baseline) and
 //                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
 //                       CPU seconds of each, per board on stderr; the counts must agree
@@ -58,6 +62,7 @@
 #include "core/box/additive_db.hpp"
 #include "core/box/additive_nxn.hpp"
 #include "core/box/board.hpp"
+#include "core/box/count_layers.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/parallel_count.hpp"
 #include "core/box/pattern_db.hpp"
@@ -375,6 +380,62 @@ BENCHMARK(box_4x4_graph_count)
     ->ArgsProduct({{1, 0}, {6061, 2718}, {0}, {0}, {0}, {0, 1, 2}})
     // Session 18: new seeds, one search then 2 threads (the CLI's default on 2 cores), quiet.
     ->ArgsProduct({{1, 0}, {9494, 6262, 7171, 8383}, {0}, {0}, {0}, {0, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads. Each board counted depth first
+// (count_box_parallel, the baseline: the CLI's count until session 19), then by layers
+// (count_layers.hpp), one after the other in one process; the counts must agree. Wall and CPU
+// seconds of each, per board on stderr.
+void box_4x4_layers_count(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  load_additive(moves, "8+8");
+  BoxSolveOptions opt;
+  opt.additive_partition = "8+8";
+  opt.pattern_table = false;
+  opt.max_solutions = 1;
+  opt.max_count_bytes = std::uint64_t{4} << 30;
+  std::vector<int> target(16);
+  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  BoxCountSplit split;
+  split.threads = static_cast<int>(state.range(2));
+  std::array<std::vector<double>, 2> cpu, wall;
+  double solutions = 0, nodes = 0, bounded = 0;
+  for (auto _ : state) {
+    int board = 0;
+    for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
+      const BoxPuzzle p{4, b, target, moves};
+      std::array<std::uint64_t, 2> count{};
+      for (int layers = 0; layers < 2; ++layers) {
+        const double t0 = cpu_seconds(), w0 = wall_seconds();
+        auto r =
+            layers ? count_box_by_layers(p, opt, split.threads) : count_box_parallel(p, opt, split);
+        cpu[layers].push_back(cpu_seconds() - t0);
+        wall[layers].push_back(wall_seconds() - w0);
+        if (!r || !r->complete) state.SkipWithError("incomplete");
+        count[layers] = r ? r->count : 0;
+        (layers ? bounded : nodes) += r ? static_cast<double>(r->nodes) : 0;
+      }
+      if (count[0] != count[1]) state.SkipWithError("the counts differ");
+      solutions += static_cast<double>(count[1]);
+      std::fprintf(stderr, "%s seed %d board %d: %llu sequences, wall %.3f s -> %.3f s (%.2fx)\n",
+                   move_set_name(moves), static_cast<int>(state.range(1)), board++,
+                   static_cast<unsigned long long>(count[1]), wall[0].back(), wall[1].back(),
+                   wall[0].back() / wall[1].back());
+    }
+  }
+  spread_counters(state, "wall_s_depth_first", wall[0]);
+  spread_counters(state, "wall_s_layers", wall[1]);
+  spread_counters(state, "cpu_s_depth_first", cpu[0]);
+  spread_counters(state, "cpu_s_layers", cpu[1]);
+  state.counters["nodes_depth_first"] = nodes;
+  state.counters["nodes_layers"] = bounded;  // (the first solution's nodes, then boards bounded)
+  state.counters["solutions"] = solutions;
+}
+BENCHMARK(box_4x4_layers_count)
+    // Session 19: the seeds of session 18's table, and new ones (4545, 6767), on 2 threads.
+    ->ArgsProduct({{1, 0}, {9494, 5150, 8801, 6262, 7171, 8383, 4545, 6767}, {2}})
+    ->ArgsProduct({{1, 0}, {9494, 4545}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

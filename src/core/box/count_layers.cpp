@@ -5,14 +5,11 @@
 #include <thread>
 #include <vector>
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#endif
-
 #include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
 #include "core/box/move_cells.hpp"
 #include "core/box/packed_board.hpp"
+#include "core/box/packed_bound.hpp"
 #include "core/box/second_bound.hpp"
 #include "core/box/spelling.hpp"
 #include "core/clock.hpp"
@@ -56,149 +53,6 @@ std::uint64_t mix(Packed b) {
 constexpr std::uint64_t kBucketChildren = 16384;
 // Boards bounded ahead of the one whose table bytes are read (their misses overlap).
 constexpr int kAhead = 16;
-
-// One image of the 8+8 tables as the vector ranks read it (AdditiveBound4x4::TermView).
-struct VectorImage {
-  alignas(16) std::array<std::uint8_t, 16> numbers;  // term 0's numbers, then term 1's
-  alignas(16) std::array<std::uint8_t, 16> cell0, cell1;
-  bool reads_board;
-  const std::uint8_t* nibbles0;
-  const std::uint8_t* nibbles1;
-};
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#define TILEWISE_VECTOR_RANKS 1
-#pragma GCC push_options
-#pragma GCC target("sse4.1")
-
-// The 16 cells' numbers of a packed board as bytes.
-__m128i board_bytes(Packed b) {
-  const __m128i x = _mm_cvtsi64_si128(static_cast<long long>(b));
-  const __m128i low = _mm_set1_epi8(15);
-  return _mm_unpacklo_epi8(_mm_and_si128(x, low), _mm_and_si128(_mm_srli_epi16(x, 4), low));
-}
-
-// Both terms' table indices of image `im` of board `b` into index[0..1], their bytes
-// prefetched: the 8 numbers of each term found by one byte shuffle, their cells mapped by
-// another, and each ranked as pattern::rank does (a cell less the earlier cells below it,
-// mixed radix 16, 15, ..., 9) with both terms side by side in one register.
-void vector_indices(Packed b, const VectorImage& im, std::uint32_t* index) {
-  __m128i from = board_bytes(b);
-  if (!im.reads_board) {  // the inverse: the cell of each number
-    alignas(16) std::array<std::uint8_t, 16> where;
-    for (int c = 0; c < 16; ++c) where[b >> 4 * c & 15] = static_cast<std::uint8_t>(c);
-    from = _mm_load_si128(reinterpret_cast<const __m128i*>(where.data()));
-  }
-  const __m128i cells =
-      _mm_shuffle_epi8(from, _mm_load_si128(reinterpret_cast<const __m128i*>(im.numbers.data())));
-  const __m128i c = _mm_blend_epi16(
-      _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(im.cell0.data())), cells),
-      _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(im.cell1.data())), cells),
-      0xF0);
-  __m128i below = _mm_setzero_si128();  // lane j: earlier cells of its term below its cell
-  for (int k = 0; k < 7; ++k) {
-    const __m128i kth = _mm_shuffle_epi8(
-        c,
-        _mm_setr_epi8(static_cast<char>(k), static_cast<char>(k), static_cast<char>(k),
-                      static_cast<char>(k), static_cast<char>(k), static_cast<char>(k),
-                      static_cast<char>(k), static_cast<char>(k), static_cast<char>(8 + k),
-                      static_cast<char>(8 + k), static_cast<char>(8 + k), static_cast<char>(8 + k),
-                      static_cast<char>(8 + k), static_cast<char>(8 + k), static_cast<char>(8 + k),
-                      static_cast<char>(8 + k)));
-    // lanes after k in each term: the 8 - 1 - k highest of each half
-    const __m128i after =
-        _mm_set1_epi64x(static_cast<long long>(~std::uint64_t{0} << (8 * (k + 1))));
-    below = _mm_sub_epi8(below, _mm_and_si128(_mm_cmpgt_epi8(c, kth), after));
-  }
-  const __m128i digit = _mm_sub_epi8(c, below);
-  // (d0 * 15 + d1, d2 * 13 + d3, d4 * 11 + d5, d6 * 9 + d7), then (* 182 + ..., * 90 + ...)
-  const __m128i pairs =
-      _mm_maddubs_epi16(digit, _mm_setr_epi8(15, 1, 13, 1, 11, 1, 9, 1, 15, 1, 13, 1, 11, 1, 9, 1));
-  const __m128i quads = _mm_madd_epi16(pairs, _mm_setr_epi16(182, 1, 90, 1, 182, 1, 90, 1));
-  const __m128i whole = _mm_hadd_epi32(_mm_mullo_epi32(quads, _mm_setr_epi32(11880, 1, 11880, 1)),
-                                       _mm_setzero_si128());
-  index[0] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(whole));
-  index[1] = static_cast<std::uint32_t>(_mm_extract_epi32(whole, 1));
-  __builtin_prefetch(im.nibbles0 + index[0] / 2);
-  __builtin_prefetch(im.nibbles1 + index[1] / 2);
-}
-
-// The board's sum of its numbers' steps home (quarter turns: each number's base).
-int vector_steps(Packed b) {
-  const __m128i n = board_bytes(b);
-  const __m128i three = _mm_set1_epi8(3);
-  const __m128i rows = _mm_and_si128(_mm_srli_epi16(n, 2), three), cols = _mm_and_si128(n, three);
-  const __m128i sum = _mm_add_epi64(
-      _mm_sad_epu8(rows, _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3)),
-      _mm_sad_epu8(cols, _mm_setr_epi8(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3)));
-  return _mm_cvtsi128_si32(sum) + _mm_extract_epi32(sum, 2);
-}
-
-#pragma GCC pop_options
-#endif
-
-// The additive bound of packed boards: an image's table indices (asked of memory at once)
-// and the bound from their entries. With the 8+8 tables and quarter turns on a processor with
-// SSE4.1, by vector_indices; else as AdditiveBound4x4 does it.
-class PackedBound {
- public:
-  PackedBound(const AdditiveBound4x4& bound, MoveSet moves) : bound_(bound) {
-#ifdef TILEWISE_VECTOR_RANKS
-    vector_ = __builtin_cpu_supports("sse4.1") && moves != MoveSet::kBothDirectionsAndHalf &&
-              bound.terms() == 2;
-    for (int i = 0; vector_ && i < bound.images(); ++i) {
-      VectorImage im{};
-      im.reads_board = bound.reads_board(i);
-      for (int t = 0; t < 2; ++t) {
-        const AdditiveBound4x4::TermView v = bound.term(i, t);
-        vector_ = vector_ && v.tiles == 8;
-        std::copy(v.number.begin(), v.number.end(), im.numbers.begin() + 8 * t);
-        (t == 0 ? im.cell0 : im.cell1) = v.cell;
-        (t == 0 ? im.nibbles0 : im.nibbles1) = v.nibbles;
-      }
-      images_.push_back(im);
-    }
-#else
-    (void)moves;
-#endif
-  }
-
-  void indices(Packed b, int image, std::uint32_t* index) const {
-#ifdef TILEWISE_VECTOR_RANKS
-    if (vector_) return vector_indices(b, images_[static_cast<std::size_t>(image)], index);
-#endif
-    std::array<std::uint8_t, 16> board;
-    unpack(b, 16, board.data());
-    bound_.first_indices(board.data(), image, index);
-  }
-  int excess(int image, const std::uint32_t* index) const {
-#ifdef TILEWISE_VECTOR_RANKS
-    if (vector_) {
-      const VectorImage& im = images_[static_cast<std::size_t>(image)];
-      return (im.nibbles0[index[0] / 2] >> (index[0] % 2 * 4) & 15) +
-             (im.nibbles1[index[1] / 2] >> (index[1] % 2 * 4) & 15);
-    }
-#endif
-    return bound_.excess(image, index);
-  }
-  // The bound in moves from an image's excess.
-  int moves(Packed b, int excess) const {
-#ifdef TILEWISE_VECTOR_RANKS
-    if (vector_) return (vector_steps(b) + 2 * excess + 3) / 4;
-#endif
-    std::array<std::uint8_t, 16> board;
-    unpack(b, 16, board.data());
-    return bound_.moves_of(board.data(), excess);
-  }
-  bool vector() const {
-    return vector_;
-  }
-
- private:
-  const AdditiveBound4x4& bound_;
-  bool vector_ = false;
-  std::vector<VectorImage> images_;
-};
 
 // One thread's merging of a bucket: (board -> sequences per context), the counts of context 0
 // in the slot, the others (at most one per button) in a short list beside it.
@@ -276,7 +130,7 @@ class LayerCounter {
   LayerCounter(MoveSet moves, int length, const AdditiveBound4x4& bound,
                const LayerCountLimits& limits)
       : length_(length),
-        packed_(bound, moves),
+        packed_(bound, moves, limits.vector_ranks),
         limits_(limits),
         terms_(bound.terms()),
         images_(bound.images()) {

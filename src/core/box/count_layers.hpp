@@ -37,6 +37,7 @@ struct LayerCountLimits {
   // The layers and buckets together; over it the count ends incomplete (out_of_memory).
   std::uint64_t max_bytes = std::uint64_t{2} << 30;
   int threads = 1;
+  bool vector_ranks = true;  // PackedBound's shuffles where the processor has them (tests: off)
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(const LayerCountStep&)> on_layer;
 };

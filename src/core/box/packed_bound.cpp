@@ -1,0 +1,196 @@
+#include "core/box/packed_bound.hpp"
+
+#include <array>
+
+#include "core/box/additive_base.hpp"
+#include "core/box/additive_db.hpp"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define TILEWISE_VECTOR_RANKS 1
+#endif
+
+namespace tilewise::box {
+
+// Two terms of an image (the second empty when an image has an odd number): lanes 0..7 hold
+// the first term's numbers, 8..15 the second's (unused lanes 0x80: a shuffle gives 0 there,
+// weighted 0). A term of k numbers ranks to sum_j d_j W_j with W_j = (16-j-1)...(16-k+1);
+// its digits are summed in pairs (byte weights), the pairs in pairs (word weights), and the
+// two results weighted (dword weights) and added.
+struct PackedBound::Pair {
+  alignas(16) std::array<std::uint8_t, 16> numbers;
+  alignas(16) std::array<std::uint8_t, 16> cell0, cell1;
+  alignas(16) std::array<std::int8_t, 16> byte_weights;
+  alignas(16) std::array<std::int16_t, 8> word_weights;
+  alignas(16) std::array<std::int32_t, 4> dword_weights;
+};
+
+namespace {
+
+// The weights of a term of `tiles` numbers into lanes `lane`.. of a Pair (see above).
+template <class P>
+void set_weights(P& pair, int half, int tiles) {
+  std::array<std::uint32_t, 9> w{};  // W_j
+  for (int j = 0; j < tiles; ++j) {
+    w[j] = 1;
+    for (int i = j + 1; i < tiles; ++i) w[j] *= static_cast<std::uint32_t>(16 - i);
+  }
+  std::array<std::uint32_t, 4> v{};  // each digit pair's weight
+  for (int i = 0; i < 4; ++i) {
+    std::int8_t a = 0, b = 0;
+    if (2 * i + 1 < tiles) {
+      a = static_cast<std::int8_t>(16 - (2 * i + 1)), b = 1, v[i] = w[2 * i + 1];
+    } else if (2 * i < tiles) {
+      a = 1, v[i] = w[2 * i];
+    }
+    pair.byte_weights[8 * half + 2 * i] = a, pair.byte_weights[8 * half + 2 * i + 1] = b;
+  }
+  for (int q = 0; q < 2; ++q) {
+    std::int16_t a = 0, b = 0;
+    std::uint32_t u = 0;
+    if (v[2 * q + 1] != 0) {
+      a = static_cast<std::int16_t>(v[2 * q] / v[2 * q + 1]), b = 1, u = v[2 * q + 1];
+    } else if (v[2 * q] != 0) {
+      a = 1, u = v[2 * q];
+    }
+    pair.word_weights[4 * half + 2 * q] = a, pair.word_weights[4 * half + 2 * q + 1] = b;
+    pair.dword_weights[2 * half + q] = static_cast<std::int32_t>(u);
+  }
+}
+
+#ifdef TILEWISE_VECTOR_RANKS
+#pragma GCC push_options
+#pragma GCC target("sse4.1")
+
+__m128i load(const void* p) {
+  return _mm_load_si128(static_cast<const __m128i*>(p));
+}
+
+// The 16 cells' numbers of a packed board as bytes.
+__m128i board_bytes(Packed b) {
+  const __m128i x = _mm_cvtsi64_si128(static_cast<long long>(b));
+  const __m128i low = _mm_set1_epi8(15);
+  return _mm_unpacklo_epi8(_mm_and_si128(x, low), _mm_and_si128(_mm_srli_epi16(x, 4), low));
+}
+
+// The cell of each number (the inverse board) as bytes.
+__m128i where_bytes(Packed b) {
+  alignas(16) std::array<std::uint8_t, 16> where;
+  for (int c = 0; c < 16; ++c) where[b >> 4 * c & 15] = static_cast<std::uint8_t>(c);
+  return load(where.data());
+}
+
+// The indices of a Pair's two terms read from `from` (number -> cell), into index[0..1].
+void rank_pair(__m128i from, const void* pair_bytes, std::uint32_t* index) {
+  const auto& p = *static_cast<const std::array<std::array<std::uint8_t, 16>, 6>*>(pair_bytes);
+  const __m128i cells = _mm_shuffle_epi8(from, load(p[0].data()));
+  const __m128i c = _mm_blend_epi16(_mm_shuffle_epi8(load(p[1].data()), cells),
+                                    _mm_shuffle_epi8(load(p[2].data()), cells), 0xF0);
+  __m128i below = _mm_setzero_si128();  // lane j: the earlier cells of its term below its cell
+#pragma GCC unroll 7
+  for (int k = 0; k < 7; ++k) {
+    const __m128i kth =
+        _mm_shuffle_epi8(c, _mm_unpacklo_epi64(_mm_set1_epi8(static_cast<char>(k)),
+                                               _mm_set1_epi8(static_cast<char>(8 + k))));
+    const __m128i after = _mm_set1_epi64x(static_cast<long long>(~std::uint64_t{0} << 8 * (k + 1)));
+    below = _mm_sub_epi8(below, _mm_and_si128(_mm_cmpgt_epi8(c, kth), after));
+  }
+  const __m128i digits = _mm_sub_epi8(c, below);
+  const __m128i pairs = _mm_maddubs_epi16(digits, load(p[3].data()));
+  const __m128i quads = _mm_madd_epi16(pairs, load(p[4].data()));
+  const __m128i both = _mm_hadd_epi32(_mm_mullo_epi32(quads, load(p[5].data())), quads);
+  index[0] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(both));
+  index[1] = static_cast<std::uint32_t>(_mm_extract_epi32(both, 1));
+}
+
+// The board's sum of its numbers' steps home.
+int steps_sum(Packed b) {
+  const __m128i n = board_bytes(b);
+  const __m128i three = _mm_set1_epi8(3);
+  const __m128i rows = _mm_and_si128(_mm_srli_epi16(n, 2), three), cols = _mm_and_si128(n, three);
+  const __m128i sum = _mm_add_epi64(
+      _mm_sad_epu8(rows, _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3)),
+      _mm_sad_epu8(cols, _mm_setr_epi8(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3)));
+  return _mm_cvtsi128_si32(sum) + _mm_extract_epi32(sum, 2);
+}
+
+// All terms of one image: `pairs` Pairs, terms() indices, each entry's byte prefetched.
+void vector_indices(Packed b, bool reads_board, const void* pairs, int count, int terms,
+                    const std::uint8_t* const* nibbles, std::uint32_t* index) {
+  const __m128i from = reads_board ? board_bytes(b) : where_bytes(b);
+  if (terms == 2) {  // (8+8: the count's tables)
+    rank_pair(from, pairs, index);
+    __builtin_prefetch(nibbles[0] + index[0] / 2);
+    __builtin_prefetch(nibbles[1] + index[1] / 2);
+    return;
+  } else {
+    for (int i = 0; i < count; ++i) {
+      std::array<std::uint32_t, 2> two;
+      rank_pair(from, static_cast<const std::uint8_t*>(pairs) + i * 96, two.data());
+      index[2 * i] = two[0];
+      if (2 * i + 1 < terms) index[2 * i + 1] = two[1];
+    }
+  }
+  for (int t = 0; t < terms; ++t) __builtin_prefetch(nibbles[t] + index[t] / 2);
+}
+
+#pragma GCC pop_options
+#endif
+
+}  // namespace
+
+PackedBound::PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vector)
+    : bound_(bound), moves_(moves), images_(bound.images()), terms_(bound.terms()) {
+  static_assert(sizeof(Pair) == 96, "rank_pair reads a Pair as 6 rows of 16 bytes");
+  for (int i = 0; i < images_; ++i) {
+    reads_board_.push_back(bound.reads_board(i));
+    for (int t = 0; t < terms_; ++t) {
+      const AdditiveBound4x4::TermView v = bound.term(i, t);
+      nibbles_.push_back(v.nibbles);
+      if (t % 2 == 0) {
+        pairs_.emplace_back();
+        Pair& p = pairs_.back();
+        p.numbers.fill(0x80);
+        p.byte_weights.fill(0), p.word_weights.fill(0), p.dword_weights.fill(0);
+        p.cell1.fill(0);
+      }
+      Pair& p = pairs_.back();
+      for (int j = 0; j < v.tiles; ++j) p.numbers[8 * (t % 2) + j] = v.number[j];
+      (t % 2 == 0 ? p.cell0 : p.cell1) = v.cell;
+      set_weights(p, t % 2, v.tiles);
+    }
+  }
+#ifdef TILEWISE_VECTOR_RANKS
+  vector_ = vector && __builtin_cpu_supports("sse4.1");
+#else
+  (void)vector;
+#endif
+}
+
+PackedBound::~PackedBound() = default;
+
+void PackedBound::indices(Packed b, int image, std::uint32_t* index) const {
+  const auto i = static_cast<std::size_t>(image);
+#ifdef TILEWISE_VECTOR_RANKS
+  if (vector_) {
+    const std::size_t per = static_cast<std::size_t>(terms_ + 1) / 2;
+    return vector_indices(b, reads_board_[i], &pairs_[i * per], static_cast<int>(per), terms_,
+                          &nibbles_[i * static_cast<std::size_t>(terms_)], index);
+  }
+#endif
+  std::array<std::uint8_t, 16> board;
+  unpack(b, 16, board.data());
+  bound_.first_indices(board.data(), image, index);
+}
+
+int PackedBound::moves(Packed b, int excess) const {
+#ifdef TILEWISE_VECTOR_RANKS
+  if (vector_ && moves_ != MoveSet::kBothDirectionsAndHalf)
+    return (steps_sum(b) + excess_step(moves_) * excess + 3) / 4;
+#endif
+  std::array<std::uint8_t, 16> board;
+  unpack(b, 16, board.data());
+  return bound_.moves_of(board.data(), excess);
+}
+
+}  // namespace tilewise::box

@@ -1,0 +1,59 @@
+// The 4x4 additive bound (additive_db.hpp) of boards kept packed (packed_board.hpp), for the
+// layered count (count_layers.cpp), which bounds tens of millions of boards a second.
+//
+// A board's table indices are asked first, their bytes prefetched, and read many boards
+// later, so that the misses of many boards overlap. On x86-64 with SSE4.1 the indices are
+// ranked with byte shuffles, two terms side by side in one register (a term's numbers found by
+// one shuffle, their cells mapped by another, each cell less the earlier cells below it, then
+// the mixed-radix digits summed by multiply-adds): the same indices as
+// AdditiveBound4x4::first_indices, which is the fallback elsewhere.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/box/packed_board.hpp"
+#include "core/box/puzzle.hpp"
+
+namespace tilewise::box {
+
+class AdditiveBound4x4;
+
+class PackedBound {
+ public:
+  // `vector`: rank with the shuffles where the processor can (false: as first_indices does).
+  PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vector = true);
+  ~PackedBound();
+
+  // The table indices of `image` of board b (terms() of them) into `index`, their bytes
+  // prefetched.
+  void indices(Packed b, int image, std::uint32_t* index) const;
+  // The sum of the entries at those indices (AdditiveBound4x4::excess).
+  int excess(int image, const std::uint32_t* index) const {
+    const std::uint8_t* const* table = &nibbles_[static_cast<std::size_t>(image * terms_)];
+    if (terms_ == 2)  // (8+8: the count's tables)
+      return (table[0][index[0] / 2] >> (index[0] % 2 * 4) & 15) +
+             (table[1][index[1] / 2] >> (index[1] % 2 * 4) & 15);
+    int sum = 0;
+    for (int t = 0; t < terms_; ++t) sum += table[t][index[t] / 2] >> (index[t] % 2 * 4) & 15;
+    return sum;
+  }
+  // The bound in moves of board b from one image's excess (AdditiveBound4x4::moves_of).
+  int moves(Packed b, int excess) const;
+
+  int images() const { return images_; }
+  int terms() const { return terms_; }
+  bool vector() const { return vector_; }  // ranking with the shuffles
+
+ private:
+  struct Pair;  // two terms of an image, as the shuffles read them
+  const AdditiveBound4x4& bound_;
+  MoveSet moves_;
+  int images_, terms_;
+  bool vector_ = false;
+  std::vector<Pair> pairs_;                   // per image, (terms + 1) / 2
+  std::vector<char> reads_board_;             // per image: AdditiveBound4x4::reads_board
+  std::vector<const std::uint8_t*> nibbles_;  // per image and term: its table
+};
+
+}  // namespace tilewise::box
