@@ -1,4 +1,5 @@
-// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count [--meet]]
+// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count
+// [--meet|--depth-first]]
 //                        [--json] [--max-nodes N] [--max-seconds S] [--cpu-time]
 //                        [--max-memory MIB] [--perimeter D] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
@@ -48,7 +49,8 @@ extern "C" void on_box_sigint(int) {
 
 struct BoxArgs {
   std::string start, target, moves = "cw";
-  bool all = false, count = false, meet = false, layers = false, json = false, cpu_time = false;
+  bool all = false, count = false, meet = false, depth_first = false, json = false,
+       cpu_time = false;
   std::uint64_t max_nodes = 0;      // 0 = the default below
   std::uint64_t max_memory = 4096;  // MiB: the listing's count table (4x4)
   int perimeter = 0;                // 4x4 listing: the perimeter's depth (0: none)
@@ -245,6 +247,22 @@ Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
   return box::count_box_solutions(p, o, limits);
 }
 
+// --count on 4x4: by layers (count_layers.hpp), each layer on stderr with --progress; when the
+// layers would outgrow --max-memory (the reversed board's do: ~10x a move), depth first.
+Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::BoxSolveOptions& o,
+                                            const box::BoxCountSplit& split, bool progress) {
+  Result<box::BoxSolveResult> r =
+      box::count_box_by_layers(p, o, split.threads, [&](const box::LayerCountStep& l) {
+        if (progress)
+          std::cerr << "tilewise: layer " << l.depth << ": " << l.boards << " boards (" << l.bounded
+                    << " bounded, " << static_cast<long long>(l.elapsed_ms) << " ms)" << std::endl;
+      });
+  if (!r || r->complete || !r->count_table_full || g_box_interrupted) return r;
+  std::cerr << "tilewise: counting by layers would need more than --max-memory ("
+            << (o.max_count_bytes >> 20) << " MiB); counting depth first" << std::endl;
+  return box::count_box_parallel(p, o, split);
+}
+
 // The sequences, one a line (for_each_solution: with --all on 4x4 every optimal one, listed
 // again from the count's table; else the ones kept), written in blocks.
 void print_solutions(const box::BoxSolveResult& r, int size) {
@@ -364,18 +382,15 @@ int run_box_solve(const BoxArgs& a) {
   split.threads = a.threads > 0 ? a.threads : hardware_threads();
   if (a.progress) split.on_task = print_task;
   auto previous = std::signal(SIGINT, on_box_sigint);
-  Result<box::BoxSolveResult> r =
-      a.count && a.meet ? count_by_meeting(p, o)
-      : a.count && a.layers && p.size == 4
-          ? box::count_box_by_layers(p, o, split.threads,
-                                     [](const box::LayerCountStep& l) {
-                                       std::cerr << "layer " << l.depth << ": " << l.boards
-                                                 << " entries, " << l.children << " children, "
-                                                 << l.bounded << " bounded, " << l.elapsed_ms
-                                                 << " ms\n";
-                                     })
-      : parallel ? box::count_box_parallel(p, o, split)
-                 : box::solve_box(p, o, on_improvement);
+  // 4x4 --count with the additive tables: by layers (count_layers.hpp; 1.4-2.7x faster than
+  // depth first, docs/puzzle-box.md, Session 19) unless asked otherwise or split into parts.
+  const bool by_layers = parallel && a.count && !a.depth_first && split.parts == 1 &&
+                         !o.additive_partition.empty() && o.second_bound.empty() &&
+                         o.perimeter_depth == 0;
+  Result<box::BoxSolveResult> r = a.count && a.meet ? count_by_meeting(p, o)
+                                  : by_layers       ? count_by_layers(p, o, split, a.progress)
+                                  : parallel        ? box::count_box_parallel(p, o, split)
+                                                    : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
@@ -438,10 +453,14 @@ void add_box_command(CLI::App& app, int& exit_code) {
   auto* count_flag =
       solve
           ->add_flag("--count", a->count,
-                     "count every optimal sequence, one shown (4x4: counted on the graph of "
-                     "sequences, as --all)")
+                     "count every optimal sequence, one shown (4x4: breadth first, a layer of "
+                     "boards at a time)")
           ->excludes(all_flag);
-  solve->add_flag("--layers", a->layers, "with --count on 4x4: count by layers");
+  solve
+      ->add_flag("--depth-first", a->depth_first,
+                 "with --count on 4x4: count depth first on the graph of sequences (as --all "
+                 "and --part do), not by layers")
+      ->needs(count_flag);
   solve
       ->add_flag("--meet", a->meet,
                  "with --count, boards up to 4x4: count by meeting in the middle instead (an "
@@ -465,7 +484,8 @@ void add_box_command(CLI::App& app, int& exit_code) {
                     "4x4 --count: count only part I of N (I/N) of the first moves' subtrees; "
                     "`box merge` sums the parts' --json results");
   solve->add_flag("--progress", a->progress,
-                  "4x4 --all/--count: a line on stderr per subtree counted");
+                  "4x4 --all/--count: a line on stderr per subtree counted (depth first) or "
+                  "layer made (by layers)");
   solve->add_flag("--json", a->json, "print one JSON object");
   solve->add_option("--groups", a->groups,
                     "5x5 and up: the optimal search's lower bound: none (the default: Manhattan "

@@ -21,16 +21,10 @@ namespace {
 using testing::identity;
 using testing::quarter_turns;
 using testing::replay;
+using testing::scrambled_4x4;
 using testing::shortest_sequences;
 using testing::states_near_4x4;
 using testing::turn;
-
-// A 4x4 board `turns` random quarter turns (buttons drawn from `rng`) from the target.
-std::vector<int> scrambled_4x4(std::mt19937& rng, int turns) {
-  std::vector<int> b = identity(4);
-  for (int s = 0; s < turns; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
-  return b;
-}
 
 // The listing's count on 4x4 (counted on the graph of sequences) against the BFS's count and
 // the meeting in the middle; every sequence listed again from the kept table: as many as

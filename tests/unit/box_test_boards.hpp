@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <random>
 #include <tuple>
 #include <vector>
 
@@ -29,6 +30,13 @@ inline std::vector<int> turn(std::vector<int> b, int n, int button, int q) {
     b[(r + 1) * n + c] = cc;      // bottom-right to bottom-left
     b[r * n + c] = d;             // bottom-left to top-left
   }
+  return b;
+}
+
+// A 4x4 board `turns` random quarter turns (buttons drawn from `rng`) from the target.
+inline std::vector<int> scrambled_4x4(std::mt19937& rng, int turns) {
+  std::vector<int> b = identity(4);
+  for (int s = 0; s < turns; ++s) b = turn(b, 4, static_cast<int>(rng() % 9), 3);
   return b;
 }
 

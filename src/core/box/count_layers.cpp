@@ -169,23 +169,28 @@ class LayerCounter {
 
   // Layer d + 1 (children within `left` moves of the target) in place of layer d.
   bool next_layer(std::vector<Entry>& layer, int left, LayerCountStep& step) {
-    const std::uint64_t children = layer.size() * steps_.size();
+    const std::uint64_t entry = sizeof(Entry), now = layer.size();
+    const std::uint64_t children = now * steps_.size();
+    // The next layer (kept twice while it is gathered) as big as this one grew: when that does
+    // not fit, stop before its work (the reversed board's layers grow ~10x a move).
+    const std::uint64_t grown = before_ == 0 ? now : now * now / before_;
+    before_ = now;
+    if ((now + 2 * grown) * entry >= limits_.max_bytes) return out_of_memory();
     int bits = 0;
     while ((children >> bits) > kBucketChildren && bits < 20) ++bits;
     const std::uint64_t buckets = std::uint64_t{1} << bits;
-    // Buckets that fit beside the layers in memory, made a pass at a time.
-    const std::uint64_t held = layer.size() * sizeof(Entry) * 2;  // the layer, the next one
-    if (held >= limits_.max_bytes) return out_of_memory();
-    const std::uint64_t room = limits_.max_bytes - held;
-    const std::uint64_t want = children * sizeof(Entry) * 5 / 4;
-    const std::uint64_t passes = std::min<std::uint64_t>(buckets, want / room + 1);
+    // The buckets in the room left, made a pass at a time.
+    const std::uint64_t room = limits_.max_bytes - (now + 2 * grown) * entry;
+    const std::uint64_t passes = std::min(buckets, children * entry * 5 / 4 / room + 1);
     if (passes > 64) return out_of_memory();
     for (auto& o : out_) o.clear();
+    kept_ = 0;
     for (std::uint64_t pass = 0; pass < passes; ++pass) {
       const std::uint64_t first = buckets * pass / passes, last = buckets * (pass + 1) / passes;
       scatter(layer, bits, first, last);
       if (cancelled()) return false;
-      merge_and_bound(left, last - first, step);
+      merge_and_bound(left, last - first, (limits_.max_bytes / entry - now) / 2, step);
+      if (full_) return out_of_memory();
       if (cancelled()) return false;
     }
     step.children = children;
@@ -193,7 +198,7 @@ class LayerCounter {
     std::size_t total = 0;
     for (const auto& o : out_) total += o.size();
     result_.peak_bytes =
-        std::max<std::uint64_t>(result_.peak_bytes, held + bucket_bytes_ + total * sizeof(Entry));
+        std::max<std::uint64_t>(result_.peak_bytes, (now + 2 * total) * entry + bucket_bytes_);
     layer.clear();
     layer.shrink_to_fit();
     layer.reserve(total);
@@ -202,7 +207,7 @@ class LayerCounter {
       o.clear();
       o.shrink_to_fit();
     }
-    return layer.size() * sizeof(Entry) <= limits_.max_bytes || out_of_memory();
+    return true;
   }
 
   bool out_of_memory() {
@@ -246,7 +251,8 @@ class LayerCounter {
   }
 
   // Each bucket merged and its distinct boards bounded, by the threads in turn.
-  void merge_and_bound(int left, std::uint64_t n, LayerCountStep& step) {
+  // ... ending the count (out_of_memory) once the next layer holds more than `most` entries.
+  void merge_and_bound(int left, std::uint64_t n, std::uint64_t most, LayerCountStep& step) {
     std::atomic<std::uint64_t> next{0}, bounded{0};
     run_threads([&](int t) {
       Merge& m = merges_[static_cast<std::size_t>(t)];
@@ -262,7 +268,10 @@ class LayerCounter {
           tb[b].clear();  // (its memory kept for the next layer's children)
         }
         mine += m.used().size();
+        const std::size_t had = out.size();
         bound_all(m, left, pending, out);
+        if ((kept_ += out.size() - had) > most) full_ = true;
+        if (full_) break;
         if ((b & 63) == 0 && cancelled()) break;
       }
       bounded += mine;
@@ -342,6 +351,9 @@ class LayerCounter {
   std::vector<std::uint8_t> tags_;
   std::vector<std::vector<std::vector<Entry>>> buckets_;  // [thread][bucket of the pass]
   std::uint64_t bucket_bytes_ = 0;
+  std::uint64_t before_ = 0;            // the entries of the layer before the one expanded
+  std::atomic<std::uint64_t> kept_{0};  // entries of the next layer so far
+  std::atomic<bool> full_{false};       // ... more than the memory holds
   std::vector<Merge> merges_;
   std::vector<std::vector<Entry>> out_;  // per thread: its share of the next layer
   LayerCount result_;

@@ -4,6 +4,7 @@
 
 #include "core/box/additive_base.hpp"
 #include "core/box/additive_db.hpp"
+#include "core/box/pattern_rank.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -103,6 +104,11 @@ void rank_pair(__m128i from, const void* pair_bytes, std::uint32_t* index) {
   index[1] = static_cast<std::uint32_t>(_mm_extract_epi32(both, 1));
 }
 
+// rank_pair of `from` given as 16 bytes (vector_rank's).
+void vector_rank_of(const std::uint8_t* from, const void* pair, std::uint32_t* index) {
+  rank_pair(load(from), pair, index);
+}
+
 // The board's sum of its numbers' steps home.
 int steps_sum(Packed b) {
   const __m128i n = board_bytes(b);
@@ -191,6 +197,30 @@ int PackedBound::moves(Packed b, int excess) const {
   std::array<std::uint8_t, 16> board;
   unpack(b, 16, board.data());
   return bound_.moves_of(board.data(), excess);
+}
+
+std::uint32_t vector_rank(const std::uint8_t* cells, int tiles) {
+#ifdef TILEWISE_VECTOR_RANKS
+  if (__builtin_cpu_supports("sse4.1")) {
+    struct {  // a Pair (its layout: rank_pair) of the term 0, ..., tiles - 1 and no second term
+      alignas(16) std::array<std::uint8_t, 16> numbers, cell0, cell1;
+      alignas(16) std::array<std::int8_t, 16> byte_weights;
+      alignas(16) std::array<std::int16_t, 8> word_weights;
+      alignas(16) std::array<std::int32_t, 4> dword_weights;
+    } pair{};
+    static_assert(sizeof(pair) == 96);
+    pair.numbers.fill(0x80);
+    for (int j = 0; j < tiles; ++j) pair.numbers[j] = static_cast<std::uint8_t>(j);
+    for (int c = 0; c < 16; ++c) pair.cell0[c] = pair.cell1[c] = static_cast<std::uint8_t>(c);
+    set_weights(pair, 0, tiles);
+    alignas(16) std::array<std::uint8_t, 16> from{};
+    std::copy(cells, cells + tiles, from.begin());
+    std::array<std::uint32_t, 2> index;
+    vector_rank_of(from.data(), &pair, index.data());
+    return index[0];
+  }
+#endif
+  return pattern::rank(cells, tiles);
 }
 
 }  // namespace tilewise::box

@@ -56,4 +56,9 @@ class PackedBound {
   std::vector<const std::uint8_t*> nibbles_;  // per image and term: its table
 };
 
+// One placement (cell of number 0, ..., of number tiles - 1; 1 <= tiles <= 8) ranked by the
+// vector ranks as a term of that many numbers: pattern::rank's index. For tests (every term
+// size, where PackedBound needs built tables); pattern::rank itself without SSE4.1.
+std::uint32_t vector_rank(const std::uint8_t* cells, int tiles);
+
 }  // namespace tilewise::box

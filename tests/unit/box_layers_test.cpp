@@ -1,0 +1,195 @@
+// The 4x4 count by layers (core/box/count_layers.*) and the bound of packed boards it reads
+// (core/box/packed_bound.*): the vector ranks against the tables' own ranks, and the count
+// against the depth-first count, meeting in the middle and the test's own breadth-first
+// count of shortest sequences.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "box_test_boards.hpp"
+#include "core/box/additive_db.hpp"
+#include "core/box/board.hpp"
+#include "core/box/count_layers.hpp"
+#include "core/box/count_meet.hpp"
+#include "core/box/packed_bound.hpp"
+#include "core/box/pattern_rank.hpp"
+#include "core/box/solver.hpp"
+
+namespace tilewise::box {
+namespace {
+
+using testing::identity;
+using testing::scrambled_4x4;
+using testing::shortest_sequences;
+using testing::states_near_4x4;
+
+AdditiveBound4x4 bound_of(MoveSet m, const std::string& partition) {
+  AdditivePartition p;
+  EXPECT_TRUE(additive_partition(partition, p));
+  return AdditiveBound4x4(m, p);
+}
+
+// 1-based board -> 0-based bytes (the target reads 0..15).
+std::array<std::uint8_t, 16> bytes_of(const std::vector<int>& b) {
+  std::array<std::uint8_t, 16> out{};
+  for (int c = 0; c < 16; ++c) out[c] = static_cast<std::uint8_t>(b[c] - 1);
+  return out;
+}
+
+// Placements of 1..8 numbers (every term size a table may have; 8+8's tables take minutes to
+// build, so this is where its 8-number terms are checked) ranked by the vector ranks as
+// pattern::rank ranks them, the first and last placements included.
+TEST(BoxLayers, VectorRanksRankEveryTermSizeAsThePatternRank) {
+  std::mt19937 rng(6161);
+  for (int tiles = 1; tiles <= 8; ++tiles) {
+    std::array<std::uint8_t, 16> cells;
+    for (int c = 0; c < 16; ++c) cells[c] = static_cast<std::uint8_t>(c);
+    EXPECT_EQ(vector_rank(cells.data(), tiles), 0u);
+    std::array<std::uint8_t, 16> last;
+    for (int c = 0; c < 16; ++c) last[c] = static_cast<std::uint8_t>(15 - c);
+    EXPECT_EQ(vector_rank(last.data(), tiles), pattern::placements(tiles) - 1);
+    for (int k = 0; k < 2000; ++k) {
+      std::shuffle(cells.begin(), cells.end(), rng);
+      ASSERT_EQ(vector_rank(cells.data(), tiles), pattern::rank(cells.data(), tiles))
+          << tiles << " numbers, placement " << k;
+    }
+  }
+}
+
+// Every image's indices, excess and bound of random boards, by the vector ranks and by the
+// fallback, as AdditiveBound4x4 computes them: partitions of 2 x 4 and 4 x 4 numbers (rows,
+// blocks: two registers an image) and 6 + 6 + 4 (an odd number of terms), every move set.
+TEST(BoxLayers, PackedBoundRanksAsTheTablesRank) {
+  std::mt19937 rng(1919);
+  struct Case {
+    MoveSet moves;
+    const char* partition;
+  };
+  for (const Case& c :
+       {Case{MoveSet::kClockwise, "rows"}, Case{MoveSet::kBothDirections, "blocks"},
+        Case{MoveSet::kBothDirectionsAndHalf, "rows"}, Case{MoveSet::kBothDirections, "6+6+4"}}) {
+    const AdditiveBound4x4 bound = bound_of(c.moves, c.partition);
+    const PackedBound vector(bound, c.moves, true), fallback(bound, c.moves, false);
+#if defined(__x86_64__)
+    EXPECT_TRUE(vector.vector()) << "SSE4.1 is on every x86-64 machine this project runs on";
+#endif
+    EXPECT_FALSE(fallback.vector());
+    std::vector<int> b = identity(4);
+    for (int k = 0; k < 400; ++k) {
+      std::shuffle(b.begin(), b.end(), rng);
+      const std::array<std::uint8_t, 16> board = bytes_of(b);
+      const Packed packed = pack(board.data(), 16);
+      for (int image = 0; image < bound.images(); ++image) {
+        std::array<std::uint32_t, 64> want{}, got{}, plain{};
+        bound.first_indices(board.data(), image, want.data());
+        vector.indices(packed, image, got.data());
+        fallback.indices(packed, image, plain.data());
+        for (int t = 0; t < bound.terms(); ++t) {
+          ASSERT_EQ(got[t], want[t])
+              << c.partition << " image " << image << " term " << t << " " << format_board(b, 4);
+          ASSERT_EQ(plain[t], want[t]);
+        }
+        const int excess = bound.excess(image, want.data());
+        EXPECT_EQ(vector.excess(image, got.data()), excess);
+        EXPECT_EQ(vector.moves(packed, excess), bound.moves_of(board.data(), excess));
+        EXPECT_EQ(fallback.moves(packed, excess), bound.moves_of(board.data(), excess));
+      }
+    }
+  }
+}
+
+// Shallow boards: the layers count the breadth-first shortest sequences, in every move set.
+TEST(BoxLayers, TheLayersCountTheBreadthFirstShortestSequences) {
+  std::mt19937 rng(2727);
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const int depth = m == MoveSet::kClockwise ? 6 : m == MoveSet::kBothDirections ? 5 : 4;
+    const auto& dist = states_near_4x4(m, depth);
+    BoxSolveOptions o;
+    o.additive_partition = "rows";
+    o.pattern_table = false;
+    for (int k = 0; k < 6; ++k) {
+      const std::vector<int> b = scrambled_4x4(rng, depth);
+      const int d = dist.at(b);
+      Result<BoxSolveResult> r = count_box_by_layers({4, b, identity(4), m}, o, 1 + k % 2);
+      ASSERT_TRUE(r.ok());
+      EXPECT_TRUE(r->complete);
+      EXPECT_EQ(r->length, d);
+      EXPECT_EQ(r->count, shortest_sequences(b, d, dist, m))
+          << move_set_name(m) << " " << format_board(b, 4);
+      EXPECT_NE(r->method.find("counted by layers"), std::string::npos);
+    }
+  }
+}
+
+// Deeper boards (thousands of sequences, many boards a layer): the layers count what the
+// depth-first count and meeting in the middle count, with one thread and two, with the vector
+// ranks and without.
+TEST(BoxLayers, TheLayersCountWhatTheDepthFirstCountAndTheMeetingCount) {
+  std::mt19937 rng(3838);
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    const AdditiveBound4x4 bound = bound_of(m, "blocks");
+    for (int k = 0; k < 3; ++k) {
+      const std::vector<int> b = scrambled_4x4(rng, 12);
+      BoxSolveOptions o;
+      o.additive_partition = "blocks";
+      o.pattern_table = false;
+      Result<BoxSolveResult> depth_first = solve_box({4, b, identity(4), m}, o);
+      Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
+      ASSERT_TRUE(depth_first.ok() && met.ok() && depth_first->complete && met->complete);
+      EXPECT_EQ(depth_first->count, met->count);
+      const std::vector<std::uint8_t> start = renamed_start({4, b, identity(4), m});
+      for (int threads : {1, 2})
+        for (bool vector : {true, false}) {
+          LayerCountLimits limits;
+          limits.threads = threads;
+          limits.vector_ranks = vector;
+          int layers = 0;
+          limits.on_layer = [&](const LayerCountStep& s) { EXPECT_EQ(s.depth, ++layers); };
+          const LayerCount c = count_by_layers(start.data(), m, depth_first->length, bound, limits);
+          EXPECT_TRUE(c.complete);
+          EXPECT_EQ(c.count, depth_first->count)
+              << move_set_name(m) << " " << format_board(b, 4) << " threads " << threads
+              << (vector ? " vector" : " fallback");
+          EXPECT_EQ(layers, depth_first->length);
+          EXPECT_GT(c.bounded, 0u);
+          EXPECT_LE(c.bounded, c.children);  // (each distinct child bounded once a layer)
+        }
+    }
+  }
+}
+
+// Layers over the memory cap end the count incomplete, the length still known; so does a
+// cancel.
+TEST(BoxLayers, AMemoryCapOrACancelEndsTheCountIncomplete) {
+  std::mt19937 rng(4949);
+  const std::vector<int> b = scrambled_4x4(rng, 14);
+  BoxSolveOptions o;
+  o.additive_partition = "rows";
+  o.pattern_table = false;
+  o.max_count_bytes = 4096;
+  Result<BoxSolveResult> r = count_box_by_layers({4, b, identity(4), MoveSet::kClockwise}, o, 1);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->complete);
+  EXPECT_TRUE(r->count_table_full);
+  EXPECT_EQ(r->count, 0u);
+  EXPECT_TRUE(r->proven_optimal);
+  std::atomic<bool> cancel{true};
+  o.max_count_bytes = std::uint64_t{1} << 30;
+  o.cancel = &cancel;
+  const AdditiveBound4x4 bound = bound_of(MoveSet::kClockwise, "rows");
+  LayerCountLimits limits;
+  limits.cancel = &cancel;
+  const std::vector<std::uint8_t> start = renamed_start({4, b, identity(4), MoveSet::kClockwise});
+  const LayerCount c = count_by_layers(start.data(), MoveSet::kClockwise, 20, bound, limits);
+  EXPECT_FALSE(c.complete);
+  EXPECT_FALSE(c.out_of_memory);
+  EXPECT_EQ(c.count, 0u);
+}
+
+}  // namespace
+}  // namespace tilewise::box
