@@ -422,7 +422,12 @@ int run_box_solve(const BoxArgs& a) {
       if (a.all && r->solutions_truncated && !r->count_table)
         std::cout << "(listed the first " << r->solutions.size() << " of " << r->count
                   << " solutions: only those are kept in memory)\n";
-      if (r->count_table_full)
+      const bool layers = r->method.find("counted by layers") != std::string::npos;
+      if (layers && !r->complete && !r->count_table_full)
+        std::cout << "optimal solutions: not counted (cut short: a count by layers has no "
+                     "partial count); "
+                  << r->elapsed_ms << " ms\n";
+      else if (r->count_table_full)
         std::cout << "optimal solutions: not counted: the count's table would need more than "
                   << a.max_memory << " MiB (--max-memory); the count is incomplete\n";
       else

@@ -199,14 +199,15 @@ class LayerCounter {
     for (const auto& o : out_) total += o.size();
     result_.peak_bytes =
         std::max<std::uint64_t>(result_.peak_bytes, (now + 2 * total) * entry + bucket_bytes_);
-    layer.clear();
-    layer.shrink_to_fit();
-    layer.reserve(total);
+    // (The memory of the layer before and of the threads' shares is kept for the next layers:
+    // no page faults of fresh memory a layer.)
+    spare_.clear();
+    spare_.reserve(total);
     for (auto& o : out_) {
-      layer.insert(layer.end(), o.begin(), o.end());
+      spare_.insert(spare_.end(), o.begin(), o.end());
       o.clear();
-      o.shrink_to_fit();
     }
+    layer.swap(spare_);
     return true;
   }
 
@@ -356,6 +357,7 @@ class LayerCounter {
   std::atomic<bool> full_{false};       // ... more than the memory holds
   std::vector<Merge> merges_;
   std::vector<std::vector<Entry>> out_;  // per thread: its share of the next layer
+  std::vector<Entry> spare_;             // the layer before (its memory, for the next one)
   LayerCount result_;
 };
 
