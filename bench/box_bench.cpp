@@ -326,24 +326,36 @@ void spread_counters(benchmark::State& state, const std::string& name, std::vect
   state.counters["total_" + name] = total;
 }
 
+// The 4x4 count benches' options: the 8+8 tables alone (read from the CLI's cache when there),
+// one sequence kept, the count's tables up to 4 GiB.
+BoxSolveOptions count_options_8_8(MoveSet moves) {
+  load_additive(moves, "8+8");
+  BoxSolveOptions opt;
+  opt.additive_partition = "8+8";
+  opt.pattern_table = false;
+  opt.max_solutions = 1;
+  opt.max_count_bytes = std::uint64_t{4} << 30;
+  return opt;
+}
+
+std::vector<int> solved_4x4() {
+  std::vector<int> target(16);
+  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  return target;
+}
+
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, the perimeter's depth (0: none), the
 // second bound (second_bound_of; 0: none, the baseline), in the probe iterations too (1),
 // threads (0: solve_box).
 void box_4x4_graph_count(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
-  load_additive(moves, "8+8");
-  BoxSolveOptions opt;
+  BoxSolveOptions opt = count_options_8_8(moves);
   opt.pattern_tiles = kLargestPatternTiles;
   opt.second_bound = second_bound_of(moves, state.range(3));
   opt.second_bound_in_probe = state.range(4) != 0;
-  opt.additive_partition = "8+8";
-  opt.pattern_table = false;
-  opt.max_solutions = 1;
-  opt.max_count_bytes = std::uint64_t{4} << 30;
   opt.perimeter_depth = static_cast<int>(state.range(2));
   if (opt.perimeter_depth > 0) perimeter_4x4(moves, opt.perimeter_depth);  // built untimed
-  std::vector<int> target(16);
-  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  const std::vector<int> target = solved_4x4();
   BoxCountSplit split;
   split.threads = static_cast<int>(state.range(5));
   std::vector<double> seconds, wall;
@@ -389,14 +401,8 @@ BENCHMARK(box_4x4_graph_count)
 // seconds of each, per board on stderr.
 void box_4x4_layers_count(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
-  load_additive(moves, "8+8");
-  BoxSolveOptions opt;
-  opt.additive_partition = "8+8";
-  opt.pattern_table = false;
-  opt.max_solutions = 1;
-  opt.max_count_bytes = std::uint64_t{4} << 30;
-  std::vector<int> target(16);
-  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  BoxSolveOptions opt = count_options_8_8(moves);
+  const std::vector<int> target = solved_4x4();
   BoxCountSplit split;
   split.threads = static_cast<int>(state.range(2));
   std::array<std::vector<double>, 2> cpu, wall;
@@ -445,14 +451,8 @@ BENCHMARK(box_4x4_layers_count)
 // the new, one after the other (a changing load hits both alike).
 void box_4x4_count_ab(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
-  load_additive(moves, "8+8");
-  BoxSolveOptions opt;
-  opt.additive_partition = "8+8";
-  opt.pattern_table = false;
-  opt.max_solutions = 1;
-  opt.max_count_bytes = std::uint64_t{4} << 30;
-  std::vector<int> target(16);
-  for (int k = 0; k < 16; ++k) target[k] = k + 1;
+  BoxSolveOptions opt = count_options_8_8(moves);
+  const std::vector<int> target = solved_4x4();
   std::array<std::vector<double>, 2> seconds;
   std::array<double, 2> nodes{};
   double solutions = 0;

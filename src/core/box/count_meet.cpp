@@ -214,20 +214,12 @@ Result<BoxSolveResult> count_box_solutions(const BoxPuzzle& p, const BoxSolveOpt
                                            const MeetLimits& limits) {
   if (p.size > 4)
     return Error{"board", "counting by meeting in the middle is for boards up to 4x4"};
-  BoxSolveOptions first = o;
-  first.all = false;
-  Result<BoxSolveResult> r = solve_box(p, first);
-  if (!r || !r->proven_optimal) return r;
-  const std::vector<std::uint8_t> start = renamed_start(p);  // (as the search reads it)
-  const double t0 = now_ms();
-  const MeetCount m = count_by_meeting(start.data(), p.size, p.moves, r->length,
-                                       box_lower_bound(p.size, p.moves, o), limits);
-  r->elapsed_ms += now_ms() - t0;
-  r->complete = m.complete;
-  r->count = m.complete ? m.count : 0;
-  r->solutions_truncated = r->count > r->solutions.size();
-  r->method += "; counted by meeting in the middle";
-  return r;
+  return count_after_first_solution(
+      p, o, "meeting in the middle", [&](const std::vector<std::uint8_t>& start, int length) {
+        const MeetCount m = count_by_meeting(start.data(), p.size, p.moves, length,
+                                             box_lower_bound(p.size, p.moves, o), limits);
+        return OtherCount{m.count, m.complete, false, 0};
+      });
 }
 
 }  // namespace tilewise::box

@@ -667,6 +667,25 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
   };
 }
 
+Result<BoxSolveResult> count_after_first_solution(
+    const BoxPuzzle& p, const BoxSolveOptions& o, const std::string& how,
+    const std::function<OtherCount(const std::vector<std::uint8_t>& start, int length)>& count) {
+  BoxSolveOptions first = o;
+  first.all = false;
+  Result<BoxSolveResult> r = solve_box(p, first);
+  if (!r || !r->proven_optimal) return r;
+  const double t0 = now_ms();
+  const OtherCount c = count(renamed_start(p), r->length);
+  r->elapsed_ms += now_ms() - t0;
+  r->nodes += c.nodes;
+  r->complete = c.complete;
+  r->count_table_full = c.out_of_memory;
+  r->count = c.complete ? c.count : 0;
+  r->solutions_truncated = r->count > r->solutions.size();
+  r->method += "; counted by " + how;
+  return r;
+}
+
 void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max_seconds,
                         BoxSolveResult& r) {
   if (r.count > 0 || r.complete || r.length >= 0 || p.size != 4) return;

@@ -119,6 +119,21 @@ Result<BoxSolveResult> solve_box(
 void add_quick_solution(const BoxPuzzle& puzzle, const BoxSolveOptions& options, double max_seconds,
                         BoxSolveResult& r);
 
+// A count of every optimal sequence by another method than the search's own (count_meet.hpp,
+// count_layers.hpp): solve_box's first solution (its length, proven optimal) with `options`,
+// then `count(start, length)` (the start renamed so the target reads 0, 1, ...); the result
+// holds that count and the first sequence, `method` + "; counted by " + `how`, and is
+// incomplete (count 0) when the count is.
+struct OtherCount {
+  std::uint64_t count = 0;
+  bool complete = false;
+  bool out_of_memory = false;  // (count_table_full)
+  std::uint64_t nodes = 0;     // added to the search's
+};
+Result<BoxSolveResult> count_after_first_solution(
+    const BoxPuzzle& puzzle, const BoxSolveOptions& options, const std::string& how,
+    const std::function<OtherCount(const std::vector<std::uint8_t>& start, int length)>& count);
+
 // The lower bound solve_box's optimal search uses on boards up to 4x4 (3x3: the exact table
 // distance; 4x4: the tables `options` ask for; 2x2: Manhattan), without the parity
 // rounding: moves from `board` (cell -> number 0..N*N-1) to 0, 1, ... in order; it may stop
