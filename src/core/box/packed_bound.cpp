@@ -60,35 +60,35 @@ void set_weights(P& pair, int half, int tiles) {
 }
 
 #ifdef TILEWISE_VECTOR_RANKS
-#pragma GCC push_options
-#pragma GCC target("sse4.1")
+// Each function below may use SSE4.1 (GCC and Clang): only called once the processor was seen
+// to have it (PackedBound's constructor, vector_rank).
+#define TILEWISE_SSE41 __attribute__((target("sse4.1")))
 
-__m128i load(const void* p) {
+TILEWISE_SSE41 __m128i load(const void* p) {
   return _mm_load_si128(static_cast<const __m128i*>(p));
 }
 
 // The 16 cells' numbers of a packed board as bytes.
-__m128i board_bytes(Packed b) {
+TILEWISE_SSE41 __m128i board_bytes(Packed b) {
   const __m128i x = _mm_cvtsi64_si128(static_cast<long long>(b));
   const __m128i low = _mm_set1_epi8(15);
   return _mm_unpacklo_epi8(_mm_and_si128(x, low), _mm_and_si128(_mm_srli_epi16(x, 4), low));
 }
 
 // The cell of each number (the inverse board) as bytes.
-__m128i where_bytes(Packed b) {
+TILEWISE_SSE41 __m128i where_bytes(Packed b) {
   alignas(16) std::array<std::uint8_t, 16> where;
   for (int c = 0; c < 16; ++c) where[b >> 4 * c & 15] = static_cast<std::uint8_t>(c);
   return load(where.data());
 }
 
 // The indices of a Pair's two terms read from `from` (number -> cell), into index[0..1].
-void rank_pair(__m128i from, const void* pair_bytes, std::uint32_t* index) {
+TILEWISE_SSE41 void rank_pair(__m128i from, const void* pair_bytes, std::uint32_t* index) {
   const auto& p = *static_cast<const std::array<std::array<std::uint8_t, 16>, 6>*>(pair_bytes);
   const __m128i cells = _mm_shuffle_epi8(from, load(p[0].data()));
   const __m128i c = _mm_blend_epi16(_mm_shuffle_epi8(load(p[1].data()), cells),
                                     _mm_shuffle_epi8(load(p[2].data()), cells), 0xF0);
   __m128i below = _mm_setzero_si128();  // lane j: the earlier cells of its term below its cell
-#pragma GCC unroll 7
   for (int k = 0; k < 7; ++k) {
     const __m128i kth =
         _mm_shuffle_epi8(c, _mm_unpacklo_epi64(_mm_set1_epi8(static_cast<char>(k)),
@@ -105,12 +105,13 @@ void rank_pair(__m128i from, const void* pair_bytes, std::uint32_t* index) {
 }
 
 // rank_pair of `from` given as 16 bytes (vector_rank's).
-void vector_rank_of(const std::uint8_t* from, const void* pair, std::uint32_t* index) {
+TILEWISE_SSE41 void vector_rank_of(const std::uint8_t* from, const void* pair,
+                                   std::uint32_t* index) {
   rank_pair(load(from), pair, index);
 }
 
 // The board's sum of its numbers' steps home.
-int steps_sum(Packed b) {
+TILEWISE_SSE41 int steps_sum(Packed b) {
   const __m128i n = board_bytes(b);
   const __m128i three = _mm_set1_epi8(3);
   const __m128i rows = _mm_and_si128(_mm_srli_epi16(n, 2), three), cols = _mm_and_si128(n, three);
@@ -121,8 +122,9 @@ int steps_sum(Packed b) {
 }
 
 // All terms of one image: `pairs` Pairs, terms() indices, each entry's byte prefetched.
-void vector_indices(Packed b, bool reads_board, const void* pairs, int count, int terms,
-                    const std::uint8_t* const* nibbles, std::uint32_t* index) {
+TILEWISE_SSE41 void vector_indices(Packed b, bool reads_board, const void* pairs, int count,
+                                   int terms, const std::uint8_t* const* nibbles,
+                                   std::uint32_t* index) {
   const __m128i from = reads_board ? board_bytes(b) : where_bytes(b);
   if (terms == 2) {  // (8+8: the count's tables)
     rank_pair(from, pairs, index);
@@ -140,7 +142,7 @@ void vector_indices(Packed b, bool reads_board, const void* pairs, int count, in
   for (int t = 0; t < terms; ++t) __builtin_prefetch(nibbles[t] + index[t] / 2);
 }
 
-#pragma GCC pop_options
+#undef TILEWISE_SSE41
 #endif
 
 }  // namespace
