@@ -178,9 +178,9 @@ PackedBound::PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vect
 PackedBound::~PackedBound() = default;
 
 void PackedBound::indices(Packed b, int image, std::uint32_t* index) const {
-  const auto i = static_cast<std::size_t>(image);
 #ifdef TILEWISE_VECTOR_RANKS
   if (vector_) {
+    const auto i = static_cast<std::size_t>(image);
     const std::size_t per = static_cast<std::size_t>(terms_ + 1) / 2;
     return vector_indices(b, reads_board_[i], &pairs_[i * per], static_cast<int>(per), terms_,
                           &nibbles_[i * static_cast<std::size_t>(terms_)], index);

@@ -48,7 +48,7 @@ class PackedBound {
  private:
   struct Pair;  // two terms of an image, as the shuffles read them
   const AdditiveBound4x4& bound_;
-  MoveSet moves_;
+  [[maybe_unused]] MoveSet moves_;  // (read by the vector path only)
   int images_, terms_;
   bool vector_ = false;
   std::vector<Pair> pairs_;                   // per image, (terms + 1) / 2
