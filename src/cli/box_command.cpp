@@ -482,8 +482,8 @@ void add_box_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, box::Perimeter::kMaxDepth));
   solve
       ->add_option("--threads", a->threads,
-                   "4x4 --all/--count: threads sharing the count's table (default 0: every "
-                   "core this process may use)")
+                   "4x4 --all/--count: threads counting (sharing the count's table, or the "
+                   "layers' buckets; default 0: every core this process may use)")
       ->check(CLI::Range(0, 256));
   solve->add_option("--part", a->part,
                     "4x4 --count: count only part I of N (I/N) of the first moves' subtrees; "
