@@ -251,8 +251,8 @@ class LayerCounter {
       for (const auto& v : b) bucket_bytes_ += v.capacity() * sizeof(Entry);
   }
 
-  // Each bucket merged and its distinct boards bounded, by the threads in turn.
-  // ... ending the count (out_of_memory) once the next layer holds more than `most` entries.
+  // Each bucket merged and its distinct boards bounded, by the threads in turn; full_ (the
+  // count ends out of memory) once the next layer holds more than `most` entries.
   void merge_and_bound(int left, std::uint64_t n, std::uint64_t most, LayerCountStep& step) {
     std::atomic<std::uint64_t> next{0}, bounded{0};
     run_threads([&](int t) {
