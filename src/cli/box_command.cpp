@@ -472,8 +472,9 @@ void add_box_command(CLI::App& app, int& exit_code) {
                  "independent check; slower)")
       ->needs(count_flag);
   solve->add_option("--max-memory", a->max_memory,
-                    "4x4, --all/--count: MiB the count's table may take (default 4096); over "
-                    "it the count ends incomplete");
+                    "4x4, --all/--count: MiB the count's table or layers may take (default "
+                    "4096); over it the count ends incomplete (layers: counted depth first "
+                    "instead)");
   solve
       ->add_option("--perimeter", a->perimeter,
                    "4x4, --all/--count: answer the nodes this close to the target from a table "
