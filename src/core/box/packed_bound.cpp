@@ -18,7 +18,7 @@ namespace tilewise::box {
 // weighted 0). A term of k numbers ranks to sum_j d_j W_j with W_j = (16-j-1)...(16-k+1);
 // its digits are summed in pairs (byte weights), the pairs in pairs (word weights), and the
 // two results weighted (dword weights) and added.
-struct PackedBound::Pair {
+struct RankPair {
   alignas(16) std::array<std::uint8_t, 16> numbers;
   alignas(16) std::array<std::uint8_t, 16> cell0, cell1;
   alignas(16) std::array<std::int8_t, 16> byte_weights;
@@ -28,9 +28,18 @@ struct PackedBound::Pair {
 
 namespace {
 
-// The weights of a term of `tiles` numbers into lanes `lane`.. of a Pair (see above).
-template <class P>
-void set_weights(P& pair, int half, int tiles) {
+// A pair with no term: every lane unused, every weight 0.
+RankPair empty_pair() {
+  RankPair p{};
+  p.numbers.fill(0x80);
+  return p;
+}
+
+// Term `half` (0 or 1) of `pair`: `tiles` numbers (board numbers `number`), cells mapped by `cell`.
+void set_term(RankPair& pair, int half, const std::uint8_t* number, int tiles,
+              const std::array<std::uint8_t, 16>& cell) {
+  for (int j = 0; j < tiles; ++j) pair.numbers[8 * half + j] = number[j];
+  (half == 0 ? pair.cell0 : pair.cell1) = cell;
   std::array<std::uint32_t, 9> w{};  // W_j
   for (int j = 0; j < tiles; ++j) {
     w[j] = 1;
@@ -82,12 +91,11 @@ TILEWISE_SSE41 __m128i where_bytes(Packed b) {
   return load(where.data());
 }
 
-// The indices of a Pair's two terms read from `from` (number -> cell), into index[0..1].
-TILEWISE_SSE41 void rank_pair(__m128i from, const void* pair_bytes, std::uint32_t* index) {
-  const auto& p = *static_cast<const std::array<std::array<std::uint8_t, 16>, 6>*>(pair_bytes);
-  const __m128i cells = _mm_shuffle_epi8(from, load(p[0].data()));
-  const __m128i c = _mm_blend_epi16(_mm_shuffle_epi8(load(p[1].data()), cells),
-                                    _mm_shuffle_epi8(load(p[2].data()), cells), 0xF0);
+// The indices of a pair's two terms read from `from` (number -> cell), into index[0..1].
+TILEWISE_SSE41 void rank_pair(__m128i from, const RankPair& p, std::uint32_t* index) {
+  const __m128i cells = _mm_shuffle_epi8(from, load(p.numbers.data()));
+  const __m128i c = _mm_blend_epi16(_mm_shuffle_epi8(load(p.cell0.data()), cells),
+                                    _mm_shuffle_epi8(load(p.cell1.data()), cells), 0xF0);
   __m128i below = _mm_setzero_si128();  // lane j: the earlier cells of its term below its cell
   for (int k = 0; k < 7; ++k) {
     const __m128i kth =
@@ -97,15 +105,15 @@ TILEWISE_SSE41 void rank_pair(__m128i from, const void* pair_bytes, std::uint32_
     below = _mm_sub_epi8(below, _mm_and_si128(_mm_cmpgt_epi8(c, kth), after));
   }
   const __m128i digits = _mm_sub_epi8(c, below);
-  const __m128i pairs = _mm_maddubs_epi16(digits, load(p[3].data()));
-  const __m128i quads = _mm_madd_epi16(pairs, load(p[4].data()));
-  const __m128i both = _mm_hadd_epi32(_mm_mullo_epi32(quads, load(p[5].data())), quads);
+  const __m128i pairs = _mm_maddubs_epi16(digits, load(p.byte_weights.data()));
+  const __m128i quads = _mm_madd_epi16(pairs, load(p.word_weights.data()));
+  const __m128i both = _mm_hadd_epi32(_mm_mullo_epi32(quads, load(p.dword_weights.data())), quads);
   index[0] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(both));
   index[1] = static_cast<std::uint32_t>(_mm_extract_epi32(both, 1));
 }
 
 // rank_pair of `from` given as 16 bytes (vector_rank's).
-TILEWISE_SSE41 void vector_rank_of(const std::uint8_t* from, const void* pair,
+TILEWISE_SSE41 void vector_rank_of(const std::uint8_t* from, const RankPair& pair,
                                    std::uint32_t* index) {
   rank_pair(load(from), pair, index);
 }
@@ -121,22 +129,18 @@ TILEWISE_SSE41 int steps_sum(Packed b) {
   return _mm_cvtsi128_si32(sum) + _mm_extract_epi32(sum, 2);
 }
 
-// All terms of one image: `pairs` Pairs, terms() indices, each entry's byte prefetched.
-TILEWISE_SSE41 void vector_indices(Packed b, bool reads_board, const void* pairs, int count,
-                                   int terms, const std::uint8_t* const* nibbles,
-                                   std::uint32_t* index) {
+// All terms of one image (its (terms + 1) / 2 pairs), each entry's byte prefetched.
+TILEWISE_SSE41 void vector_indices(Packed b, bool reads_board, const RankPair* pairs, int terms,
+                                   const std::uint8_t* const* nibbles, std::uint32_t* index) {
   const __m128i from = reads_board ? board_bytes(b) : where_bytes(b);
   if (terms == 2) {  // (8+8: the count's tables)
-    rank_pair(from, pairs, index);
-    __builtin_prefetch(nibbles[0] + index[0] / 2);
-    __builtin_prefetch(nibbles[1] + index[1] / 2);
-    return;
+    rank_pair(from, pairs[0], index);
   } else {
-    for (int i = 0; i < count; ++i) {
+    for (int t = 0; t < terms; t += 2) {
       std::array<std::uint32_t, 2> two;
-      rank_pair(from, static_cast<const std::uint8_t*>(pairs) + i * 96, two.data());
-      index[2 * i] = two[0];
-      if (2 * i + 1 < terms) index[2 * i + 1] = two[1];
+      rank_pair(from, pairs[t / 2], two.data());
+      index[t] = two[0];
+      if (t + 1 < terms) index[t + 1] = two[1];
     }
   }
   for (int t = 0; t < terms; ++t) __builtin_prefetch(nibbles[t] + index[t] / 2);
@@ -149,23 +153,13 @@ TILEWISE_SSE41 void vector_indices(Packed b, bool reads_board, const void* pairs
 
 PackedBound::PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vector)
     : bound_(bound), moves_(moves), images_(bound.images()), terms_(bound.terms()) {
-  static_assert(sizeof(Pair) == 96, "rank_pair reads a Pair as 6 rows of 16 bytes");
   for (int i = 0; i < images_; ++i) {
     reads_board_.push_back(bound.reads_board(i));
     for (int t = 0; t < terms_; ++t) {
       const AdditiveBound4x4::TermView v = bound.term(i, t);
       nibbles_.push_back(v.nibbles);
-      if (t % 2 == 0) {
-        pairs_.emplace_back();
-        Pair& p = pairs_.back();
-        p.numbers.fill(0x80);
-        p.byte_weights.fill(0), p.word_weights.fill(0), p.dword_weights.fill(0);
-        p.cell1.fill(0);
-      }
-      Pair& p = pairs_.back();
-      for (int j = 0; j < v.tiles; ++j) p.numbers[8 * (t % 2) + j] = v.number[j];
-      (t % 2 == 0 ? p.cell0 : p.cell1) = v.cell;
-      set_weights(p, t % 2, v.tiles);
+      if (t % 2 == 0) pairs_.push_back(empty_pair());
+      set_term(pairs_.back(), t % 2, v.number.data(), v.tiles, v.cell);
     }
   }
 #ifdef TILEWISE_VECTOR_RANKS
@@ -182,7 +176,7 @@ void PackedBound::indices(Packed b, int image, std::uint32_t* index) const {
   if (vector_) {
     const auto i = static_cast<std::size_t>(image);
     const std::size_t per = static_cast<std::size_t>(terms_ + 1) / 2;
-    return vector_indices(b, reads_board_[i], &pairs_[i * per], static_cast<int>(per), terms_,
+    return vector_indices(b, reads_board_[i], &pairs_[i * per], terms_,
                           &nibbles_[i * static_cast<std::size_t>(terms_)], index);
   }
 #endif
@@ -204,21 +198,16 @@ int PackedBound::moves(Packed b, int excess) const {
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles) {
 #ifdef TILEWISE_VECTOR_RANKS
   if (__builtin_cpu_supports("sse4.1")) {
-    struct {  // a Pair (its layout: rank_pair) of the term 0, ..., tiles - 1 and no second term
-      alignas(16) std::array<std::uint8_t, 16> numbers, cell0, cell1;
-      alignas(16) std::array<std::int8_t, 16> byte_weights;
-      alignas(16) std::array<std::int16_t, 8> word_weights;
-      alignas(16) std::array<std::int32_t, 4> dword_weights;
-    } pair{};
-    static_assert(sizeof(pair) == 96);
-    pair.numbers.fill(0x80);
-    for (int j = 0; j < tiles; ++j) pair.numbers[j] = static_cast<std::uint8_t>(j);
-    for (int c = 0; c < 16; ++c) pair.cell0[c] = pair.cell1[c] = static_cast<std::uint8_t>(c);
-    set_weights(pair, 0, tiles);
+    std::array<std::uint8_t, 8> numbers{};  // the term 0, ..., tiles - 1, cells as they are
+    std::array<std::uint8_t, 16> same{};
+    for (int j = 0; j < 8; ++j) numbers[j] = static_cast<std::uint8_t>(j);
+    for (int c = 0; c < 16; ++c) same[c] = static_cast<std::uint8_t>(c);
+    RankPair pair = empty_pair();
+    set_term(pair, 0, numbers.data(), tiles, same);
     alignas(16) std::array<std::uint8_t, 16> from{};
     std::copy(cells, cells + tiles, from.begin());
     std::array<std::uint32_t, 2> index;
-    vector_rank_of(from.data(), &pair, index.data());
+    vector_rank_of(from.data(), pair, index.data());
     return index[0];
   }
 #endif

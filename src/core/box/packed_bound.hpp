@@ -18,6 +18,7 @@
 namespace tilewise::box {
 
 class AdditiveBound4x4;
+struct RankPair;  // two terms of an image as the shuffles read them (packed_bound.cpp)
 
 class PackedBound {
  public:
@@ -46,12 +47,11 @@ class PackedBound {
   bool vector() const { return vector_; }  // ranking with the shuffles
 
  private:
-  struct Pair;  // two terms of an image, as the shuffles read them
   const AdditiveBound4x4& bound_;
   [[maybe_unused]] MoveSet moves_;  // (read by the vector path only)
   int images_, terms_;
   bool vector_ = false;
-  std::vector<Pair> pairs_;                   // per image, (terms + 1) / 2
+  std::vector<RankPair> pairs_;               // per image, (terms + 1) / 2
   std::vector<char> reads_board_;             // per image: AdditiveBound4x4::reads_board
   std::vector<const std::uint8_t*> nibbles_;  // per image and term: its table
 };
