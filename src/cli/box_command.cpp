@@ -248,16 +248,20 @@ Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
 }
 
 // --count on 4x4: by layers (count_layers.hpp), each layer on stderr with --progress; when the
-// layers would outgrow --max-memory (the reversed board's do: ~10x a move), depth first.
+// layers would outgrow --max-memory (the reversed board's do: ~10x a move), depth first
+// (`layered` says which result it is).
 Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::BoxSolveOptions& o,
-                                            const box::BoxCountSplit& split, bool progress) {
+                                            const box::BoxCountSplit& split, bool progress,
+                                            bool& layered) {
   Result<box::BoxSolveResult> r =
       box::count_box_by_layers(p, o, split.threads, [&](const box::LayerCountStep& l) {
         if (progress)
           std::cerr << "tilewise: layer " << l.depth << ": " << l.boards << " boards (" << l.bounded
                     << " bounded, " << static_cast<long long>(l.elapsed_ms) << " ms)" << std::endl;
       });
+  layered = true;
   if (!r || r->complete || !r->count_table_full || g_box_interrupted) return r;
+  layered = false;
   std::cerr << "tilewise: counting by layers would need more than --max-memory ("
             << (o.max_count_bytes >> 20) << " MiB); counting depth first" << std::endl;
   return box::count_box_parallel(p, o, split);
@@ -382,15 +386,17 @@ int run_box_solve(const BoxArgs& a) {
   split.threads = a.threads > 0 ? a.threads : hardware_threads();
   if (a.progress) split.on_task = print_task;
   auto previous = std::signal(SIGINT, on_box_sigint);
-  // 4x4 --count with the additive tables: by layers (count_layers.hpp; 1.4-2.7x faster than
-  // depth first, docs/puzzle-box.md, Session 19) unless asked otherwise or split into parts.
+  // 4x4 --count with the additive tables: by layers (count_layers.hpp; 1.5-2.0x faster than
+  // depth first on every seed row measured, docs/puzzle-box.md, Session 19) unless asked
+  // otherwise or split into parts.
   const bool by_layers = parallel && a.count && !a.depth_first && split.parts == 1 &&
                          !o.additive_partition.empty() && o.second_bound.empty() &&
                          o.perimeter_depth == 0;
+  bool layered = false;  // the result is a count by layers
   Result<box::BoxSolveResult> r = a.count && a.meet ? count_by_meeting(p, o)
-                                  : by_layers       ? count_by_layers(p, o, split, a.progress)
-                                  : parallel        ? box::count_box_parallel(p, o, split)
-                                                    : box::solve_box(p, o, on_improvement);
+                                  : by_layers ? count_by_layers(p, o, split, a.progress, layered)
+                                  : parallel  ? box::count_box_parallel(p, o, split)
+                                              : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
@@ -422,8 +428,7 @@ int run_box_solve(const BoxArgs& a) {
       if (a.all && r->solutions_truncated && !r->count_table)
         std::cout << "(listed the first " << r->solutions.size() << " of " << r->count
                   << " solutions: only those are kept in memory)\n";
-      const bool layers = r->method.find("counted by layers") != std::string::npos;
-      if (layers && !r->complete && !r->count_table_full)
+      if (layered && !r->complete && !r->count_table_full)
         std::cout << "optimal solutions: not counted (cut short: a count by layers has no "
                      "partial count); "
                   << r->elapsed_ms << " ms\n";
