@@ -170,7 +170,7 @@ class LayerCounter {
   // Layer d + 1 (children within `left` moves of the target) in place of layer d.
   bool next_layer(std::vector<Entry>& layer, int left, LayerCountStep& step) {
     const std::uint64_t entry = sizeof(Entry), now = layer.size();
-    const std::uint64_t children = now * steps_.size();
+    const std::uint64_t children = now * steps_.size();  // (at most)
     // The next layer (kept twice while it is gathered) as big as this one grew: when that does
     // not fit, stop before its work (the reversed board's layers grow ~10x a move).
     const std::uint64_t grown = before_ == 0 ? now : now * now / before_;
@@ -185,16 +185,17 @@ class LayerCounter {
     if (passes > 64) return out_of_memory();
     for (auto& o : out_) o.clear();
     kept_ = 0;
+    std::uint64_t made = 0;
     for (std::uint64_t pass = 0; pass < passes; ++pass) {
       const std::uint64_t first = buckets * pass / passes, last = buckets * (pass + 1) / passes;
-      scatter(layer, bits, first, last);
+      made += scatter(layer, bits, first, last);
       if (cancelled()) return false;
       merge_and_bound(left, last - first, (limits_.max_bytes / entry - now) / 2, step);
       if (full_) return out_of_memory();
       if (cancelled()) return false;
     }
-    step.children = children;
-    result_.children += children;
+    step.children = made;
+    result_.children += made;
     std::size_t total = 0;
     for (const auto& o : out_) total += o.size();
     result_.peak_bytes =
@@ -217,8 +218,11 @@ class LayerCounter {
   }
 
   // Each thread's share of the layer's children whose bucket is in [first, last), into
-  // buckets_[thread][bucket - first].
-  void scatter(const std::vector<Entry>& layer, int bits, std::uint64_t first, std::uint64_t last) {
+  // buckets_[thread][bucket - first]. A board's entries (one per counting context, side by
+  // side: Merge::emit) make its children together, each child once: the sequences of every
+  // context that allows the move. Returns the children made.
+  std::uint64_t scatter(const std::vector<Entry>& layer, int bits, std::uint64_t first,
+                        std::uint64_t last) {
     const std::size_t n = last - first;
     buckets_.resize(static_cast<std::size_t>(threads_));
     for (auto& b : buckets_) {
@@ -228,27 +232,40 @@ class LayerCounter {
     const std::size_t expect =
         layer.size() * steps_.size() /
         std::max<std::size_t>(1, (std::size_t{1} << bits) * static_cast<std::size_t>(threads_));
+    // A thread's share begins at a board's first entry.
+    const auto board_start = [&](std::size_t i) {
+      while (i > 0 && i < layer.size() && layer[i].board == layer[i - 1].board) ++i;
+      return i;
+    };
     run_threads([&](int t) {
       auto& mine = buckets_[static_cast<std::size_t>(t)];
       for (auto& v : mine) v.reserve(expect + expect / 4 + 16);
-      const std::size_t from = layer.size() * static_cast<std::size_t>(t) / threads_,
-                        to = layer.size() * static_cast<std::size_t>(t + 1) / threads_;
-      for (std::size_t i = from; i < to; ++i) {
-        const Entry& e = layer[i];
-        const unsigned tag = tag_of(e.word);
-        const std::uint64_t keep = e.word & ~(std::uint64_t{15} << kTagShift);
+      const std::size_t from = board_start(layer.size() * static_cast<std::size_t>(t) / threads_),
+                        to = board_start(layer.size() * static_cast<std::size_t>(t + 1) / threads_);
+      for (std::size_t i = from, j; i < to; i = j) {
+        const Packed board = layer[i].board;
+        std::uint64_t all = 0;  // the sequences to the board, of every context
+        for (j = i; j < to && layer[j].board == board; ++j) all += count_of(layer[j].word);
+        const std::uint64_t image = layer[i].word & ~(kCountMask | std::uint64_t{15} << kTagShift);
         for (std::size_t k = 0; k < steps_.size(); ++k) {
-          if (tag != 0 && tags_[k] == tag) continue;  // (the spelling: X' X' is X X)
-          const Packed c = steps_[k].apply(e.board);
+          std::uint64_t count = all;
+          if (tags_[k] != 0)  // (the spelling: X' X' is X X, so not after a closing X')
+            for (std::size_t e = i; e < j; ++e)
+              if (tag_of(layer[e].word) == tags_[k]) count -= count_of(layer[e].word);
+          count &= kCountMask;
+          if (count == 0) continue;  // (none, or a multiple of 2^56: nothing modulo it)
+          const Packed c = steps_[k].apply(board);
           const std::uint64_t b = bits == 0 ? 0 : mix(c) >> (64 - bits);
           if (b < first || b >= last) continue;
-          mine[b - first].push_back({c, keep | std::uint64_t{tags_[k]} << kTagShift});
+          mine[b - first].push_back({c, image | count | std::uint64_t{tags_[k]} << kTagShift});
         }
       }
     });
     bucket_bytes_ = 0;
+    std::uint64_t made = 0;
     for (const auto& b : buckets_)
-      for (const auto& v : b) bucket_bytes_ += v.capacity() * sizeof(Entry);
+      for (const auto& v : b) bucket_bytes_ += v.capacity() * sizeof(Entry), made += v.size();
+    return made;
   }
 
   // Each bucket merged and its distinct boards bounded, by the threads in turn; full_ (the
