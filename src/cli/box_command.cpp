@@ -389,9 +389,12 @@ int run_box_solve(const BoxArgs& a) {
   // 4x4 --count with the additive tables: by layers (count_layers.hpp; 1.5-2.0x faster than
   // depth first on every seed row measured, docs/puzzle-box.md, Session 19) unless asked
   // otherwise or split into parts.
-  const bool by_layers = parallel && a.count && !a.depth_first && split.parts == 1 &&
-                         !o.additive_partition.empty() && o.second_bound.empty() &&
-                         o.perimeter_depth == 0;
+  // Its second bound can be the pattern table alone (count_layers.hpp); others: depth first.
+  const bool by_layers =
+      parallel && a.count && !a.depth_first && split.parts == 1 &&
+      !o.additive_partition.empty() &&
+      (o.second_bound.empty() || o.second_bound == std::vector<std::string>{"pattern"}) &&
+      o.perimeter_depth == 0;
   bool layered = false;  // the result is a count by layers
   Result<box::BoxSolveResult> r = a.count && a.meet ? count_by_meeting(p, o)
                                   : by_layers ? count_by_layers(p, o, split, a.progress, layered)

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/box/pattern_rank.hpp"
 #include "core/box/puzzle.hpp"
 
 namespace tilewise::box {
@@ -69,17 +70,9 @@ class AdditiveBound4x4 {
   int excess(int first, const std::uint32_t* index) const;
   // The bound of `board` from an image's excess (the sum of its entries), as bound() rounds it.
   int moves_of(const std::uint8_t* board, int excess) const;
-  // How an image reads a board, for callers that rank many boards their own way
-  // (count_layers.cpp's vector ranks): term t of image i ranks the cells cell[from[number[j]]],
-  // j < tiles, where `from` is the board itself (number -> cell of its inverse) when
-  // reads_board(i), else the board's inverse (number -> cell), and reads its entry from
-  // `nibbles` (entry k: byte k / 2, bits 4 * (k % 2)), in units of excess_step().
-  struct TermView {
-    std::array<std::uint8_t, 8> number{};
-    std::array<std::uint8_t, 16> cell{};
-    int tiles = 0;
-    const std::uint8_t* nibbles = nullptr;
-  };
+  // How term t of image i reads a board (pattern::LookupView: the board itself when
+  // reads_board(i), else its inverse), its entries in units of excess_step().
+  using TermView = pattern::LookupView;
   bool reads_board(int image) const;
   TermView term(int image, int term) const;
   int terms() const;  // table lookups per image

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "core/box/move_cells.hpp"
 #include "core/box/packed_board.hpp"
 #include "core/box/packed_bound.hpp"
+#include "core/box/pattern_db.hpp"
 #include "core/box/second_bound.hpp"
 #include "core/box/spelling.hpp"
 #include "core/clock.hpp"
@@ -131,6 +133,8 @@ class LayerCounter {
                const LayerCountLimits& limits)
       : length_(length),
         packed_(bound, moves, limits.vector_ranks),
+        second_(limits.second ? std::make_unique<PackedPattern>(*limits.second, limits.vector_ranks)
+                              : nullptr),
         limits_(limits),
         terms_(bound.terms()),
         images_(bound.images()) {
@@ -275,7 +279,7 @@ class LayerCounter {
     run_threads([&](int t) {
       Merge& m = merges_[static_cast<std::size_t>(t)];
       std::vector<Entry>& out = out_[static_cast<std::size_t>(t)];
-      std::vector<Pending> pending;
+      std::vector<Pending> pending, kept;
       std::uint64_t mine = 0;
       for (std::uint64_t b; (b = next.fetch_add(1)) < n;) {
         std::size_t size = 0;
@@ -287,7 +291,7 @@ class LayerCounter {
         }
         mine += m.used().size();
         const std::size_t had = out.size();
-        bound_all(m, left, pending, out);
+        bound_all(m, left, pending, kept, out);
         if ((kept_ += out.size() - had) > most) full_ = true;
         if (full_) break;
         if ((b & 63) == 0 && cancelled()) break;
@@ -298,7 +302,8 @@ class LayerCounter {
     result_.bounded += bounded;
   }
 
-  // A board its first image did not cut: its slot and that image's excess.
+  // A board its first image did not cut: its slot and that image's excess (in `kept`, for
+  // the second bound: a board the additive tables keep, and the image that decided it).
   struct Pending {
     std::uint32_t slot;
     int excess;
@@ -307,7 +312,8 @@ class LayerCounter {
   // The merged boards within `left` moves by the bound, each with the image that decided it,
   // into `out`. First each board's first image (its parent's deciding one), asked kAhead
   // boards ahead; the boards it does not cut then get their other images, asked ahead too.
-  void bound_all(Merge& m, int left, std::vector<Pending>& pending, std::vector<Entry>& out) const {
+  void bound_all(Merge& m, int left, std::vector<Pending>& pending, std::vector<Pending>& kept,
+                 std::vector<Entry>& out) const {
     const auto& used = m.used();
     const std::size_t n = used.size();
     std::array<std::array<std::uint32_t, 64>, kAhead> index;
@@ -326,6 +332,7 @@ class LayerCounter {
     }
     // The other images of the boards left, fewer boards ahead (each asks more bytes).
     constexpr std::size_t kOthers = kAhead / 4;
+    kept.clear();
     const std::size_t p = pending.size(), per = static_cast<std::size_t>(terms_);
     for (std::size_t i = 0; i < p + kOthers; ++i) {
       if (i >= kOthers) {
@@ -339,7 +346,13 @@ class LayerCounter {
           const int excess = packed_.excess(img, at + static_cast<std::size_t>(img) * per);
           if (excess > best) best = excess, decided = static_cast<unsigned>(img);
         }
-        if (packed_.moves(s.board, best) <= left) m.emit(pending[j].slot, decided, out);
+        if (packed_.moves(s.board, best) <= left) {
+          if (second_) {
+            kept.push_back({pending[j].slot, static_cast<int>(decided)});
+          } else {
+            m.emit(pending[j].slot, decided, out);
+          }
+        }
       }
       if (i < p) {
         std::uint32_t* at = index[i % kOthers].data();
@@ -348,6 +361,20 @@ class LayerCounter {
           if (img != s.image)
             packed_.indices(s.board, img, at + static_cast<std::size_t>(img) * per);
       }
+    }
+    if (!second_) return;
+    // The pattern table's lookups of the boards the additive tables keep, a few boards ahead
+    // (each asks 8-16 bytes).
+    constexpr std::size_t kSecond = 4;
+    std::array<std::array<std::uint32_t, 16>, kSecond> lookup;
+    const std::size_t q = kept.size();
+    for (std::size_t i = 0; i < q + kSecond; ++i) {
+      if (i >= kSecond) {
+        const Pending& k = kept[i - kSecond];
+        if (second_->bound(lookup[(i - kSecond) % kSecond].data()) <= left)
+          m.emit(k.slot, static_cast<unsigned>(k.excess), out);
+      }
+      if (i < q) second_->indices(m.slot(kept[i].slot).board, lookup[i % kSecond].data());
     }
   }
 
@@ -362,6 +389,7 @@ class LayerCounter {
 
   int length_;
   PackedBound packed_;
+  std::unique_ptr<PackedPattern> second_;  // the pattern table's lookups (limits.second)
   const LayerCountLimits& limits_;
   int terms_, images_;
   int threads_ = 1;
@@ -392,11 +420,20 @@ Result<BoxSolveResult> count_box_by_layers(
   if (p.size != 4) return Error{"board", "counting by layers is for 4x4 boards"};
   if (o.additive_partition.empty())
     return Error{"bound", "counting by layers needs the additive tables"};
+  for (const std::string& stage : o.second_bound)
+    if (stage != "pattern")
+      return Error{"second bound",
+                   "counting by layers takes only the pattern table as a second bound, not " +
+                       stage};
   return count_after_first_solution(
       p, o, "layers", [&](const std::vector<std::uint8_t>& start, int length) {
         const TableBound4x4 tables =
             table_bound_4x4(p.moves, o.additive_partition, o.pattern_tiles);
+        const TableBound4x4 second = o.second_bound.empty()
+                                         ? TableBound4x4{}
+                                         : table_bound_4x4(p.moves, "pattern", o.pattern_tiles);
         LayerCountLimits limits;
+        limits.second = second.pattern.get();
         limits.max_bytes = o.max_count_bytes;
         limits.threads = threads;
         limits.cancel = o.cancel;

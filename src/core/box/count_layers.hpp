@@ -24,6 +24,7 @@
 namespace tilewise::box {
 
 class AdditiveBound4x4;
+class PatternBound4x4;
 
 struct LayerCountStep {
   int depth;               // the layer just made
@@ -38,6 +39,11 @@ struct LayerCountLimits {
   std::uint64_t max_bytes = std::uint64_t{2} << 30;
   int threads = 1;
   bool vector_ranks = true;  // PackedBound's shuffles where the processor has them (tests: off)
+  // A second bound: the pattern table asked of each board the additive tables keep, which it
+  // cuts when its largest lookup exceeds the moves left (null: none). With 8 numbers it
+  // cuts ~30 % of them on the hardest boards measured, and the layers after shrink with
+  // them (docs/puzzle-box.md, "Session 20").
+  const PatternBound4x4* second = nullptr;
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(const LayerCountStep&)> on_layer;
 };

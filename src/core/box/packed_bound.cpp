@@ -4,6 +4,7 @@
 
 #include "core/box/additive_base.hpp"
 #include "core/box/additive_db.hpp"
+#include "core/box/pattern_db.hpp"
 #include "core/box/pattern_rank.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -193,6 +194,52 @@ int PackedBound::moves(Packed b, int excess) const {
   std::array<std::uint8_t, 16> board;
   unpack(b, 16, board.data());
   return bound_.moves_of(board.data(), excess);
+}
+
+PackedPattern::PackedPattern(const PatternBound4x4& pattern, bool vector) {
+  for (const bool board : {true, false}) {
+    const std::size_t from = views_.size();
+    for (int k = 0; k < pattern.lookups(); ++k)
+      if (pattern.reads_board(k) == board) views_.push_back(pattern.lookup(k));
+    for (std::size_t k = from; k < views_.size(); ++k) {
+      const pattern::LookupView& v = views_[k];
+      if ((k - from) % 2 == 0) pairs_.push_back(empty_pair());
+      set_term(pairs_.back(), static_cast<int>((k - from) % 2), v.number.data(), v.tiles, v.cell);
+      nibbles_.push_back(v.nibbles);
+    }
+    if (board) on_board_ = views_.size();
+  }
+#ifdef TILEWISE_VECTOR_RANKS
+  vector_ = vector && __builtin_cpu_supports("sse4.1");
+#else
+  (void)vector;
+#endif
+}
+
+PackedPattern::~PackedPattern() = default;
+
+void PackedPattern::indices(Packed b, std::uint32_t* index) const {
+  const std::size_t n = views_.size(), inverse = n - on_board_;
+#ifdef TILEWISE_VECTOR_RANKS
+  if (vector_) {
+    const int on_board = static_cast<int>(on_board_);
+    vector_indices(b, true, pairs_.data(), on_board, nibbles_.data(), index);
+    vector_indices(b, false, pairs_.data() + (on_board_ + 1) / 2, static_cast<int>(inverse),
+                   nibbles_.data() + on_board_, index + on_board_);
+    return;
+  }
+#endif
+  std::array<std::uint8_t, 16> board, where;
+  unpack(b, 16, board.data());
+  for (int c = 0; c < 16; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+  for (std::size_t k = 0; k < n; ++k) {
+    const pattern::LookupView& v = views_[k];
+    const std::uint8_t* from = k < on_board_ ? board.data() : where.data();
+    std::array<std::uint8_t, pattern::kMaxNumbers> cells{};
+    for (int j = 0; j < v.tiles; ++j) cells[j] = v.cell[from[v.number[j]]];
+    index[k] = pattern::rank(cells.data(), v.tiles);
+    __builtin_prefetch(v.nibbles + index[k] / 2);
+  }
 }
 
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles) {

@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "core/box/packed_board.hpp"
+#include "core/box/pattern_rank.hpp"
 #include "core/box/puzzle.hpp"
 
 namespace tilewise::box {
 
 class AdditiveBound4x4;
+class PatternBound4x4;
 struct RankPair;  // two terms of an image as the shuffles read them (packed_bound.cpp)
 
 class PackedBound {
@@ -59,6 +61,38 @@ class PackedBound {
 // One placement (cell of number 0, ..., of number tiles - 1; 1 <= tiles <= 8) ranked by the
 // vector ranks as a term of that many numbers: pattern::rank's index. For tests (every term
 // size, where PackedBound needs built tables); pattern::rank itself without SSE4.1.
+// The pattern table's lookups (PatternBound4x4: numbers 1..k under every symmetry, on the
+// board and its inverse) of packed boards, ranked as PackedBound ranks its terms: the
+// lookups that read the board alike two by two in one register. The bound is the largest
+// entry (count_layers.cpp's second bound).
+class PackedPattern {
+ public:
+  explicit PackedPattern(const PatternBound4x4& pattern, bool vector = true);
+  ~PackedPattern();
+
+  int lookups() const { return static_cast<int>(views_.size()); }
+  // The lookups' table indices of board b (lookups() of them) into `index`, their bytes
+  // prefetched.
+  void indices(Packed b, std::uint32_t* index) const;
+  // The largest entry at those indices: a lower bound on the moves from the board.
+  int bound(const std::uint32_t* index) const {
+    int best = 0;
+    for (std::size_t k = 0; k < views_.size(); ++k) {
+      const int d = views_[k].nibbles[index[k] / 2] >> (index[k] % 2 * 4) & 15;
+      best = d > best ? d : best;
+    }
+    return best;
+  }
+
+ private:
+  // The lookups reading the board first, then those reading its inverse.
+  std::vector<pattern::LookupView> views_;
+  std::size_t on_board_ = 0;     // lookups reading the board
+  std::vector<RankPair> pairs_;  // theirs two by two, then the others'
+  std::vector<const std::uint8_t*> nibbles_;
+  bool vector_ = false;
+};
+
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles);
 
 }  // namespace tilewise::box

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/box/huge_pages.hpp"
 #include "core/box/pattern_rank.hpp"
 
 namespace tilewise::box {
@@ -22,23 +23,26 @@ constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
 // Distances, 4 bits each (15 = 15 or more).
 class PatternTable {
  public:
+  // The entries, in 2 MiB pages where the system gives them (huge_pages.hpp: the count by
+  // layers looks the 8-number table up 16 times a board it keeps).
+  using Nibbles = std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>;
+
   static std::unique_ptr<PatternTable> from_distances(int tiles,
                                                       const std::vector<std::uint8_t>& dist) {
-    std::vector<std::uint8_t> nibbles((dist.size() + 1) / 2);
+    Nibbles nibbles((dist.size() + 1) / 2);
     for (std::size_t i = 0; i < dist.size(); ++i)
       nibbles[i / 2] |= static_cast<std::uint8_t>(std::min<int>(dist[i], 15) << (i % 2 * 4));
     return std::make_unique<PatternTable>(tiles, std::move(nibbles));
   }
-  PatternTable(int tiles, std::vector<std::uint8_t> nibbles)
-      : tiles_(tiles), nibbles_(std::move(nibbles)) {}
+  PatternTable(int tiles, Nibbles nibbles) : tiles_(tiles), nibbles_(std::move(nibbles)) {}
   int tiles() const { return tiles_; }
-  const std::vector<std::uint8_t>& nibbles() const { return nibbles_; }
+  const Nibbles& nibbles() const { return nibbles_; }
   int at(std::uint32_t index) const { return nibbles_[index / 2] >> (index % 2 * 4) & 15; }
   void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles_[index / 2]); }
 
  private:
   int tiles_;
-  std::vector<std::uint8_t> nibbles_;
+  Nibbles nibbles_;
 };
 
 namespace {
@@ -187,7 +191,7 @@ bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t
   const std::vector<std::uint8_t> expected = header(moves, tiles, pattern::fnv1a(n, size));
   if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
   auto& table = cached(moves, tiles);
-  if (!table) table = std::make_unique<PatternTable>(tiles, std::vector<std::uint8_t>(n, n + size));
+  if (!table) table = std::make_unique<PatternTable>(tiles, PatternTable::Nibbles(n, n + size));
   return true;
 }
 
@@ -213,6 +217,16 @@ std::uint32_t PatternBound4x4::index_of(const Lookup& l, const std::uint8_t* boa
   const int tiles = table_->tiles();
   for (int j = 0; j < tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
   return rank(cell.data(), tiles);
+}
+
+pattern::LookupView PatternBound4x4::lookup(int k) const {
+  const Lookup& l = lookups_[static_cast<std::size_t>(k)];
+  pattern::LookupView v;
+  std::copy(l.number.begin(), l.number.end(), v.number.begin());
+  v.cell = l.cell;
+  v.tiles = table_->tiles();
+  v.nibbles = table_->nibbles().data();
+  return v;
 }
 
 int PatternBound4x4::bound(const std::uint8_t* board, int enough) const {

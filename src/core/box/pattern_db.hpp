@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/box/pattern_rank.hpp"
 #include "core/box/puzzle.hpp"
 
 namespace tilewise::box {
@@ -47,6 +48,10 @@ class PatternBound4x4 {
   // `first` becomes the lookup that gave the bound.
   int bound(const std::uint8_t* board, int enough, int& first) const;
   int lookups() const { return static_cast<int>(lookups_.size()); }
+  // How lookup k reads a board (the board itself when reads_board(k), else its inverse), its
+  // entries in moves: the bound is the largest (count_layers.cpp ranks them its own way).
+  pattern::LookupView lookup(int k) const;
+  bool reads_board(int k) const { return lookups_[static_cast<std::size_t>(k)].inverse; }
 
  private:
   struct Lookup {

@@ -24,6 +24,19 @@ inline std::uint32_t placements(int tiles) {
   return n;
 }
 
+// How one table lookup reads a board, for callers that rank many boards their own way
+// (packed_bound.cpp's vector ranks): it ranks the cells cell[from[number[j]]], j < tiles, where
+// `from` is the board itself (number -> cell of its inverse) when the lookup reads the board,
+// else the board's inverse (number -> cell), and reads its entry from `nibbles` (entry k: byte
+// k / 2, bits 4 * (k % 2)). The additive tables' terms (additive_db.hpp) and the pattern
+// table's lookups (pattern_db.hpp) are read so.
+struct LookupView {
+  std::array<std::uint8_t, kMaxNumbers> number{};
+  std::array<std::uint8_t, kCells> cell{};
+  int tiles = 0;
+  const std::uint8_t* nibbles = nullptr;
+};
+
 // Index of a placement (cell of number 0, ..., cell of number k-1): each cell counted
 // among the cells not taken by the numbers before it (mixed radix 16, 15, 14, ...). The
 // taken cells below each cell are kept as 16 nibbles (at most 8 each), so a count is a
