@@ -16,6 +16,7 @@
 #include "core/box/count_layers.hpp"
 #include "core/box/count_meet.hpp"
 #include "core/box/packed_bound.hpp"
+#include "core/box/pattern_db.hpp"
 #include "core/box/pattern_rank.hpp"
 #include "core/box/solver.hpp"
 
@@ -102,6 +103,34 @@ TEST(BoxLayers, PackedBoundRanksAsTheTablesRank) {
   }
 }
 
+// The pattern table's lookups of packed boards (PackedPattern, the count's second bound): the
+// shuffles rank each lookup as pattern::rank does (the fallback), and the largest entry is
+// PatternBound4x4's bound, in every move set (16 lookups with cw+ccw, 8 with cw).
+TEST(BoxLayers, PackedPatternLooksUpAsThePatternBound) {
+  std::mt19937 rng(5151);
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const PatternBound4x4 pattern(m, 5);
+    const PackedPattern vector(pattern, true), fallback(pattern, false);
+    ASSERT_EQ(vector.lookups(), pattern.lookups());
+    EXPECT_EQ(pattern.lookups(), m == MoveSet::kClockwise ? 8 : 16);
+    std::vector<int> b = identity(4);
+    for (int k = 0; k < 300; ++k) {
+      std::shuffle(b.begin(), b.end(), rng);
+      const std::array<std::uint8_t, 16> board = bytes_of(b);
+      const Packed packed = pack(board.data(), 16);
+      std::array<std::uint32_t, 16> got{}, plain{};
+      vector.indices(packed, got.data());
+      fallback.indices(packed, plain.data());
+      for (int j = 0; j < pattern.lookups(); ++j)
+        ASSERT_EQ(got[j], plain[j]) << move_set_name(m) << " lookup " << j << " "
+                                    << format_board(b, 4);
+      EXPECT_EQ(fallback.bound(plain.data()), pattern.bound(board.data()))
+          << move_set_name(m) << " " << format_board(b, 4);
+    }
+  }
+}
+
 // Shallow boards: the layers count the breadth-first shortest sequences, in every move set.
 TEST(BoxLayers, TheLayersCountTheBreadthFirstShortestSequences) {
   std::mt19937 rng(2727);
@@ -161,6 +190,47 @@ TEST(BoxLayers, TheLayersCountWhatTheDepthFirstCountAndTheMeetingCount) {
         }
     }
   }
+}
+
+// With the pattern table as a second bound the layers bound fewer boards and count the same,
+// on one thread and two; through count_box_by_layers too (--second-bound pattern).
+TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
+  std::mt19937 rng(6262);
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    const AdditiveBound4x4 bound = bound_of(m, "blocks");
+    const PatternBound4x4 pattern(m, 6);
+    std::uint64_t bounded = 0, bounded_second = 0;
+    for (int k = 0; k < 3; ++k) {
+      const std::vector<int> b = scrambled_4x4(rng, 12);
+      BoxSolveOptions o;
+      o.additive_partition = "blocks";
+      o.pattern_table = false;
+      Result<BoxSolveResult> without = count_box_by_layers({4, b, identity(4), m}, o, 1);
+      ASSERT_TRUE(without.ok() && without->complete);
+      o.second_bound = {"pattern"};
+      o.pattern_tiles = 6;
+      Result<BoxSolveResult> with = count_box_by_layers({4, b, identity(4), m}, o, 2);
+      ASSERT_TRUE(with.ok() && with->complete);
+      EXPECT_EQ(with->count, without->count) << move_set_name(m) << " " << format_board(b, 4);
+      const std::vector<std::uint8_t> start = renamed_start({4, b, identity(4), m});
+      for (int threads : {1, 2}) {
+        LayerCountLimits limits;
+        limits.threads = threads;
+        const LayerCount plain = count_by_layers(start.data(), m, without->length, bound, limits);
+        limits.second = &pattern;
+        const LayerCount second = count_by_layers(start.data(), m, without->length, bound, limits);
+        EXPECT_TRUE(plain.complete && second.complete);
+        EXPECT_EQ(second.count, plain.count) << move_set_name(m) << " " << format_board(b, 4);
+        EXPECT_EQ(plain.count, without->count);
+        bounded += plain.bounded, bounded_second += second.bounded;
+      }
+    }
+    EXPECT_LT(bounded_second, bounded) << move_set_name(m);
+  }
+  BoxSolveOptions o;
+  o.additive_partition = "blocks";
+  o.second_bound = {"diagonal"};
+  EXPECT_FALSE(count_box_by_layers({4, identity(4), identity(4), MoveSet::kClockwise}, o, 1).ok());
 }
 
 // Layers over the memory cap end the count incomplete, the length still known; so does a
