@@ -28,6 +28,10 @@
 //                       counted depth first (count_box_parallel, the baseline) and by layers
 //                       (count_layers.hpp), board by board in one process, T threads each:
 //                       wall and CPU seconds median / max / total; the counts must agree
+//   box_4x4_layers_second: the count by layers of 12 uniformly random 4x4 boards of a seed
+//                       without a second bound (the baseline), with the 8-number pattern
+//                       table as one from the first layer, and as --second-bound auto asks it
+//                       (once a layer bounded a million boards), board by board in one process
 //   box_4x4_count_ab  : (session 16) the same count, board by board, without (the baseline) and
 //                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
 //                       CPU seconds of each, per board on stderr; the counts must agree
@@ -442,6 +446,66 @@ BENCHMARK(box_4x4_layers_count)
     // Session 19: the seeds of session 18's table, and new ones (4545, 6767), on 2 threads.
     ->ArgsProduct({{1, 0}, {9494, 5150, 8801, 6262, 7171, 8383, 4545, 6767}, {2}})
     ->ArgsProduct({{1, 0}, {9494, 4545}, {1}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads. Each board counted by layers
+// without a second bound (the baseline: session 19's count), then with the 8-number pattern
+// table as one from the first layer, then as the CLI's --second-bound auto asks it (from the
+// layer after one that bounded a million boards), one after the other in one process, the
+// table read before the timing; the counts must agree. Wall and CPU seconds of each, per
+// board on stderr.
+void box_4x4_layers_second(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  BoxSolveOptions plain = count_options_8_8(moves);
+  BoxSolveOptions always = plain;
+  always.pattern_tiles = kLargestPatternTiles;
+  always.second_bound = second_bound_of(moves, 2);
+  const PatternBound4x4 pattern(moves, kLargestPatternTiles);
+  const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
+  const std::vector<int> target = solved_4x4();
+  const int threads = static_cast<int>(state.range(2));
+  std::array<std::vector<double>, 3> cpu, wall;
+  std::array<double, 3> bounded{};
+  double solutions = 0;
+  for (auto _ : state) {
+    int board = 0;
+    for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
+      const BoxPuzzle p{4, b, target, moves};
+      std::array<std::uint64_t, 3> count{};
+      for (int mode = 0; mode < 3; ++mode) {
+        const double t0 = cpu_seconds(), w0 = wall_seconds();
+        auto r = count_box_by_layers(p, mode == 1 ? always : plain, threads, nullptr,
+                                     mode == 2 ? when_large : nullptr);
+        cpu[mode].push_back(cpu_seconds() - t0);
+        wall[mode].push_back(wall_seconds() - w0);
+        if (!r || !r->complete) state.SkipWithError("incomplete");
+        count[mode] = r ? r->count : 0;
+        bounded[mode] += r ? static_cast<double>(r->nodes) : 0;
+      }
+      if (count[0] != count[1] || count[0] != count[2]) state.SkipWithError("the counts differ");
+      solutions += static_cast<double>(count[0]);
+      std::fprintf(stderr,
+                   "%s seed %d board %d: %llu sequences, wall %.3f s -> %.3f s (always, %.2fx), "
+                   "%.3f s (when large, %.2fx)\n",
+                   move_set_name(moves), static_cast<int>(state.range(1)), board++,
+                   static_cast<unsigned long long>(count[0]), wall[0].back(), wall[1].back(),
+                   wall[0].back() / wall[1].back(), wall[2].back(),
+                   wall[0].back() / wall[2].back());
+    }
+  }
+  const std::array<const char*, 3> names = {"none", "always", "when_large"};
+  for (int mode = 0; mode < 3; ++mode) {
+    spread_counters(state, std::string("wall_s_") + names[mode], wall[mode]);
+    spread_counters(state, std::string("cpu_s_") + names[mode], cpu[mode]);
+    state.counters[std::string("nodes_") + names[mode]] = bounded[mode];
+  }
+  state.counters["solutions"] = solutions;
+}
+BENCHMARK(box_4x4_layers_second)
+    // Session 20: session 19's seeds and new ones (1212, 3434, 5656), on 2 threads.
+    ->ArgsProduct({{1, 0}, {9494, 6767, 6262, 5150, 1212, 3434, 5656}, {2}})
+    ->ArgsProduct({{1, 0}, {9494, 1212}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

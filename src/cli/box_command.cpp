@@ -57,7 +57,7 @@ struct BoxArgs {
   double max_seconds = 0;
   int pattern_tiles = box::kDefaultPatternTiles;
   std::string bound = "auto", partition = "auto";  // 4x4
-  std::string second_bound = "none";               // 4x4 count (second_bound.hpp)
+  std::string second_bound = "auto";               // 4x4 count (second_bound.hpp)
   int threads = 0;   // 4x4 --all/--count (parallel_count.hpp); 0: every core it may use
   std::string part;  // "I/N" (1-based), "" = the whole count
   bool progress = false;
@@ -192,7 +192,7 @@ void load_or_build_pattern_table(box::MoveSet moves, int tiles) {
       box::pattern_table_name(moves, tiles),
       "the 4x4 pattern table for " + std::string(box::move_set_name(moves)),
       [&](std::size_t size, const box::ReadTableBytes& read) {
-        return box::load_pattern_table(moves, tiles, whole_table(size, read));
+        return box::load_pattern_table(moves, tiles, size, read);
       },
       [&] { box::PatternDbBuild(moves, tiles).run(std::numeric_limits<std::uint64_t>::max()); },
       [&] { return box::pattern_table_bytes(moves, tiles); });
@@ -249,16 +249,35 @@ Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
 
 // --count on 4x4: by layers (count_layers.hpp), each layer on stderr with --progress; when the
 // layers would outgrow --max-memory (the reversed board's do: ~10x a move), depth first
-// (`layered` says which result it is).
+// (`layered` says which result it is). `auto_second` (--second-bound auto): once a layer has
+// bounded a million boards, the 8-number pattern table (read from the cache, or built there
+// once) is the second bound of the layers after: 1.3-1.4x faster on the longest counts
+// measured, where reading its 247.5 MiB would only slow the short ones (docs/puzzle-box.md,
+// Session 20).
 Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::BoxSolveOptions& o,
                                             const box::BoxCountSplit& split, bool progress,
-                                            bool& layered) {
-  Result<box::BoxSolveResult> r =
-      box::count_box_by_layers(p, o, split.threads, [&](const box::LayerCountStep& l) {
+                                            bool auto_second, bool& layered) {
+  int depth = 0;
+  std::unique_ptr<box::PatternBound4x4> pattern;
+  std::function<const box::PatternBound4x4*()> second_when;
+  if (auto_second)
+    second_when = [&]() -> const box::PatternBound4x4* {
+      if (progress)
+        std::cerr << "tilewise: a long count: the pattern table of " << box::kLargestPatternTiles
+                  << " numbers is its second bound from layer " << depth + 1 << std::endl;
+      load_or_build_pattern_table(p.moves, box::kLargestPatternTiles);
+      pattern = std::make_unique<box::PatternBound4x4>(p.moves, box::kLargestPatternTiles);
+      return pattern.get();
+    };
+  Result<box::BoxSolveResult> r = box::count_box_by_layers(
+      p, o, split.threads,
+      [&](const box::LayerCountStep& l) {
+        depth = l.depth;
         if (progress)
           std::cerr << "tilewise: layer " << l.depth << ": " << l.boards << " boards (" << l.bounded
                     << " bounded, " << static_cast<long long>(l.elapsed_ms) << " ms)" << std::endl;
-      });
+      },
+      second_when);
   layered = true;
   if (!r || r->complete || !r->count_table_full || g_box_interrupted) return r;
   layered = false;
@@ -303,7 +322,10 @@ int run_box_solve(const BoxArgs& a) {
               << " (each move more holds ~10x the boards)\n";
     return kExitBadInput;
   }
-  const Result<std::vector<std::string>> second = box::parse_second_bound(a.second_bound);
+  // auto: none, but a long count by layers takes the 8-number pattern table (count_by_layers).
+  const bool auto_second = a.second_bound == "auto";
+  const Result<std::vector<std::string>> second =
+      box::parse_second_bound(auto_second ? "none" : a.second_bound);
   if (!second) {
     std::cerr << "tilewise: --second-bound: " << second.error().what << "\n";
     return kExitBadInput;
@@ -397,7 +419,8 @@ int run_box_solve(const BoxArgs& a) {
       o.perimeter_depth == 0;
   bool layered = false;  // the result is a count by layers
   Result<box::BoxSolveResult> r = a.count && a.meet ? count_by_meeting(p, o)
-                                  : by_layers ? count_by_layers(p, o, split, a.progress, layered)
+                                  : by_layers ? count_by_layers(p, o, split, a.progress,
+                                                                auto_second, layered)
                                   : parallel  ? box::count_box_parallel(p, o, split)
                                               : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
@@ -539,10 +562,12 @@ void add_box_command(CLI::App& app, int& exit_code) {
       });
   solve->add_option(
       "--second-bound", a->second_bound,
-      "4x4, --all/--count: a second bound asked only of the nodes about to be expanded, "
-      "stages in order: diagonal (additive tables of two opposite 2x2 blocks each, 247.5 MiB, "
-      "built once in ~2-3 min), pattern (the --pattern-tiles table), e.g. diagonal,pattern; "
-      "none (the default: measured not to pay in CPU, docs/puzzle-box.md Session 14)");
+      "4x4, --all/--count: a second bound asked only of the nodes about to be expanded (depth "
+      "first) or of the boards a layer keeps (by layers), stages in order: diagonal (additive "
+      "tables of two opposite 2x2 blocks each, 247.5 MiB, built once in ~2-3 min; depth first "
+      "only), pattern (the --pattern-tiles table), e.g. diagonal,pattern; none; auto (the "
+      "default: none, but a long count by layers takes the 8-number pattern table, 247.5 MiB, "
+      "built once in ~2 min: 1.3-1.4x faster there, docs/puzzle-box.md Session 20)");
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
   add_box_merge_command(*box_cmd, exit_code);

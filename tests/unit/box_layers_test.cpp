@@ -219,8 +219,20 @@ TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
         const LayerCount plain = count_by_layers(start.data(), m, without->length, bound, limits);
         limits.second = &pattern;
         const LayerCount second = count_by_layers(start.data(), m, without->length, bound, limits);
-        EXPECT_TRUE(plain.complete && second.complete);
+        // The table asked for once a layer bounded a hundred boards (--second-bound auto's way).
+        limits.second = nullptr;
+        int asked = 0;
+        limits.second_when = [&] { return ++asked, &pattern; };
+        limits.second_after = 100;
+        const LayerCount later = count_by_layers(start.data(), m, without->length, bound, limits);
+        EXPECT_TRUE(plain.complete && second.complete && later.complete);
         EXPECT_EQ(second.count, plain.count) << move_set_name(m) << " " << format_board(b, 4);
+        EXPECT_EQ(later.count, plain.count);
+        EXPECT_EQ(plain.second_from, 0);
+        EXPECT_EQ(second.second_from, 1);
+        EXPECT_EQ(asked, 1);
+        EXPECT_GT(later.second_from, 1);
+        EXPECT_LE(later.bounded, plain.bounded);
         EXPECT_EQ(plain.count, without->count);
         bounded += plain.bounded, bounded_second += second.bounded;
       }

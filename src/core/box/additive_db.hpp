@@ -101,8 +101,7 @@ bool load_additive_tables(MoveSet moves, const std::string& partition,
 // The same from `size` bytes at `bytes` (the worker's, read from storage, with no copy of them).
 bool load_additive_tables(MoveSet moves, const std::string& partition, const std::uint8_t* bytes,
                           std::size_t size);
-// Puts the next `n` bytes of kept tables at `into`; false when they ran out (or failed).
-using ReadTableBytes = std::function<bool(std::uint8_t* into, std::size_t n)>;
+// (ReadTableBytes: pattern_rank.hpp.)
 // The same from `size` bytes given by `read` in pieces, each distinct table's straight into
 // its own memory (the CLI's file read: 8+8's 247.5 MiB not copied once more).
 bool load_additive_tables(MoveSet moves, const std::string& partition, std::size_t size,

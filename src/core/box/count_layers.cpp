@@ -149,6 +149,7 @@ class LayerCounter {
 
   LayerCount run(const std::uint8_t* start) {
     const double t0 = now_ms();
+    if (second_) result_.second_from = 1;
     std::vector<Entry> layer{{pack(start, 16), word_of(1, 0, 0)}};
     for (int d = 0; d < length_; ++d) {
       LayerCountStep step{d + 1, 0, 0, 0, 0};
@@ -158,6 +159,11 @@ class LayerCounter {
       result_.boards += layer.size();
       if (limits_.on_layer) limits_.on_layer(step);
       if (layer.empty()) break;
+      if (!second_ && limits_.second_when && step.bounded > limits_.second_after)
+        if (const PatternBound4x4* pattern = limits_.second_when()) {
+          second_ = std::make_unique<PackedPattern>(*pattern, limits_.vector_ranks);
+          result_.second_from = d + 2;
+        }
     }
     const Packed target = 0xFEDCBA9876543210ull;
     for (const Entry& e : layer)
@@ -416,7 +422,8 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
 
 Result<BoxSolveResult> count_box_by_layers(
     const BoxPuzzle& p, const BoxSolveOptions& o, int threads,
-    const std::function<void(const LayerCountStep&)>& on_layer) {
+    const std::function<void(const LayerCountStep&)>& on_layer,
+    const std::function<const PatternBound4x4*()>& second_when) {
   if (p.size != 4) return Error{"board", "counting by layers is for 4x4 boards"};
   if (o.additive_partition.empty())
     return Error{"bound", "counting by layers needs the additive tables"};
@@ -434,6 +441,7 @@ Result<BoxSolveResult> count_box_by_layers(
                                          : table_bound_4x4(p.moves, "pattern", o.pattern_tiles);
         LayerCountLimits limits;
         limits.second = second.pattern.get();
+        if (!limits.second) limits.second_when = second_when;
         limits.max_bytes = o.max_count_bytes;
         limits.threads = threads;
         limits.cancel = o.cancel;

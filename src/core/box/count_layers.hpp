@@ -44,12 +44,18 @@ struct LayerCountLimits {
   // cuts ~30 % of them on the hardest boards measured, and the layers after shrink with
   // them (docs/puzzle-box.md, "Session 20").
   const PatternBound4x4* second = nullptr;
+  // Or one asked for once a layer has bounded more than `second_after` boards (the count then
+  // takes a second or more, the 247.5 MiB of the 8-number table paying for their reading):
+  // `second_when` gives it (null: none, go on without), and the layers after ask it.
+  std::function<const PatternBound4x4*()> second_when;
+  std::uint64_t second_after = std::uint64_t{1} << 20;
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(const LayerCountStep&)> on_layer;
 };
 
 struct LayerCount {
   std::uint64_t count = 0;
+  int second_from = 0;  // the first layer made with the second bound (0: none)
   bool complete = false;  // false: out of memory or cancelled (count is then 0)
   bool out_of_memory = false;
   std::uint64_t boards = 0;    // entries kept over all layers
@@ -68,8 +74,11 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
 // by layers with the additive tables `options` name (4x4 only; an error without them). The
 // result holds the count and the first sequence; `complete` is false when either part ran out
 // of budget, memory (max_count_bytes) or was cancelled.
+// The pattern table is the second bound when options.second_bound is {"pattern"}; else, when
+// `second_when` is given, the table it gives once the count is large (LayerCountLimits).
 Result<BoxSolveResult> count_box_by_layers(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options, int threads,
-    const std::function<void(const LayerCountStep&)>& on_layer = nullptr);
+    const std::function<void(const LayerCountStep&)>& on_layer = nullptr,
+    const std::function<const PatternBound4x4*()>& second_when = nullptr);
 
 }  // namespace tilewise::box

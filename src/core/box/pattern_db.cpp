@@ -184,14 +184,27 @@ std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
 }
 
 bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes) {
+  std::size_t at = 0;
+  return load_pattern_table(moves, tiles, bytes.size(), [&](std::uint8_t* into, std::size_t n) {
+    if (n > bytes.size() - at) return false;
+    std::copy(bytes.begin() + static_cast<std::ptrdiff_t>(at),
+              bytes.begin() + static_cast<std::ptrdiff_t>(at + n), into);
+    at += n;
+    return true;
+  });
+}
+
+bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTableBytes& read) {
   if (tiles != clamp_tiles(tiles)) return false;
-  const std::size_t size = (placements(tiles) + 1) / 2;
-  if (bytes.size() != kHeader + size) return false;
-  const std::uint8_t* n = bytes.data() + kHeader;
-  const std::vector<std::uint8_t> expected = header(moves, tiles, pattern::fnv1a(n, size));
-  if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
+  const std::size_t body = (placements(tiles) + 1) / 2;
+  if (size != kHeader + body) return false;
+  std::vector<std::uint8_t> head(kHeader);
+  PatternTable::Nibbles n(body);
+  if (!read(head.data(), head.size()) || !read(n.data(), body)) return false;
+  const std::vector<std::uint8_t> expected = header(moves, tiles, pattern::fnv1a(n.data(), body));
+  if (!std::equal(expected.begin(), expected.end(), head.begin())) return false;
   auto& table = cached(moves, tiles);
-  if (!table) table = std::make_unique<PatternTable>(tiles, PatternTable::Nibbles(n, n + size));
+  if (!table) table = std::make_unique<PatternTable>(tiles, std::move(n));
   return true;
 }
 

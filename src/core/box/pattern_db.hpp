@@ -79,6 +79,9 @@ std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles);
 // Keeps a table read back from pattern_table_bytes; false (nothing kept) when the bytes are
 // not a whole, unchanged table of (moves, tiles) in this format.
 bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes);
+// The same from `size` bytes given by `read` in pieces, the entries straight into the table's
+// memory (the CLI's file read: the 8-number table's 247.5 MiB not copied once more).
+bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTableBytes& read);
 
 // Builds one table a slice at a time; it is kept once complete.
 class PatternDbBuild {

@@ -5,11 +5,20 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/box/bit_count.hpp"
 #include "core/box/board.hpp"
 #include "core/box/puzzle.hpp"
+
+namespace tilewise::box {
+
+// Puts the next `n` bytes of a kept table at `into`; false when they ran out (or failed): the
+// CLI's file reads, straight into a table's own memory (additive_db.hpp, pattern_db.hpp).
+using ReadTableBytes = std::function<bool(std::uint8_t* into, std::size_t n)>;
+
+}  // namespace tilewise::box
 
 namespace tilewise::box::pattern {
 
