@@ -473,7 +473,8 @@ void box_4x4_layers_second(benchmark::State& state) {
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
       const BoxPuzzle p{4, b, target, moves};
       std::array<std::uint64_t, 3> count{};
-      for (int mode = 0; mode < 3; ++mode) {
+      for (int k = 0; k < 3; ++k) {
+        const int mode = board % 2 == 0 ? k : 2 - k;  // (the order alternates board by board)
         const double t0 = cpu_seconds(), w0 = wall_seconds();
         auto r = count_box_by_layers(p, mode == 1 ? always : plain, threads, nullptr,
                                      mode == 2 ? when_large : nullptr);
@@ -486,12 +487,14 @@ void box_4x4_layers_second(benchmark::State& state) {
       if (count[0] != count[1] || count[0] != count[2]) state.SkipWithError("the counts differ");
       solutions += static_cast<double>(count[0]);
       std::fprintf(stderr,
-                   "%s seed %d board %d: %llu sequences, wall %.3f s -> %.3f s (always, %.2fx), "
-                   "%.3f s (when large, %.2fx)\n",
-                   move_set_name(moves), static_cast<int>(state.range(1)), board++,
+                   "%s seed %d board %d (%s): %llu sequences, wall %.3f s -> %.3f s (always, "
+                   "%.2fx), %.3f s (when large, %.2fx)\n",
+                   move_set_name(moves), static_cast<int>(state.range(1)), board,
+                   format_board(b, 4).c_str(),
                    static_cast<unsigned long long>(count[0]), wall[0].back(), wall[1].back(),
                    wall[0].back() / wall[1].back(), wall[2].back(),
                    wall[0].back() / wall[2].back());
+      ++board;
     }
   }
   const std::array<const char*, 3> names = {"none", "always", "when_large"};
