@@ -285,7 +285,8 @@ class LayerCounter {
     run_threads([&](int t) {
       Merge& m = merges_[static_cast<std::size_t>(t)];
       std::vector<Entry>& out = out_[static_cast<std::size_t>(t)];
-      std::vector<Pending> pending, kept;
+      std::vector<Pending> pending;
+      std::vector<Kept> kept;
       std::uint64_t mine = 0;
       for (std::uint64_t b; (b = next.fetch_add(1)) < n;) {
         std::size_t size = 0;
@@ -308,17 +309,22 @@ class LayerCounter {
     result_.bounded += bounded;
   }
 
-  // A board its first image did not cut: its slot and that image's excess (in `kept`, for
-  // the second bound: a board the additive tables keep, and the image that decided it).
+  // A board its first image did not cut: its slot and that image's excess.
   struct Pending {
     std::uint32_t slot;
     int excess;
   };
+  // A board the additive tables keep, for the second bound: its slot and the deciding image.
+  struct Kept {
+    std::uint32_t slot;
+    unsigned image;
+  };
 
   // The merged boards within `left` moves by the bound, each with the image that decided it,
   // into `out`. First each board's first image (its parent's deciding one), asked kAhead
-  // boards ahead; the boards it does not cut then get their other images, asked ahead too.
-  void bound_all(Merge& m, int left, std::vector<Pending>& pending, std::vector<Pending>& kept,
+  // boards ahead; the boards it does not cut then get their other images, asked ahead too;
+  // those kept then the second bound's lookups (when there is one), a few boards ahead.
+  void bound_all(Merge& m, int left, std::vector<Pending>& pending, std::vector<Kept>& kept,
                  std::vector<Entry>& out) const {
     const auto& used = m.used();
     const std::size_t n = used.size();
@@ -354,7 +360,7 @@ class LayerCounter {
         }
         if (packed_.moves(s.board, best) <= left) {
           if (second_) {
-            kept.push_back({pending[j].slot, static_cast<int>(decided)});
+            kept.push_back({pending[j].slot, decided});
           } else {
             m.emit(pending[j].slot, decided, out);
           }
@@ -376,9 +382,9 @@ class LayerCounter {
     const std::size_t q = kept.size();
     for (std::size_t i = 0; i < q + kSecond; ++i) {
       if (i >= kSecond) {
-        const Pending& k = kept[i - kSecond];
+        const Kept& k = kept[i - kSecond];
         if (second_->bound(lookup[(i - kSecond) % kSecond].data()) <= left)
-          m.emit(k.slot, static_cast<unsigned>(k.excess), out);
+          m.emit(k.slot, k.image, out);
       }
       if (i < q) second_->indices(m.slot(kept[i].slot).board, lookup[i % kSecond].data());
     }

@@ -152,22 +152,44 @@ TILEWISE_SSE41 void vector_indices(Packed b, bool reads_board, const RankPair* p
 
 }  // namespace
 
+namespace {
+
+// `views` (lookups reading the board alike) two by two, as pairs appended to `pairs` (the last
+// alone when they are odd), their tables to `nibbles`.
+void pair_up(const std::vector<pattern::LookupView>& views, std::vector<RankPair>& pairs,
+             std::vector<const std::uint8_t*>& nibbles) {
+  for (std::size_t k = 0; k < views.size(); ++k) {
+    const pattern::LookupView& v = views[k];
+    if (k % 2 == 0) pairs.push_back(empty_pair());
+    set_term(pairs.back(), static_cast<int>(k % 2), v.number.data(), v.tiles, v.cell);
+    nibbles.push_back(v.nibbles);
+  }
+}
+
+// Whether to rank with the shuffles: `asked` and the processor has them.
+bool use_shuffles(bool asked) {
+#ifdef TILEWISE_VECTOR_RANKS
+  return asked && __builtin_cpu_supports("sse4.1");
+#else
+  (void)asked;
+  return false;
+#endif
+}
+
+}  // namespace
+
 PackedBound::PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vector)
-    : bound_(bound), moves_(moves), images_(bound.images()), terms_(bound.terms()) {
+    : bound_(bound),
+      moves_(moves),
+      images_(bound.images()),
+      terms_(bound.terms()),
+      vector_(use_shuffles(vector)) {
   for (int i = 0; i < images_; ++i) {
     reads_board_.push_back(bound.reads_board(i));
-    for (int t = 0; t < terms_; ++t) {
-      const AdditiveBound4x4::TermView v = bound.term(i, t);
-      nibbles_.push_back(v.nibbles);
-      if (t % 2 == 0) pairs_.push_back(empty_pair());
-      set_term(pairs_.back(), t % 2, v.number.data(), v.tiles, v.cell);
-    }
+    std::vector<pattern::LookupView> terms;
+    for (int t = 0; t < terms_; ++t) terms.push_back(bound.term(i, t));
+    pair_up(terms, pairs_, nibbles_);
   }
-#ifdef TILEWISE_VECTOR_RANKS
-  vector_ = vector && __builtin_cpu_supports("sse4.1");
-#else
-  (void)vector;
-#endif
 }
 
 PackedBound::~PackedBound() = default;
@@ -196,24 +218,16 @@ int PackedBound::moves(Packed b, int excess) const {
   return bound_.moves_of(board.data(), excess);
 }
 
-PackedPattern::PackedPattern(const PatternBound4x4& pattern, bool vector) {
+PackedPattern::PackedPattern(const PatternBound4x4& pattern, bool vector)
+    : offset_(pattern.offset()), vector_(use_shuffles(vector)) {
   for (const bool board : {true, false}) {
-    const std::size_t from = views_.size();
+    std::vector<pattern::LookupView> alike;
     for (int k = 0; k < pattern.lookups(); ++k)
-      if (pattern.reads_board(k) == board) views_.push_back(pattern.lookup(k));
-    for (std::size_t k = from; k < views_.size(); ++k) {
-      const pattern::LookupView& v = views_[k];
-      if ((k - from) % 2 == 0) pairs_.push_back(empty_pair());
-      set_term(pairs_.back(), static_cast<int>((k - from) % 2), v.number.data(), v.tiles, v.cell);
-      nibbles_.push_back(v.nibbles);
-    }
+      if (pattern.reads_board(k) == board) alike.push_back(pattern.lookup(k));
+    pair_up(alike, pairs_, nibbles_);
+    views_.insert(views_.end(), alike.begin(), alike.end());
     if (board) on_board_ = views_.size();
   }
-#ifdef TILEWISE_VECTOR_RANKS
-  vector_ = vector && __builtin_cpu_supports("sse4.1");
-#else
-  (void)vector;
-#endif
 }
 
 PackedPattern::~PackedPattern() = default;

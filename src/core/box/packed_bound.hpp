@@ -78,10 +78,10 @@ class PackedPattern {
   int bound(const std::uint32_t* index) const {
     int best = 0;
     for (std::size_t k = 0; k < views_.size(); ++k) {
-      const int d = views_[k].nibbles[index[k] / 2] >> (index[k] % 2 * 4) & 15;
-      best = d > best ? d : best;
+      const int e = views_[k].nibbles[index[k] / 2] >> (index[k] % 2 * 4) & 15;
+      best = e > best ? e : best;
     }
-    return best;
+    return best == 0 ? 0 : best + offset_;  // (PatternBound4x4::offset)
   }
 
  private:
@@ -90,6 +90,7 @@ class PackedPattern {
   std::size_t on_board_ = 0;     // lookups reading the board
   std::vector<RankPair> pairs_;  // theirs two by two, then the others'
   std::vector<const std::uint8_t*> nibbles_;
+  int offset_;  // of the entries
   bool vector_ = false;
 };
 

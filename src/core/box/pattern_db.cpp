@@ -20,7 +20,11 @@ constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
 
 }  // namespace
 
-// Distances, 4 bits each (15 = 15 or more).
+// Distances, 4 bits each: an entry e > 0 is the distance offset + e (15: that or more), 0 is
+// offset or less (read as 0). The offset is 0 but in the 8-number tables (format 2), where it
+// is the largest distance less 15: 51 % of the `cw` table's entries are 15 or more, so with
+// no offset it could not tell 15 moves from 21 (what the count by layers' second bound asks
+// of it while 15 or more moves are left).
 class PatternTable {
  public:
   // The entries, in 2 MiB pages where the system gives them (huge_pages.hpp: the count by
@@ -29,19 +33,29 @@ class PatternTable {
 
   static std::unique_ptr<PatternTable> from_distances(int tiles,
                                                       const std::vector<std::uint8_t>& dist) {
+    int largest = 0;
+    for (const std::uint8_t d : dist) largest = std::max<int>(largest, d);
+    const int offset = tiles == kLargestPatternTiles ? std::max(0, largest - 15) : 0;
     Nibbles nibbles((dist.size() + 1) / 2);
-    for (std::size_t i = 0; i < dist.size(); ++i)
-      nibbles[i / 2] |= static_cast<std::uint8_t>(std::min<int>(dist[i], 15) << (i % 2 * 4));
-    return std::make_unique<PatternTable>(tiles, std::move(nibbles));
+    for (std::size_t i = 0; i < dist.size(); ++i) {
+      const int e = std::clamp(dist[i] - offset, 0, 15);
+      nibbles[i / 2] |= static_cast<std::uint8_t>(e << (i % 2 * 4));
+    }
+    return std::make_unique<PatternTable>(tiles, offset, std::move(nibbles));
   }
-  PatternTable(int tiles, Nibbles nibbles) : tiles_(tiles), nibbles_(std::move(nibbles)) {}
+  PatternTable(int tiles, int offset, Nibbles nibbles)
+      : tiles_(tiles), offset_(offset), nibbles_(std::move(nibbles)) {}
   int tiles() const { return tiles_; }
+  int offset() const { return offset_; }
   const Nibbles& nibbles() const { return nibbles_; }
-  int at(std::uint32_t index) const { return nibbles_[index / 2] >> (index % 2 * 4) & 15; }
+  int at(std::uint32_t index) const {
+    const int e = nibbles_[index / 2] >> (index % 2 * 4) & 15;
+    return e == 0 ? 0 : e + offset_;
+  }
   void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles_[index / 2]); }
 
  private:
-  int tiles_;
+  int tiles_, offset_;
   Nibbles nibbles_;
 };
 
@@ -56,14 +70,23 @@ int clamp_tiles(int tiles) {
   return std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles);
 }
 
-constexpr std::uint8_t kPatternFormatVersion = 1;  // of the bytes below and of the names
-constexpr std::uint8_t kPatternMagic[6] = {'T', 'W', 'P', 'D', 'B', kPatternFormatVersion};
-constexpr std::size_t kHeader = sizeof(kPatternMagic) + 2 + 8;
+// The format of the bytes below and of the names: 1, the 8-number tables 2 (an offset byte
+// after the number of tiles: PatternTable).
+int format_version(int tiles) {
+  return tiles == kLargestPatternTiles ? 2 : 1;
+}
+constexpr std::uint8_t kPatternMagic[5] = {'T', 'W', 'P', 'D', 'B'};
 
-std::vector<std::uint8_t> header(MoveSet moves, int tiles, std::uint64_t checksum) {
+std::size_t header_size(int tiles) {
+  return sizeof(kPatternMagic) + 1 + 2 + (format_version(tiles) >= 2 ? 1 : 0) + 8;
+}
+
+std::vector<std::uint8_t> header(MoveSet moves, int tiles, int offset, std::uint64_t checksum) {
   std::vector<std::uint8_t> out(kPatternMagic, kPatternMagic + sizeof(kPatternMagic));
+  out.push_back(static_cast<std::uint8_t>(format_version(tiles)));
   out.push_back(static_cast<std::uint8_t>(moves));
   out.push_back(static_cast<std::uint8_t>(tiles));
+  if (format_version(tiles) >= 2) out.push_back(static_cast<std::uint8_t>(offset));
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
   return out;
 }
@@ -171,14 +194,15 @@ std::uint64_t PatternDbBuild::states_total() const {
 
 std::string pattern_table_name(MoveSet moves, int tiles) {
   return "box-pattern-" + std::string(move_set_name(moves)) + "-" + std::to_string(tiles) + ".v" +
-         std::to_string(kPatternFormatVersion);
+         std::to_string(format_version(tiles));
 }
 
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
   const auto& table = cached(moves, clamp_tiles(tiles));
   if (!table || table->tiles() != tiles) return {};
   const auto& n = table->nibbles();
-  std::vector<std::uint8_t> out = header(moves, tiles, pattern::fnv1a(n.data(), n.size()));
+  std::vector<std::uint8_t> out =
+      header(moves, tiles, table->offset(), pattern::fnv1a(n.data(), n.size()));
   out.insert(out.end(), n.begin(), n.end());
   return out;
 }
@@ -197,14 +221,16 @@ bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t
 bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTableBytes& read) {
   if (tiles != clamp_tiles(tiles)) return false;
   const std::size_t body = (placements(tiles) + 1) / 2;
-  if (size != kHeader + body) return false;
-  std::vector<std::uint8_t> head(kHeader);
+  if (size != header_size(tiles) + body) return false;
+  std::vector<std::uint8_t> head(header_size(tiles));
   PatternTable::Nibbles n(body);
   if (!read(head.data(), head.size()) || !read(n.data(), body)) return false;
-  const std::vector<std::uint8_t> expected = header(moves, tiles, pattern::fnv1a(n.data(), body));
+  const int offset = format_version(tiles) >= 2 ? head[sizeof(kPatternMagic) + 3] : 0;
+  const std::vector<std::uint8_t> expected =
+      header(moves, tiles, offset, pattern::fnv1a(n.data(), body));
   if (!std::equal(expected.begin(), expected.end(), head.begin())) return false;
   auto& table = cached(moves, tiles);
-  if (!table) table = std::make_unique<PatternTable>(tiles, std::move(n));
+  if (!table) table = std::make_unique<PatternTable>(tiles, offset, std::move(n));
   return true;
 }
 
@@ -240,6 +266,10 @@ pattern::LookupView PatternBound4x4::lookup(int k) const {
   v.tiles = table_->tiles();
   v.nibbles = table_->nibbles().data();
   return v;
+}
+
+int PatternBound4x4::offset() const {
+  return table_->offset();
 }
 
 int PatternBound4x4::bound(const std::uint8_t* board, int enough) const {

@@ -2,7 +2,8 @@
 // the top row first), the exact number of moves needed to bring just those k home,
 // whatever the other numbers do, for every placement of the k numbers:
 // 16!/(16-k)! entries of 4 bits (k = 7: 57,657,600 entries, 27.5 MiB per move set; k = 5:
-// 524,160 entries, 256 KiB, what the tests use).
+// 524,160 entries, 256 KiB, what the tests use); the 8-number tables keep distances from
+// their largest less 14 up (pattern_db.cpp: PatternTable).
 //
 // The bound looks the table up several times, each a lower bound on the real distance:
 // under every symmetry of the board that maps the move set onto itself (relabelling the
@@ -49,8 +50,10 @@ class PatternBound4x4 {
   int bound(const std::uint8_t* board, int enough, int& first) const;
   int lookups() const { return static_cast<int>(lookups_.size()); }
   // How lookup k reads a board (the board itself when reads_board(k), else its inverse), its
-  // entries in moves: the bound is the largest (count_layers.cpp ranks them its own way).
+  // entries in moves less offset() (an entry 0: a bound of 0): the bound is the largest
+  // (count_layers.cpp ranks them its own way).
   pattern::LookupView lookup(int k) const;
+  int offset() const;
   bool reads_board(int k) const { return lookups_[static_cast<std::size_t>(k)].inverse; }
 
  private:
