@@ -250,10 +250,10 @@ Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
 // --count on 4x4: by layers (count_layers.hpp), each layer on stderr with --progress; when the
 // layers would outgrow --max-memory (the reversed board's do: ~10x a move), depth first
 // (`layered` says which result it is). `auto_second` (--second-bound auto): once a layer has
-// bounded a million boards, the 8-number pattern table (read from the cache, or built there
-// once) is the second bound of the layers after: 1.3-1.4x faster on the longest counts
-// measured, where reading its 247.5 MiB would only slow the short ones (docs/puzzle-box.md,
-// Session 20).
+// bounded 65,536 boards, the 8-number pattern table (read from the cache, ~0.5 s, or built
+// there once) is the second bound of the layers after: 1.2-3x faster on the longest counts
+// measured, where reading it for every count would add its 0.5 s to counts of milliseconds
+// (docs/puzzle-box.md, Session 20).
 Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::BoxSolveOptions& o,
                                             const box::BoxCountSplit& split, bool progress,
                                             bool auto_second, bool& layered) {
@@ -566,8 +566,9 @@ void add_box_command(CLI::App& app, int& exit_code) {
       "first) or of the boards a layer keeps (by layers), stages in order: diagonal (additive "
       "tables of two opposite 2x2 blocks each, 247.5 MiB, built once in ~2-3 min; depth first "
       "only), pattern (the --pattern-tiles table), e.g. diagonal,pattern; none; auto (the "
-      "default: none, but a long count by layers takes the 8-number pattern table, 247.5 MiB, "
-      "built once in ~2 min: 1.3-1.4x faster there, docs/puzzle-box.md Session 20)");
+      "default: none, but a count by layers that bounded 65,536 boards in a layer takes the "
+      "8-number pattern table from the next layer, 247.5 MiB, built once in ~2 min: 1.2-3x "
+      "faster on the longest counts, docs/puzzle-box.md Session 20)");
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
   add_box_merge_command(*box_cmd, exit_code);

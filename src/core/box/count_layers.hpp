@@ -41,14 +41,15 @@ struct LayerCountLimits {
   bool vector_ranks = true;  // PackedBound's shuffles where the processor has them (tests: off)
   // A second bound: the pattern table asked of each board the additive tables keep, which it
   // cuts when its largest lookup exceeds the moves left (null: none). With 8 numbers it
-  // cuts ~30 % of them on the hardest boards measured, and the layers after shrink with
-  // them (docs/puzzle-box.md, "Session 20").
+  // cuts a third of them or more on the longest counts measured, and the layers after shrink
+  // with them (docs/puzzle-box.md, "Session 20").
   const PatternBound4x4* second = nullptr;
   // Or one asked for once a layer has bounded more than `second_after` boards (the count then
-  // takes a second or more, the 247.5 MiB of the 8-number table paying for their reading):
-  // `second_when` gives it (null: none, go on without), and the layers after ask it.
+  // takes tens of milliseconds or more, so the CLI's reading of the 8-number table, ~0.5 s,
+  // is paid only where it may pay back): `second_when` gives it (null: none, go on without),
+  // and the layers after ask it.
   std::function<const PatternBound4x4*()> second_when;
-  std::uint64_t second_after = std::uint64_t{1} << 20;
+  std::uint64_t second_after = std::uint64_t{1} << 16;
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(const LayerCountStep&)> on_layer;
 };
