@@ -490,9 +490,8 @@ void box_4x4_layers_second(benchmark::State& state) {
                    "%s seed %d board %d (%s): %llu sequences, wall %.3f s -> %.3f s (always, "
                    "%.2fx), %.3f s (when large, %.2fx)\n",
                    move_set_name(moves), static_cast<int>(state.range(1)), board,
-                   format_board(b, 4).c_str(),
-                   static_cast<unsigned long long>(count[0]), wall[0].back(), wall[1].back(),
-                   wall[0].back() / wall[1].back(), wall[2].back(),
+                   format_board(b, 4).c_str(), static_cast<unsigned long long>(count[0]),
+                   wall[0].back(), wall[1].back(), wall[0].back() / wall[1].back(), wall[2].back(),
                    wall[0].back() / wall[2].back());
       ++board;
     }

@@ -413,16 +413,15 @@ int run_box_solve(const BoxArgs& a) {
   // otherwise or split into parts.
   // Its second bound can be the pattern table alone (count_layers.hpp); others: depth first.
   const bool by_layers =
-      parallel && a.count && !a.depth_first && split.parts == 1 &&
-      !o.additive_partition.empty() &&
+      parallel && a.count && !a.depth_first && split.parts == 1 && !o.additive_partition.empty() &&
       (o.second_bound.empty() || o.second_bound == std::vector<std::string>{"pattern"}) &&
       o.perimeter_depth == 0;
   bool layered = false;  // the result is a count by layers
-  Result<box::BoxSolveResult> r = a.count && a.meet ? count_by_meeting(p, o)
-                                  : by_layers ? count_by_layers(p, o, split, a.progress,
-                                                                auto_second, layered)
-                                  : parallel  ? box::count_box_parallel(p, o, split)
-                                              : box::solve_box(p, o, on_improvement);
+  Result<box::BoxSolveResult> r =
+      a.count && a.meet ? count_by_meeting(p, o)
+      : by_layers       ? count_by_layers(p, o, split, a.progress, auto_second, layered)
+      : parallel        ? box::count_box_parallel(p, o, split)
+                        : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";

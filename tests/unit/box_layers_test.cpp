@@ -123,8 +123,8 @@ TEST(BoxLayers, PackedPatternLooksUpAsThePatternBound) {
       vector.indices(packed, got.data());
       fallback.indices(packed, plain.data());
       for (int j = 0; j < pattern.lookups(); ++j)
-        ASSERT_EQ(got[j], plain[j]) << move_set_name(m) << " lookup " << j << " "
-                                    << format_board(b, 4);
+        ASSERT_EQ(got[j], plain[j])
+            << move_set_name(m) << " lookup " << j << " " << format_board(b, 4);
       EXPECT_EQ(fallback.bound(plain.data()), pattern.bound(board.data()))
           << move_set_name(m) << " " << format_board(b, 4);
     }

@@ -435,9 +435,9 @@ Result<BoxSolveResult> count_box_by_layers(
     return Error{"bound", "counting by layers needs the additive tables"};
   for (const std::string& stage : o.second_bound)
     if (stage != "pattern")
-      return Error{"second bound",
-                   "counting by layers takes only the pattern table as a second bound, not " +
-                       stage};
+      return Error{
+          "second bound",
+          "counting by layers takes only the pattern table as a second bound, not " + stage};
   return count_after_first_solution(
       p, o, "layers", [&](const std::vector<std::uint8_t>& start, int length) {
         const TableBound4x4 tables =

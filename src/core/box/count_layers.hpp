@@ -56,7 +56,7 @@ struct LayerCountLimits {
 
 struct LayerCount {
   std::uint64_t count = 0;
-  int second_from = 0;  // the first layer made with the second bound (0: none)
+  int second_from = 0;    // the first layer made with the second bound (0: none)
   bool complete = false;  // false: out of memory or cancelled (count is then 0)
   bool out_of_memory = false;
   std::uint64_t boards = 0;    // entries kept over all layers
