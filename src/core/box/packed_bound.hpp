@@ -58,9 +58,6 @@ class PackedBound {
   std::vector<const std::uint8_t*> nibbles_;  // per image and term: its table
 };
 
-// One placement (cell of number 0, ..., of number tiles - 1; 1 <= tiles <= 8) ranked by the
-// vector ranks as a term of that many numbers: pattern::rank's index. For tests (every term
-// size, where PackedBound needs built tables); pattern::rank itself without SSE4.1.
 // The pattern table's lookups (PatternBound4x4: numbers 1..k under every symmetry, on the
 // board and its inverse) of packed boards, ranked as PackedBound ranks its terms: the
 // lookups that read the board alike two by two in one register. The bound is the largest
@@ -89,11 +86,14 @@ class PackedPattern {
   std::vector<pattern::LookupView> views_;
   std::size_t on_board_ = 0;     // lookups reading the board
   std::vector<RankPair> pairs_;  // theirs two by two, then the others'
-  std::vector<const std::uint8_t*> nibbles_;
+  std::vector<const std::uint8_t*> nibbles_;  // per lookup, in views_ order: its table
   int offset_;  // of the entries
   bool vector_ = false;
 };
 
+// One placement (cell of number 0, ..., of number tiles - 1; 1 <= tiles <= 8) ranked by the
+// vector ranks as a term of that many numbers: pattern::rank's index. For tests (every term
+// size, where PackedBound needs built tables); pattern::rank itself without SSE4.1.
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles);
 
 }  // namespace tilewise::box
