@@ -84,10 +84,10 @@ class PackedPattern {
  private:
   // The lookups reading the board first, then those reading its inverse.
   std::vector<pattern::LookupView> views_;
-  std::size_t on_board_ = 0;     // lookups reading the board
-  std::vector<RankPair> pairs_;  // theirs two by two, then the others'
+  std::size_t on_board_ = 0;                  // lookups reading the board
+  std::vector<RankPair> pairs_;               // theirs two by two, then the others'
   std::vector<const std::uint8_t*> nibbles_;  // per lookup, in views_ order: its table
-  int offset_;  // of the entries
+  int offset_;                                // of the entries
   bool vector_ = false;
 };
 
