@@ -23,7 +23,7 @@ using pattern::kMaxNumbers;
 // nibble (the excess, 15 = 15 or more; 13 at most in the 7-number tables: 4 bits, as the
 // non-additive table).
 struct Table {
-  using Nibbles = std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>;
+  using Nibbles = HugePageBytes;
   Nibbles nibbles;
   int at(std::uint32_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
   void set(std::uint32_t index, int value) {
@@ -454,13 +454,7 @@ bool load_additive_tables(MoveSet moves, const std::string& name,
 bool load_additive_tables(MoveSet moves, const std::string& name, const std::uint8_t* bytes,
                           std::size_t size) {
   if (!bytes) return false;
-  std::size_t at = 0;
-  return load_additive_tables(moves, name, size, [&](std::uint8_t* into, std::size_t n) {
-    if (n > size - at) return false;
-    std::memcpy(into, bytes + at, n);
-    at += n;
-    return true;
-  });
+  return load_additive_tables(moves, name, size, read_from(bytes, size));
 }
 
 // The header first (its checksum read, not compared yet), then each distinct table straight

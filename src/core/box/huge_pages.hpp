@@ -7,8 +7,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <vector>
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
 #include <sys/mman.h>
@@ -49,5 +51,8 @@ struct HugePageAllocator {
     return true;
   }
 };
+
+// A table's bytes in 2 MiB pages where the system gives them (additive_db.cpp, pattern_db.cpp).
+using HugePageBytes = std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>;
 
 }  // namespace tilewise::box

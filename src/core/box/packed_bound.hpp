@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/box/packed_board.hpp"
+#include "core/box/pattern_db.hpp"
 #include "core/box/pattern_rank.hpp"
 #include "core/box/puzzle.hpp"
 
@@ -78,7 +79,7 @@ class PackedPattern {
       const int e = views_[k].nibbles[index[k] / 2] >> (index[k] % 2 * 4) & 15;
       best = e > best ? e : best;
     }
-    return best == 0 ? 0 : best + offset_;  // (PatternBound4x4::offset)
+    return pattern_entry_moves(best, offset_);  // (the largest entry, the largest bound)
   }
 
  private:

@@ -29,7 +29,7 @@ class PatternTable {
  public:
   // The entries, in 2 MiB pages where the system gives them (huge_pages.hpp: the count by
   // layers looks the 8-number table up 16 times a board it keeps).
-  using Nibbles = std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>;
+  using Nibbles = HugePageBytes;
 
   static std::unique_ptr<PatternTable> from_distances(int tiles,
                                                       const std::vector<std::uint8_t>& dist) {
@@ -49,8 +49,7 @@ class PatternTable {
   int offset() const { return offset_; }
   const Nibbles& nibbles() const { return nibbles_; }
   int at(std::uint32_t index) const {
-    const int e = nibbles_[index / 2] >> (index % 2 * 4) & 15;
-    return e == 0 ? 0 : e + offset_;
+    return pattern_entry_moves(nibbles_[index / 2] >> (index % 2 * 4) & 15, offset_);
   }
   void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles_[index / 2]); }
 
@@ -208,14 +207,7 @@ std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
 }
 
 bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes) {
-  std::size_t at = 0;
-  return load_pattern_table(moves, tiles, bytes.size(), [&](std::uint8_t* into, std::size_t n) {
-    if (n > bytes.size() - at) return false;
-    std::copy(bytes.begin() + static_cast<std::ptrdiff_t>(at),
-              bytes.begin() + static_cast<std::ptrdiff_t>(at + n), into);
-    at += n;
-    return true;
-  });
+  return load_pattern_table(moves, tiles, bytes.size(), read_from(bytes.data(), bytes.size()));
 }
 
 bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTableBytes& read) {

@@ -37,6 +37,12 @@ inline constexpr int kDefaultPatternTiles = 7;
 
 class PatternTable;  // the packed distances (pattern_db.cpp)
 
+// The moves an entry of a table with `offset` stands for (its lower bound): 0 for 0 (the
+// offset or less), else offset + entry (pattern_db.cpp: PatternTable).
+inline int pattern_entry_moves(int entry, int offset) {
+  return entry == 0 ? 0 : entry + offset;
+}
+
 // The lookups of one table over the board's symmetries.
 class PatternBound4x4 {
  public:

@@ -2,6 +2,7 @@
 // numbers ranked as mixed-radix numbers, the moves as cell maps, the square's symmetries.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,17 @@ namespace tilewise::box {
 // Puts the next `n` bytes of a kept table at `into`; false when they ran out (or failed): the
 // CLI's file reads, straight into a table's own memory (additive_db.hpp, pattern_db.hpp).
 using ReadTableBytes = std::function<bool(std::uint8_t* into, std::size_t n)>;
+
+// The `size` bytes at `bytes` given in pieces, in order (the loaders that take bytes already in
+// memory read them as they read a file).
+inline ReadTableBytes read_from(const std::uint8_t* bytes, std::size_t size) {
+  return [bytes, size, at = std::size_t{0}](std::uint8_t* into, std::size_t n) mutable {
+    if (n > size - at) return false;
+    std::copy(bytes + at, bytes + at + n, into);
+    at += n;
+    return true;
+  };
+}
 
 }  // namespace tilewise::box
 
