@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -243,6 +244,73 @@ TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
   o.additive_partition = "blocks";
   o.second_bound = {"diagonal"};
   EXPECT_FALSE(count_box_by_layers({4, identity(4), identity(4), MoveSet::kClockwise}, o, 1).ok());
+}
+
+// The bound's stages (the first image, then the pattern table's lookups and the other images
+// in groups, in an order the layers before chose) keep exactly the boards the whole bound
+// keeps: layer by layer, the distinct boards bounded and kept equal those of a plain
+// breadth-first search asking AdditiveBound4x4 and PatternBound4x4 of every child (`cw`: one
+// counting context, so a layer's entries are its boards); with and without the pattern table,
+// on partitions of 2-4 terms an image, one and two threads, the shuffles and the fallback.
+TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
+  std::mt19937 rng(4747);
+  const MoveSet m = MoveSet::kClockwise;
+  const PatternBound4x4 pattern5(m, 5), pattern6(m, 6);  // (5: asked after the images)
+  const std::vector<Move> moves = allowed_moves(4, m);
+  for (const std::string partition : {"blocks", "6+6+4"}) {
+    const AdditiveBound4x4 bound = bound_of(m, partition);
+    for (int k = 0; k < 2; ++k) {
+      const std::vector<int> b = scrambled_4x4(rng, 16);
+      BoxSolveOptions o;
+      o.additive_partition = partition;
+      o.pattern_table = false;
+      Result<BoxSolveResult> first = solve_box({4, b, identity(4), m}, o);
+      ASSERT_TRUE(first.ok());
+      const int length = first->length;
+      const std::vector<std::uint8_t> start = renamed_start({4, b, identity(4), m});
+      for (const PatternBound4x4* second :
+           {static_cast<const PatternBound4x4*>(nullptr), &pattern5, &pattern6}) {
+        // The plain search: every child asked the whole bound.
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> expected;  // (bounded, kept)
+        std::set<std::vector<int>> layer{std::vector<int>(start.begin(), start.end())};
+        for (int d = 1; d <= length; ++d) {
+          std::set<std::vector<int>> children, kept;
+          for (const std::vector<int>& board : layer)
+            for (const Move& mv : moves) {
+              std::vector<int> c = board;
+              apply_move(c, 4, mv);
+              children.insert(c);
+            }
+          for (const std::vector<int>& c : children) {
+            std::array<std::uint8_t, 16> bytes{};
+            for (int i = 0; i < 16; ++i) bytes[i] = static_cast<std::uint8_t>(c[i]);
+            int image = 0;
+            int h = bound.bound(bytes.data(), 255, image);
+            if (second) h = std::max(h, second->bound(bytes.data()));
+            if (h <= length - d) kept.insert(c);
+          }
+          expected.emplace_back(children.size(), kept.size());
+          layer.swap(kept);
+        }
+        for (int threads : {1, 2})
+          for (bool vector : {true, false}) {
+            LayerCountLimits limits;
+            limits.threads = threads;
+            limits.vector_ranks = vector;
+            limits.second = second;
+            std::vector<std::pair<std::uint64_t, std::uint64_t>> got;
+            limits.on_layer = [&](const LayerCountStep& s) {
+              got.emplace_back(s.bounded, s.boards);
+            };
+            const LayerCount c = count_by_layers(start.data(), m, length, bound, limits);
+            EXPECT_TRUE(c.complete);
+            EXPECT_EQ(got, expected) << partition << " " << format_board(b, 4)
+                                     << (second ? " with the pattern table" : "") << " threads "
+                                     << threads << (vector ? " vector" : " fallback");
+          }
+      }
+    }
+  }
 }
 
 // Layers over the memory cap end the count incomplete, the length still known; so does a

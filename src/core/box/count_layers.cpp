@@ -54,7 +54,24 @@ std::uint64_t mix(Packed b) {
 // 0.5-1 MB) stays within a core's L2 cache (4 k-32 k measured: 16 k best, by ~3 %).
 constexpr std::uint64_t kBucketChildren = 16384;
 // Boards bounded ahead of the one whose table bytes are read (their misses overlap).
-constexpr int kAhead = 16;
+constexpr std::size_t kAhead = 16;
+
+// The bound's two groups of units asked after a board's first image (the pattern table's
+// pairs of lookups, the other images), per thread in a layer: their lookups, and per unit the
+// boards that reached it (not cut by the units before) and those it cut.
+struct GroupRates {
+  static constexpr int kUnits = 16;  // (at most 16 images; 8 pairs of pattern lookups)
+  struct Group {
+    std::uint64_t lookups = 0;
+    std::array<std::uint64_t, kUnits> reached{}, cut{};
+    std::uint64_t all_cut() const {
+      std::uint64_t n = 0;
+      for (const std::uint64_t c : cut) n += c;
+      return n;
+    }
+  };
+  Group pattern, images;
+};
 
 // One thread's merging of a bucket: (board -> sequences per context), the counts of context 0
 // in the slot, the others (at most one per button) in a short list beside it.
@@ -144,6 +161,7 @@ class LayerCounter {
     }
     threads_ = std::max(1, limits.threads);
     merges_.resize(static_cast<std::size_t>(threads_));
+    rates_.resize(static_cast<std::size_t>(threads_));
     out_.resize(static_cast<std::size_t>(threads_));
   }
 
@@ -195,6 +213,7 @@ class LayerCounter {
     if (passes > 64) return out_of_memory();
     for (auto& o : out_) o.clear();
     kept_ = 0;
+    choose_order();
     std::uint64_t made = 0;
     for (std::uint64_t pass = 0; pass < passes; ++pass) {
       const std::uint64_t first = buckets * pass / passes, last = buckets * (pass + 1) / passes;
@@ -220,6 +239,41 @@ class LayerCounter {
     }
     layer.swap(spare_);
     return true;
+  }
+
+  // From the last layer's rates: the group that cut more boards a lookup asks first in this
+  // one (the group asked second sees the boards the first kept, the harder ones: when it still
+  // cuts more a lookup, it is the better first), and each unit's share of the boards it cut
+  // (kept while a group asked few lookups).
+  void choose_order() {
+    GroupRates sum;
+    for (GroupRates& r : rates_) {
+      for (auto [from, to] : {std::pair{&r.pattern, &sum.pattern}, {&r.images, &sum.images}}) {
+        to->lookups += from->lookups;
+        for (int u = 0; u < GroupRates::kUnits; ++u)
+          to->reached[u] += from->reached[u], to->cut[u] += from->cut[u];
+      }
+      r = GroupRates{};
+    }
+    constexpr std::uint64_t kFew = 4096;
+    for (auto [group, share] :
+         {std::pair{&sum.pattern, &pattern_share_}, {&sum.images, &image_share_}})
+      if (group->lookups >= kFew)
+        for (int u = 0; u < GroupRates::kUnits; ++u)
+          if (group->reached[u] > 0)
+            (*share)[u] =
+                static_cast<double>(group->cut[u]) / static_cast<double>(group->reached[u]);
+    if (sum.pattern.lookups < kFew || sum.images.lookups < kFew) return;
+    // (cut / lookups of one group against the other's, without a division)
+    pattern_first_ =
+        static_cast<double>(sum.pattern.all_cut()) * static_cast<double>(sum.images.lookups) >=
+        static_cast<double>(sum.images.all_cut()) * static_cast<double>(sum.pattern.lookups);
+  }
+
+  static std::array<double, GroupRates::kUnits> filled(double x) {
+    std::array<double, GroupRates::kUnits> a;
+    a.fill(x);
+    return a;
   }
 
   bool out_of_memory() {
@@ -285,8 +339,7 @@ class LayerCounter {
     run_threads([&](int t) {
       Merge& m = merges_[static_cast<std::size_t>(t)];
       std::vector<Entry>& out = out_[static_cast<std::size_t>(t)];
-      std::vector<Pending> pending;
-      std::vector<Kept> kept;
+      std::vector<Survivor> alive, spare;
       std::uint64_t mine = 0;
       for (std::uint64_t b; (b = next.fetch_add(1)) < n;) {
         std::size_t size = 0;
@@ -298,7 +351,7 @@ class LayerCounter {
         }
         mine += m.used().size();
         const std::size_t had = out.size();
-        bound_all(m, left, pending, kept, out);
+        bound_all(m, left, alive, spare, out, rates_[static_cast<std::size_t>(t)]);
         if ((kept_ += out.size() - had) > most) full_ = true;
         if (full_) break;
         if ((b & 63) == 0 && cancelled()) break;
@@ -309,85 +362,140 @@ class LayerCounter {
     result_.bounded += bounded;
   }
 
-  // A board its first image did not cut: its slot and that image's excess.
-  struct Pending {
+  // A board the stages so far did not cut.
+  struct Survivor {
+    Packed board;
     std::uint32_t slot;
-    int excess;
+    std::int8_t best;             // the largest excess of its images read
+    std::uint8_t first, decided;  // the image asked first (the parent's deciding one); best's
+    std::uint8_t pattern;         // the largest entry of its pattern lookups read
   };
-  // A board the additive tables keep, for the second bound: its slot and the deciding image.
-  struct Kept {
-    std::uint32_t slot;
-    unsigned image;
-  };
+  // A stage's table indices of one board: at most the 16 images' 4 terms less the first's, or
+  // the pattern table's 16 lookups.
+  using Indices = std::array<std::uint32_t, 64>;
 
-  // The merged boards within `left` moves by the bound, each with the image that decided it,
-  // into `out`. First each board's first image (its parent's deciding one), asked kAhead
-  // boards ahead; the boards it does not cut then get their other images, asked ahead too;
-  // those kept then the second bound's lookups (when there is one), a few boards ahead.
-  void bound_all(Merge& m, int left, std::vector<Pending>& pending, std::vector<Kept>& kept,
-                 std::vector<Entry>& out) const {
-    const auto& used = m.used();
-    const std::size_t n = used.size();
-    std::array<std::array<std::uint32_t, 64>, kAhead> index;
-    pending.clear();
+  // One stage over the boards `in`, kAhead boards ahead: ask(board, index) asks its table
+  // entries, read(board, index) reads them and says whether the board is still within the
+  // moves left; those that are go to `out`.
+  template <class Ask, class Read>
+  static void stage(const std::vector<Survivor>& in, std::vector<Survivor>& out, Ask ask,
+                    Read read) {
+    std::array<Indices, kAhead> index;
+    const std::size_t n = in.size();
+    out.clear();
     for (std::size_t i = 0; i < n + kAhead; ++i) {
       if (i >= kAhead) {
-        const std::size_t j = i - kAhead;
-        const Merge::Slot& s = m.slot(used[j]);
-        const int excess = packed_.excess(s.image, index[j % kAhead].data());
-        if (packed_.moves(s.board, excess) <= left) pending.push_back({used[j], excess});
+        Survivor b = in[i - kAhead];
+        if (read(b, index[(i - kAhead) % kAhead].data())) out.push_back(b);
       }
-      if (i < n) {
-        const Merge::Slot& s = m.slot(used[i]);
-        packed_.indices(s.board, s.image, index[i % kAhead].data());
-      }
+      if (i < n) ask(in[i], index[i % kAhead].data());
     }
-    // The other images of the boards left, fewer boards ahead (each asks more bytes).
-    constexpr std::size_t kOthers = kAhead / 4;
-    kept.clear();
-    const std::size_t p = pending.size(), per = static_cast<std::size_t>(terms_);
-    for (std::size_t i = 0; i < p + kOthers; ++i) {
-      if (i >= kOthers) {
-        const std::size_t j = i - kOthers;
-        const std::uint32_t* at = index[j % kOthers].data();
-        const Merge::Slot& s = m.slot(pending[j].slot);
-        int best = pending[j].excess;
-        unsigned decided = s.image;
-        for (int img = 0; img < images_; ++img) {
-          if (img == s.image) continue;
-          const int excess = packed_.excess(img, at + static_cast<std::size_t>(img) * per);
-          if (excess > best) best = excess, decided = static_cast<unsigned>(img);
+  }
+
+  // The merged boards within `left` moves by the bound, each with the image that decided it,
+  // into `out`. In stages, each over the boards the stages before kept, its lookups asked
+  // kAhead boards ahead so that their misses overlap: first the board's first image (its
+  // parent's deciding one); then two groups, in the order that cut more boards a lookup in the
+  // layer before (choose_order): the pattern table's lookups (the second bound, when there is
+  // one) by pairs, and the other images; a group's first unit (pair, image) alone, the next
+  // ones alone while that pays, then the rest in one stage.
+  void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
+                 std::vector<Entry>& out, GroupRates& rates) const {
+    // The first image, straight from the merged slots.
+    {
+      const auto& used = m.used();
+      const std::size_t n = used.size();
+      std::array<std::array<std::uint32_t, 8>, kAhead> index;
+      a.clear();
+      for (std::size_t i = 0; i < n + kAhead; ++i) {
+        if (i >= kAhead) {
+          const std::uint32_t j = used[i - kAhead];
+          const Merge::Slot& s = m.slot(j);
+          const int excess = packed_.excess(s.image, index[(i - kAhead) % kAhead].data());
+          if (packed_.moves(s.board, excess) <= left)
+            a.push_back({s.board, j, static_cast<std::int8_t>(excess), s.image, s.image, 0});
         }
-        if (packed_.moves(s.board, best) <= left) {
-          if (second_) {
-            kept.push_back({pending[j].slot, decided});
-          } else {
-            m.emit(pending[j].slot, decided, out);
-          }
+        if (i < n) {
+          const Merge::Slot& s = m.slot(used[i]);
+          packed_.indices(s.board, s.image, index[i % kAhead].data());
         }
       }
-      if (i < p) {
-        std::uint32_t* at = index[i % kOthers].data();
-        const Merge::Slot& s = m.slot(pending[i].slot);
-        for (int img = 0; img < images_; ++img)
-          if (img != s.image)
-            packed_.indices(s.board, img, at + static_cast<std::size_t>(img) * per);
-      }
     }
-    if (!second_) return;
-    // The pattern table's lookups of the boards the additive tables keep, a few boards ahead
-    // (each asks 8-16 bytes).
-    constexpr std::size_t kSecond = 4;
-    std::array<std::array<std::uint32_t, 16>, kSecond> lookup;
-    const std::size_t q = kept.size();
-    for (std::size_t i = 0; i < q + kSecond; ++i) {
-      if (i >= kSecond) {
-        const Kept& k = kept[i - kSecond];
-        if (second_->bound(lookup[(i - kSecond) % kSecond].data()) <= left)
-          m.emit(k.slot, k.image, out);
+    const std::size_t terms = static_cast<std::size_t>(terms_);
+    // Image `other` of the board's images but its first.
+    const auto image_of = [](int other, const Survivor& v) {
+      return other < v.first ? other : other + 1;
+    };
+    const auto images = [&](int first, int last) {
+      stage(
+          a, b,
+          [&](const Survivor& v, std::uint32_t* index) {
+            for (int o = first; o < last; ++o)
+              packed_.indices(v.board, image_of(o, v),
+                              index + static_cast<std::size_t>(o - first) * terms);
+          },
+          [&](Survivor& v, const std::uint32_t* index) {
+            for (int o = first; o < last; ++o) {
+              ++rates.images.reached[o];
+              const int image = image_of(o, v);
+              const int excess =
+                  packed_.excess(image, index + static_cast<std::size_t>(o - first) * terms);
+              if (excess <= v.best) continue;
+              if (packed_.moves(v.board, excess) > left) return ++rates.images.cut[o], false;
+              v.best = static_cast<std::int8_t>(excess),
+              v.decided = static_cast<std::uint8_t>(image);
+            }
+            return true;
+          });
+      a.swap(b);
+    };
+    int most = -1;  // the largest pattern entry within the moves left
+    while (second_ && most < 15 && second_->moves(most + 1) <= left) ++most;
+    const auto pattern = [&](int first, int last) {
+      stage(
+          a, b,
+          [&](const Survivor& v, std::uint32_t* index) {
+            second_->indices(v.board, first, last, index);
+          },
+          [&](Survivor& v, const std::uint32_t* index) {
+            int e = v.pattern;
+            for (int p = first; p < last; ++p) {
+              ++rates.pattern.reached[p];
+              e = std::max(e, second_->largest(p, p + 1, index + 2 * (p - first)));
+              if (e > most) return ++rates.pattern.cut[p], false;
+            }
+            v.pattern = static_cast<std::uint8_t>(e);
+            return true;
+          });
+      a.swap(b);
+    };
+    // A group of `units` (pattern pairs or images) of `cost` lookups each, run by `run`, a stage
+    // at a time: a unit alone saves the units after it on the boards it cuts and costs a pass
+    // over those it keeps (a pass ~ a unit's lookups), so it is asked alone when the share f
+    // of the boards it cut in the layer before has f (units after it) > 1 - f; else it and
+    // the rest are asked in one stage.
+    const auto group = [&](int units, std::uint64_t cost, auto run, GroupRates::Group& rate,
+                           const std::array<double, GroupRates::kUnits>& share) {
+      for (int u = 0; u < units && !a.empty();) {
+        const double f = share[static_cast<std::size_t>(u)];
+        const int last = f * (units - u - 1) > 1 - f ? u + 1 : units;
+        rate.lookups += cost * static_cast<std::uint64_t>(last - u) * a.size();
+        run(u, last);
+        u = last;
       }
-      if (i < q) second_->indices(m.slot(kept[i].slot).board, lookup[i % kSecond].data());
+    };
+    const auto patterns = [&] {
+      if (second_) group(second_->pairs(), 2, pattern, rates.pattern, pattern_share_);
+    };
+    const auto others = [&] { group(images_ - 1, terms, images, rates.images, image_share_); };
+    if (pattern_first_) {
+      patterns();
+      others();
+    } else {
+      others();
+      patterns();
     }
+    for (const Survivor& v : a) m.emit(v.slot, v.decided, out);
   }
 
   template <class F>
@@ -415,6 +523,11 @@ class LayerCounter {
   std::vector<Merge> merges_;
   std::vector<std::vector<Entry>> out_;  // per thread: its share of the next layer
   std::vector<Entry> spare_;             // the layer before (its memory, for the next one)
+  std::vector<GroupRates> rates_;        // per thread, in the layer being made
+  bool pattern_first_ = true;            // the pattern table's stages first
+  // Per unit of each group, the share of the boards reaching it that it cut in the last layer
+  // measured (1 before any: each asked alone, and measured).
+  std::array<double, GroupRates::kUnits> pattern_share_ = filled(1.0), image_share_ = filled(1.0);
   LayerCount result_;
 };
 

@@ -147,6 +147,24 @@ TILEWISE_SSE41 void vector_indices(Packed b, bool reads_board, const RankPair* p
   for (int t = 0; t < terms; ++t) __builtin_prefetch(nibbles[t] + index[t] / 2);
 }
 
+// `count` pairs of lookups (pair p's first lookup `first[p]`, `size[p]` of them, those before
+// `on_board` read the board, the others its inverse), two indices a pair, their bytes
+// prefetched: the board's bytes and its inverse made once, only if asked.
+TILEWISE_SSE41 void vector_pairs(Packed b, const RankPair* pairs, const std::size_t* first,
+                                 const std::size_t* size, std::size_t on_board,
+                                 const std::uint8_t* const* nibbles, int count,
+                                 std::uint32_t* index) {
+  __m128i board = _mm_setzero_si128(), where = board;
+  if (first[0] < on_board) board = board_bytes(b);
+  if (first[count - 1] >= on_board) where = where_bytes(b);
+  for (int p = 0; p < count; ++p) {
+    std::uint32_t* at = index + 2 * p;
+    rank_pair(first[p] < on_board ? board : where, pairs[p], at);
+    __builtin_prefetch(nibbles[first[p]] + at[0] / 2);
+    if (size[p] == 2) __builtin_prefetch(nibbles[first[p] + 1] + at[1] / 2);
+  }
+}
+
 #undef TILEWISE_SSE41
 #endif
 
@@ -224,6 +242,10 @@ PackedPattern::PackedPattern(const PatternBound4x4& pattern, bool vector)
     std::vector<pattern::LookupView> alike;
     for (int k = 0; k < pattern.lookups(); ++k)
       if (pattern.reads_board(k) == board) alike.push_back(pattern.lookup(k));
+    for (std::size_t k = 0; k < alike.size(); k += 2) {
+      pair_first_.push_back(views_.size() + k);
+      pair_size_.push_back(k + 1 < alike.size() ? 2 : 1);
+    }
     pair_up(alike, pairs_, nibbles_);
     views_.insert(views_.end(), alike.begin(), alike.end());
     if (board) on_board_ = views_.size();
@@ -232,28 +254,28 @@ PackedPattern::PackedPattern(const PatternBound4x4& pattern, bool vector)
 
 PackedPattern::~PackedPattern() = default;
 
-void PackedPattern::indices(Packed b, std::uint32_t* index) const {
-  const std::size_t n = views_.size(), inverse = n - on_board_;
+void PackedPattern::indices(Packed b, int first, int last, std::uint32_t* index) const {
 #ifdef TILEWISE_VECTOR_RANKS
   if (vector_) {
-    const int on_board = static_cast<int>(on_board_);
-    vector_indices(b, true, pairs_.data(), on_board, nibbles_.data(), index);
-    vector_indices(b, false, pairs_.data() + (on_board_ + 1) / 2, static_cast<int>(inverse),
-                   nibbles_.data() + on_board_, index + on_board_);
-    return;
+    const auto f = static_cast<std::size_t>(first);
+    return vector_pairs(b, &pairs_[f], &pair_first_[f], &pair_size_[f], on_board_, nibbles_.data(),
+                        last - first, index);
   }
 #endif
   std::array<std::uint8_t, 16> board, where;
   unpack(b, 16, board.data());
   for (int c = 0; c < 16; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-  for (std::size_t k = 0; k < n; ++k) {
-    const pattern::LookupView& v = views_[k];
-    const std::uint8_t* from = k < on_board_ ? board.data() : where.data();
-    std::array<std::uint8_t, pattern::kMaxNumbers> cells{};
-    for (int j = 0; j < v.tiles; ++j) cells[j] = v.cell[from[v.number[j]]];
-    index[k] = pattern::rank(cells.data(), v.tiles);
-    __builtin_prefetch(v.nibbles + index[k] / 2);
-  }
+  for (int p = first; p < last; ++p)
+    for (std::size_t j = 0; j < pair_size_[static_cast<std::size_t>(p)]; ++j) {
+      const std::size_t k = pair_first_[static_cast<std::size_t>(p)] + j;
+      const pattern::LookupView& v = views_[k];
+      const std::uint8_t* from = k < on_board_ ? board.data() : where.data();
+      std::array<std::uint8_t, pattern::kMaxNumbers> cells{};
+      for (int i = 0; i < v.tiles; ++i) cells[i] = v.cell[from[v.number[i]]];
+      std::uint32_t& at = index[2 * (p - first) + static_cast<int>(j)];
+      at = pattern::rank(cells.data(), v.tiles);
+      __builtin_prefetch(v.nibbles + at / 2);
+    }
 }
 
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles) {

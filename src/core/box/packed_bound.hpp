@@ -69,18 +69,31 @@ class PackedPattern {
   ~PackedPattern();
 
   int lookups() const { return static_cast<int>(views_.size()); }
-  // The lookups' table indices of board b (lookups() of them) into `index`, their bytes
-  // prefetched.
-  void indices(Packed b, std::uint32_t* index) const;
-  // The largest entry at those indices: a lower bound on the moves from the board.
-  int bound(const std::uint32_t* index) const {
+  // The lookups two at a time (the lookups reading the board alike paired, the last alone when
+  // they are odd): the count asks them a few pairs at a time, reading the board's entries of
+  // one range before it decides whether to ask the next.
+  int pairs() const { return static_cast<int>(pair_first_.size()); }
+  // The table indices of pairs [first, last) of board b, two a pair (index[2 (p - first) + j],
+  // j < 2), their bytes prefetched.
+  void indices(Packed b, int first, int last, std::uint32_t* index) const;
+  // The largest entry at those indices.
+  int largest(int first, int last, const std::uint32_t* index) const {
     int best = 0;
-    for (std::size_t k = 0; k < views_.size(); ++k) {
-      const int e = views_[k].nibbles[index[k] / 2] >> (index[k] % 2 * 4) & 15;
-      best = e > best ? e : best;
+    for (int p = first; p < last; ++p) {
+      const std::size_t k = pair_first_[static_cast<std::size_t>(p)];
+      const std::uint32_t* at = index + 2 * (p - first);
+      for (std::size_t j = 0; j < pair_size_[static_cast<std::size_t>(p)]; ++j) {
+        const int e = nibbles_[k + j][at[j] / 2] >> (at[j] % 2 * 4) & 15;
+        best = e > best ? e : best;
+      }
     }
-    return pattern_entry_moves(best, offset_);  // (the largest entry, the largest bound)
+    return best;
   }
+  // An entry (the largest) as a lower bound on the moves from the board.
+  int moves(int entry) const { return pattern_entry_moves(entry, offset_); }
+  // All pairs (2 * pairs() indices), and the bound they give.
+  void indices(Packed b, std::uint32_t* index) const { indices(b, 0, pairs(), index); }
+  int bound(const std::uint32_t* index) const { return moves(largest(0, pairs(), index)); }
 
  private:
   // The lookups reading the board first, then those reading its inverse.
@@ -88,6 +101,8 @@ class PackedPattern {
   std::size_t on_board_ = 0;                  // lookups reading the board
   std::vector<RankPair> pairs_;               // theirs two by two, then the others'
   std::vector<const std::uint8_t*> nibbles_;  // per lookup, in views_ order: its table
+  std::vector<std::size_t> pair_first_;       // per pair: its first lookup in views_
+  std::vector<std::size_t> pair_size_;        // ... and its lookups (1 or 2)
   int offset_;                                // of the entries
   bool vector_ = false;
 };
