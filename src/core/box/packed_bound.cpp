@@ -85,11 +85,14 @@ TILEWISE_SSE41 __m128i board_bytes(Packed b) {
   return _mm_unpacklo_epi8(_mm_and_si128(x, low), _mm_and_si128(_mm_srli_epi16(x, 4), low));
 }
 
-// The cell of each number (the inverse board) as bytes.
+// The cell of each number (the inverse board) as bytes, made packed in a register (bytes
+// stored one by one then loaded as one wait for the stores: 9 % of the count's time with
+// cw+ccw).
 TILEWISE_SSE41 __m128i where_bytes(Packed b) {
-  alignas(16) std::array<std::uint8_t, 16> where;
-  for (int c = 0; c < 16; ++c) where[b >> 4 * c & 15] = static_cast<std::uint8_t>(c);
-  return load(where.data());
+  Packed where = 0;
+  for (int c = 0; c < 16; ++c)
+    where |= Packed{static_cast<std::uint64_t>(c)} << 4 * (b >> 4 * c & 15);
+  return board_bytes(where);
 }
 
 // The indices of a pair's two terms read from `from` (number -> cell), into index[0..1].
