@@ -32,6 +32,12 @@
 //                       without a second bound (the baseline), with the 8-number pattern
 //                       table as one from the first layer, and as --second-bound auto asks it
 //                       (once a layer bounded a million boards), board by board in one process
+//   box_4x4_layers_stages: (session 21) the count by layers of 12 uniformly random 4x4 boards of
+//                       a seed as the CLI makes it (cw: the first solution with the 8+8 and
+//                       the 8-number pattern tables, the pattern table the second bound from
+//                       the first layer; cw+ccw: 8+8 alone, the pattern table once a layer
+//                       bounded 65,536 boards), its bound asked session 20's way (the
+//                       baseline) and in stages (staged_bound), board by board in one process
 //   box_4x4_count_ab  : (session 16) the same count, board by board, without (the baseline) and
 //                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
 //                       CPU seconds of each, per board on stderr; the counts must agree
@@ -508,6 +514,63 @@ BENCHMARK(box_4x4_layers_second)
     // Session 20: session 19's seeds and new ones (1212, 3434, 5656), on 2 threads.
     ->ArgsProduct({{1, 0}, {9494, 6767, 6262, 5150, 1212, 3434, 5656}, {2}})
     ->ArgsProduct({{1, 0}, {9494, 1212}, {1}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads.
+void box_4x4_layers_stages(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  const bool cw = moves == MoveSet::kClockwise;
+  BoxSolveOptions staged = count_options_8_8(moves);
+  staged.pattern_tiles = kLargestPatternTiles;
+  second_bound_of(moves, 2);  // (the pattern table read from the cache)
+  const PatternBound4x4 pattern(moves, kLargestPatternTiles);
+  if (cw) staged.pattern_table = true, staged.second_bound = {"pattern"};  // (the CLI's cw)
+  BoxSolveOptions before = staged;
+  before.staged_bound = false;
+  const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
+  const std::vector<int> target = solved_4x4();
+  const int threads = static_cast<int>(state.range(2));
+  std::array<std::vector<double>, 2> cpu, wall;
+  double solutions = 0, bounded = 0;
+  for (auto _ : state) {
+    int board = 0;
+    for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
+      const BoxPuzzle p{4, b, target, moves};
+      std::array<std::uint64_t, 2> count{};
+      for (int k = 0; k < 2; ++k) {
+        const int mode = (board + k) % 2;  // (the order alternates board by board)
+        const double t0 = cpu_seconds(), w0 = wall_seconds();
+        auto r = count_box_by_layers(p, mode == 1 ? staged : before, threads, nullptr,
+                                     cw ? nullptr : when_large);
+        cpu[mode].push_back(cpu_seconds() - t0);
+        wall[mode].push_back(wall_seconds() - w0);
+        if (!r || !r->complete) state.SkipWithError("incomplete");
+        count[mode] = r ? r->count : 0;
+        if (mode == 1 && r) bounded += static_cast<double>(r->nodes);
+      }
+      if (count[0] != count[1]) state.SkipWithError("the counts differ");
+      solutions += static_cast<double>(count[0]);
+      std::fprintf(stderr,
+                   "%s seed %d board %d (%s): %llu sequences, wall %.3f s -> %.3f s (%.2fx)\n",
+                   move_set_name(moves), static_cast<int>(state.range(1)), board,
+                   format_board(b, 4).c_str(), static_cast<unsigned long long>(count[0]),
+                   wall[0].back(), wall[1].back(), wall[0].back() / wall[1].back());
+      ++board;
+    }
+  }
+  const std::array<const char*, 2> names = {"before", "staged"};
+  for (int mode = 0; mode < 2; ++mode) {
+    spread_counters(state, std::string("wall_s_") + names[mode], wall[mode]);
+    spread_counters(state, std::string("cpu_s_") + names[mode], cpu[mode]);
+  }
+  state.counters["nodes"] = bounded;
+  state.counters["solutions"] = solutions;
+}
+BENCHMARK(box_4x4_layers_stages)
+    // Session 20's seeds, and new ones (2121, 7878, 8080) on 2 threads.
+    ->ArgsProduct({{1, 0}, {9494, 6767, 6262, 5150, 1212, 3434, 5656, 2121, 7878, 8080}, {2}})
+    ->ArgsProduct({{1, 0}, {9494, 5656}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

@@ -263,6 +263,10 @@ class LayerCounter {
           if (group->reached[u] > 0)
             (*share)[u] =
                 static_cast<double>(group->cut[u]) / static_cast<double>(group->reached[u]);
+    if (!limits_.staged) {
+      pattern_first_ = false;
+      return;
+    }
     if (sum.pattern.lookups < kFew || sum.images.lookups < kFew) return;
     // (cut / lookups of one group against the other's, without a division)
     pattern_first_ =
@@ -478,7 +482,7 @@ class LayerCounter {
                            const std::array<double, GroupRates::kUnits>& share) {
       for (int u = 0; u < units && !a.empty();) {
         const double f = share[static_cast<std::size_t>(u)];
-        const int last = f * (units - u - 1) > 1 - f ? u + 1 : units;
+        const int last = limits_.staged && f * (units - u - 1) > 1 - f ? u + 1 : units;
         rate.lookups += cost * static_cast<std::uint64_t>(last - u) * a.size();
         run(u, last);
         u = last;
@@ -565,6 +569,7 @@ Result<BoxSolveResult> count_box_by_layers(
         limits.threads = threads;
         limits.cancel = o.cancel;
         limits.on_layer = on_layer;
+        limits.staged = o.staged_bound;
         const LayerCount c =
             count_by_layers(start.data(), p.moves, length, *tables.additive, limits);
         return OtherCount{c.count, c.complete, c.out_of_memory, c.bounded};

@@ -50,6 +50,11 @@ struct LayerCountLimits {
   // and the layers after ask it.
   std::function<const PatternBound4x4*()> second_when;
   std::uint64_t second_after = std::uint64_t{1} << 16;
+  // The bound in stages: after a board's first image, the pattern table's lookups and the
+  // other images in the order that cut more boards a lookup in the layer before, a unit
+  // alone while that pays (count_layers.cpp); false: the other images then the pattern
+  // table, each group in one stage (session 20's way; kept to measure against).
+  bool staged = true;
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(const LayerCountStep&)> on_layer;
 };
