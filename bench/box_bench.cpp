@@ -36,8 +36,10 @@
 //                       a seed as the CLI makes it (cw: the first solution with the 8+8 and
 //                       the 8-number pattern tables, the pattern table the second bound from
 //                       the first layer; cw+ccw: 8+8 alone, the pattern table once a layer
-//                       bounded 65,536 boards), its bound asked session 20's way (the
-//                       baseline) and in stages (staged_bound), board by board in one process
+//                       bounded 65,536 boards), session 20's way (the baseline: every child
+//                       merged, then bounded) and session 21's (staged_bound: a child asked
+//                       its parent's image as it is made, the rest in stages), board by board
+//                       in one process
 //   box_4x4_count_ab  : (session 16) the same count, board by board, without (the baseline) and
 //                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
 //                       CPU seconds of each, per board on stderr; the counts must agree

@@ -274,8 +274,10 @@ Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::
       [&](const box::LayerCountStep& l) {
         depth = l.depth;
         if (progress)
-          std::cerr << "tilewise: layer " << l.depth << ": " << l.boards << " boards (" << l.bounded
-                    << " bounded, " << static_cast<long long>(l.elapsed_ms) << " ms)" << std::endl;
+          std::cerr << "tilewise: layer " << l.depth << ": " << l.boards << " boards ("
+                    << l.children << " children bounded, " << l.bounded
+                    << " past their parent's image, " << static_cast<long long>(l.elapsed_ms)
+                    << " ms)" << std::endl;
       },
       second_when);
   layered = true;

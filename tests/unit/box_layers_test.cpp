@@ -248,7 +248,7 @@ TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
 
 // The bound's stages (the first image, then the pattern table's lookups and the other images
 // in groups, in an order the layers before chose) keep exactly the boards the whole bound
-// keeps: layer by layer, the distinct boards bounded and kept equal those of a plain
+// keeps: layer by layer, the children made and the boards kept equal those of a plain
 // breadth-first search asking AdditiveBound4x4 and PatternBound4x4 of every child (`cw`: one
 // counting context, so a layer's entries are its boards); with and without the pattern table,
 // on partitions of 2-4 terms an image, one and two threads, the shuffles and the fallback, and
@@ -272,7 +272,8 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
       for (const PatternBound4x4* second :
            {static_cast<const PatternBound4x4*>(nullptr), &pattern5, &pattern6}) {
         // The plain search: every child asked the whole bound.
-        std::vector<std::pair<std::uint64_t, std::uint64_t>> expected;  // (bounded, kept)
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> expected;  // (children, kept)
+        std::vector<std::uint64_t> children_of;  // distinct children, a layer
         std::set<std::vector<int>> layer{std::vector<int>(start.begin(), start.end())};
         for (int d = 1; d <= length; ++d) {
           std::set<std::vector<int>> children, kept;
@@ -282,6 +283,7 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
               apply_move(c, 4, mv);
               children.insert(c);
             }
+          const std::uint64_t made = layer.size() * moves.size();  // (each asked a bound)
           for (const std::vector<int>& c : children) {
             std::array<std::uint8_t, 16> bytes{};
             for (int i = 0; i < 16; ++i) bytes[i] = static_cast<std::uint8_t>(c[i]);
@@ -290,7 +292,8 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
             if (second) h = std::max(h, second->bound(bytes.data()));
             if (h <= length - d) kept.insert(c);
           }
-          expected.emplace_back(children.size(), kept.size());
+          expected.emplace_back(made, kept.size());
+          children_of.push_back(children.size());
           layer.swap(kept);
         }
         for (int threads : {1, 2})
@@ -302,7 +305,8 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
             limits.second = second;
             std::vector<std::pair<std::uint64_t, std::uint64_t>> got;
             limits.on_layer = [&](const LayerCountStep& s) {
-              got.emplace_back(s.bounded, s.boards);
+              got.emplace_back(s.children, s.boards);
+              EXPECT_LE(s.bounded, std::min<std::uint64_t>(s.children, children_of[s.depth - 1]));
             };
             const LayerCount c = count_by_layers(start.data(), m, length, bound, limits);
             EXPECT_TRUE(c.complete);

@@ -21,16 +21,17 @@ namespace {
 namespace layered {  // (names of its own: the core is built as one unity file)
 
 // An entry of a layer or a bucket: a board and one word holding the sequences that reach it
-// in its counting context (modulo 2^56: sums modulo a power of two stay exact while the
-// final count is below it, so a dead board's large count does no harm), the context's tag
-// (context_tag, 4 bits) and the image of the bound to ask first (4 bits: the image that
-// decided the parent's bound).
+// in its counting context (modulo 2^50: sums modulo a power of two stay exact while the
+// final count is below it, so a dead board's large count does no harm), the excess of the
+// image it was asked first (6 bits; a bucket's entries), the context's tag (context_tag, 4
+// bits) and that image (4 bits: the image that decided the parent's bound).
 struct Entry {
   Packed board;
   std::uint64_t word;
 };
-constexpr int kTagShift = 56, kImageShift = 60;
-constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kTagShift) - 1;
+constexpr int kExcessShift = 50, kTagShift = 56, kImageShift = 60;
+constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kExcessShift) - 1;
+constexpr std::uint64_t kImageBits = std::uint64_t{15} << kImageShift;
 std::uint64_t count_of(std::uint64_t w) {
   return w & kCountMask;
 }
@@ -39,6 +40,9 @@ unsigned tag_of(std::uint64_t w) {
 }
 unsigned image_of(std::uint64_t w) {
   return static_cast<unsigned>(w >> kImageShift);
+}
+unsigned excess_of(std::uint64_t w) {
+  return static_cast<unsigned>(w >> kExcessShift & 63);
 }
 std::uint64_t word_of(std::uint64_t count, unsigned tag, unsigned image) {
   return (count & kCountMask) | std::uint64_t{tag} << kTagShift |
@@ -55,6 +59,8 @@ std::uint64_t mix(Packed b) {
 constexpr std::uint64_t kBucketChildren = 16384;
 // Boards bounded ahead of the one whose table bytes are read (their misses overlap).
 constexpr std::size_t kAhead = 16;
+// The most terms an image has (rows, blocks: 4) and moves a board has (cw+ccw+half: 27).
+constexpr std::size_t kMostTerms = 4, kMostMoves = 27;
 
 // The bound's two groups of units asked after a board's first image (the pattern table's
 // pairs of lookups, the other images), per thread in a layer: their lookups, and per unit the
@@ -81,7 +87,8 @@ class Merge {
     Packed board = 0;
     std::uint64_t count0 = 0;
     std::int32_t tagged = -1;  // the first of its other contexts in tagged_, -1: none
-    std::uint8_t image = 0;
+    std::uint8_t image = 0;    // the image of its entries' largest excess
+    std::uint8_t excess = 0;   // (asked in the scatter)
     bool has0 = false;
   };
   struct Tagged {
@@ -110,8 +117,11 @@ class Merge {
     Slot& s = slots_[i];
     if (s.board == 0) {
       s.board = e.board;
-      s.image = static_cast<std::uint8_t>(image_of(e.word));
       used_.push_back(static_cast<std::uint32_t>(i));
+    }
+    if (excess_of(e.word) >= s.excess) {
+      s.image = static_cast<std::uint8_t>(image_of(e.word));
+      s.excess = static_cast<std::uint8_t>(excess_of(e.word));
     }
     const unsigned tag = tag_of(e.word);
     const std::uint64_t n = count_of(e.word);
@@ -177,7 +187,7 @@ class LayerCounter {
       result_.boards += layer.size();
       if (limits_.on_layer) limits_.on_layer(step);
       if (layer.empty()) break;
-      if (!second_ && limits_.second_when && step.bounded > limits_.second_after)
+      if (!second_ && limits_.second_when && step.children > limits_.second_after)
         if (const PatternBound4x4* pattern = limits_.second_when()) {
           second_ = std::make_unique<PackedPattern>(*pattern, limits_.vector_ranks);
           result_.second_from = d + 2;
@@ -217,7 +227,7 @@ class LayerCounter {
     std::uint64_t made = 0;
     for (std::uint64_t pass = 0; pass < passes; ++pass) {
       const std::uint64_t first = buckets * pass / passes, last = buckets * (pass + 1) / passes;
-      made += scatter(layer, bits, first, last);
+      made += scatter(layer, left, bits, first, last);
       if (cancelled()) return false;
       merge_and_bound(left, last - first, (limits_.max_bytes / entry - now) / 2, step);
       if (full_) return out_of_memory();
@@ -289,7 +299,7 @@ class LayerCounter {
   // buckets_[thread][bucket - first]. A board's entries (one per counting context, side by
   // side: Merge::emit) make its children together, each child once: the sequences of every
   // context that allows the move. Returns the children made.
-  std::uint64_t scatter(const std::vector<Entry>& layer, int bits, std::uint64_t first,
+  std::uint64_t scatter(const std::vector<Entry>& layer, int left, int bits, std::uint64_t first,
                         std::uint64_t last) {
     const std::size_t n = last - first;
     buckets_.resize(static_cast<std::size_t>(threads_));
@@ -305,35 +315,74 @@ class LayerCounter {
       while (i > 0 && i < layer.size() && layer[i].board == layer[i - 1].board) ++i;
       return i;
     };
+    std::atomic<std::uint64_t> asked{0};
     run_threads([&](int t) {
       auto& mine = buckets_[static_cast<std::size_t>(t)];
       for (auto& v : mine) v.reserve(expect + expect / 4 + 16);
       const std::size_t from = board_start(layer.size() * static_cast<std::size_t>(t) / threads_),
                         to = board_start(layer.size() * static_cast<std::size_t>(t + 1) / threads_);
+      // A board's children, their table indices asked; read while the next board's are asked.
+      struct Child {
+        Packed board;
+        std::uint64_t word;
+        std::uint32_t bucket;
+        std::array<std::uint32_t, kMostTerms> index;
+      };
+      std::array<std::array<Child, kMostMoves>, 2> children;  // this board's, the one's before
+      std::array<std::size_t, 2> made{};
+      std::array<unsigned, 2> image_of_parent{};
+      int now = 0;
+      std::uint64_t mine_asked = 0;
+      const auto settle = [&](const std::array<Child, kMostMoves>& children, std::size_t n,
+                              unsigned image) {
+        for (std::size_t k = 0; k < n; ++k) {
+          const Child& c = children[k];
+          const int excess = packed_.excess(static_cast<int>(image), c.index.data());
+          if (packed_.moves(c.board, excess) > left) continue;
+          mine[c.bucket].push_back({c.board, c.word | std::uint64_t(excess) << kExcessShift});
+        }
+      };
       for (std::size_t i = from, j; i < to; i = j) {
         const Packed board = layer[i].board;
         std::uint64_t all = 0;  // the sequences to the board, of every context
         for (j = i; j < to && layer[j].board == board; ++j) all += count_of(layer[j].word);
-        const std::uint64_t image = layer[i].word & ~(kCountMask | std::uint64_t{15} << kTagShift);
+        const std::uint64_t image = layer[i].word & kImageBits;
+        image_of_parent[now] = image_of(image);
+        made[now] = 0;
         for (std::size_t k = 0; k < steps_.size(); ++k) {
           std::uint64_t count = all;
           if (tags_[k] != 0)  // (the spelling: X' X' is X X, so not after a closing X')
             for (std::size_t e = i; e < j; ++e)
               if (tag_of(layer[e].word) == tags_[k]) count -= count_of(layer[e].word);
           count &= kCountMask;
-          if (count == 0) continue;  // (none, or a multiple of 2^56: nothing modulo it)
+          if (count == 0) continue;  // (none, or a multiple of 2^50: nothing modulo it)
           const Packed c = steps_[k].apply(board);
           const std::uint64_t b = bits == 0 ? 0 : mix(c) >> (64 - bits);
           if (b < first || b >= last) continue;
-          mine[b - first].push_back({c, image | count | std::uint64_t{tags_[k]} << kTagShift});
+          if (!limits_.staged) {  // (session 20's way: every child to its bucket)
+            mine[b - first].push_back({c, image | count | std::uint64_t{tags_[k]} << kTagShift});
+            ++mine_asked;
+            continue;
+          }
+          Child& child = children[now][made[now]++];
+          child.board = c;
+          child.word = image | count | std::uint64_t{tags_[k]} << kTagShift;
+          child.bucket = static_cast<std::uint32_t>(b - first);
+          packed_.indices(c, static_cast<int>(image_of_parent[now]), child.index.data());
         }
+        mine_asked += made[now];
+        now ^= 1;
+        settle(children[now], made[now], image_of_parent[now]);
+        made[now] = 0;
       }
+      now ^= 1;
+      settle(children[now], made[now], image_of_parent[now]);
+      asked += mine_asked;
     });
     bucket_bytes_ = 0;
-    std::uint64_t made = 0;
     for (const auto& b : buckets_)
-      for (const auto& v : b) bucket_bytes_ += v.capacity() * sizeof(Entry), made += v.size();
-    return made;
+      for (const auto& v : b) bucket_bytes_ += v.capacity() * sizeof(Entry);
+    return asked;
   }
 
   // Each bucket merged and its distinct boards bounded, by the threads in turn; full_ (the
@@ -405,12 +454,18 @@ class LayerCounter {
   // ones alone while that pays, then the rest in one stage.
   void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
                  std::vector<Entry>& out, GroupRates& rates) const {
-    // The first image, straight from the merged slots.
-    {
+    // Their first image was asked as they were made (scatter): its excess, the largest of
+    // their entries'. (Session 20's way: asked here.)
+    a.clear();
+    if (limits_.staged) {
+      for (const std::uint32_t i : m.used()) {
+        const Merge::Slot& s = m.slot(i);
+        a.push_back({s.board, i, static_cast<std::int8_t>(s.excess), s.image, s.image, 0});
+      }
+    } else {
       const auto& used = m.used();
       const std::size_t n = used.size();
-      std::array<std::array<std::uint32_t, 8>, kAhead> index;
-      a.clear();
+      std::array<std::array<std::uint32_t, kMostTerms>, kAhead> index;
       for (std::size_t i = 0; i < n + kAhead; ++i) {
         if (i >= kAhead) {
           const std::uint32_t j = used[i - kAhead];
@@ -572,7 +627,7 @@ Result<BoxSolveResult> count_box_by_layers(
         limits.staged = o.staged_bound;
         const LayerCount c =
             count_by_layers(start.data(), p.moves, length, *tables.additive, limits);
-        return OtherCount{c.count, c.complete, c.out_of_memory, c.bounded};
+        return OtherCount{c.count, c.complete, c.out_of_memory, c.children};
       });
 }
 

@@ -29,8 +29,8 @@ class PatternBound4x4;
 struct LayerCountStep {
   int depth;               // the layer just made
   std::uint64_t boards;    // its (board, context) entries
-  std::uint64_t children;  // children made from the layer before
-  std::uint64_t bounded;   // distinct boards among them, bounded
+  std::uint64_t children;  // children made from the layer before, each asked its parent's image
+  std::uint64_t bounded;   // distinct boards among those it kept, asked the rest of the bound
   double elapsed_ms;       // since the count began
 };
 
@@ -44,16 +44,18 @@ struct LayerCountLimits {
   // cuts a third of them or more on the longest counts measured, and the layers after shrink
   // with them (docs/puzzle-box.md, "Session 20").
   const PatternBound4x4* second = nullptr;
-  // Or one asked for once a layer has bounded more than `second_after` boards (the count then
+  // Or one asked for once a layer has bounded more than `second_after` children (the count then
   // takes tens of milliseconds or more, so the CLI's reading of the 8-number table, ~0.5 s,
   // is paid only where it may pay back): `second_when` gives it (null: none, go on without),
   // and the layers after ask it.
   std::function<const PatternBound4x4*()> second_when;
   std::uint64_t second_after = std::uint64_t{1} << 16;
-  // The bound in stages: after a board's first image, the pattern table's lookups and the
-  // other images in the order that cut more boards a lookup in the layer before, a unit
-  // alone while that pays (count_layers.cpp); false: the other images then the pattern
-  // table, each group in one stage (session 20's way; kept to measure against).
+  // The bound in stages: after a board's first image (its parent's deciding one, asked as
+  // the child is made), the pattern table's lookups and the other images in the order that
+  // cut more boards a lookup in the layer before, a unit alone while that pays
+  // (count_layers.cpp); false: session 20's way (kept to measure against): every child
+  // merged, then its first image, the other images, then the pattern table, each group in
+  // one stage.
   bool staged = true;
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(const LayerCountStep&)> on_layer;
@@ -65,8 +67,8 @@ struct LayerCount {
   bool complete = false;  // false: out of memory or cancelled (count is then 0)
   bool out_of_memory = false;
   std::uint64_t boards = 0;    // entries kept over all layers
-  std::uint64_t children = 0;  // children made
-  std::uint64_t bounded = 0;   // distinct children bounded
+  std::uint64_t children = 0;  // children made (each asked its parent's image)
+  std::uint64_t bounded = 0;   // distinct children it kept, asked the rest of the bound
   std::uint64_t peak_bytes = 0;
 };
 

@@ -78,9 +78,10 @@ struct BoxSolveOptions {
   // by its first lookup known dead before its siblings are expanded (either order), and the
   // dead second orders inherited down the path. Off only to measure it.
   bool wider_commuting_cuts = true;
-  // 4x4, the count by layers: its bound asked in stages ordered by what they cut (session 21,
-  // count_layers.cpp); false: session 20's way (the other images, then the second bound, each
-  // in one stage). Off only to measure it.
+  // 4x4, the count by layers: a child asked its parent's image as it is made, the rest of the
+  // bound in stages ordered by what they cut (session 21, count_layers.cpp); false: session
+  // 20's way (every child merged, then its first image, the other images, the second bound).
+  // Off only to measure it.
   bool staged_bound = true;
 };
 
