@@ -59,7 +59,8 @@ std::uint64_t mix(Packed b) {
 constexpr std::uint64_t kBucketChildren = 16384;
 // Boards bounded ahead of the one whose table bytes are read (their misses overlap).
 constexpr std::size_t kAhead = 16;
-// The most terms an image has (rows, blocks: 4) and moves a board has (cw+ccw+half: 27).
+// The most terms an image has (additive_partition's partitions: at most 4 groups, rows and
+// blocks) and moves a board has (cw+ccw+half: 27).
 constexpr std::size_t kMostTerms = 4, kMostMoves = 27;
 
 // The bound's two groups of units asked after a board's first image (the pattern table's
@@ -298,7 +299,9 @@ class LayerCounter {
   // Each thread's share of the layer's children whose bucket is in [first, last), into
   // buckets_[thread][bucket - first]. A board's entries (one per counting context, side by
   // side: Merge::emit) make its children together, each child once: the sequences of every
-  // context that allows the move. Returns the children made.
+  // context that allows the move. Each child is asked its parent's deciding image (the
+  // children of one board asked while those of the board before are read), and only those it
+  // keeps go to the buckets, with that image's excess. Returns the children made.
   std::uint64_t scatter(const std::vector<Entry>& layer, int left, int bits, std::uint64_t first,
                         std::uint64_t last) {
     const std::size_t n = last - first;
@@ -446,12 +449,12 @@ class LayerCounter {
   }
 
   // The merged boards within `left` moves by the bound, each with the image that decided it,
-  // into `out`. In stages, each over the boards the stages before kept, its lookups asked
-  // kAhead boards ahead so that their misses overlap: first the board's first image (its
-  // parent's deciding one); then two groups, in the order that cut more boards a lookup in the
-  // layer before (choose_order): the pattern table's lookups (the second bound, when there is
-  // one) by pairs, and the other images; a group's first unit (pair, image) alone, the next
-  // ones alone while that pays, then the rest in one stage.
+  // into `out`. Their first image (their parents' deciding one) was asked as they were made;
+  // then the rest in stages, each over the boards the stages before kept, its lookups asked
+  // kAhead boards ahead so that their misses overlap: two groups, in the order that cut more
+  // boards a lookup in the layer before (choose_order), the pattern table's lookups (the
+  // second bound, when there is one) by pairs and the other images; a group's units (pair,
+  // image) one a stage while that pays (`group` below), then the rest in one stage.
   void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
                  std::vector<Entry>& out, GroupRates& rates) const {
     // Their first image was asked as they were made (scatter): its excess, the largest of
