@@ -362,14 +362,15 @@ class LayerCounter {
           const Packed c = steps_[k].apply(board);
           const std::uint64_t b = bits == 0 ? 0 : mix(c) >> (64 - bits);
           if (b < first || b >= last) continue;
+          const std::uint64_t word = image | count | std::uint64_t{tags_[k]} << kTagShift;
           if (!limits_.staged) {  // (session 20's way: every child to its bucket)
-            mine[b - first].push_back({c, image | count | std::uint64_t{tags_[k]} << kTagShift});
+            mine[b - first].push_back({c, word});
             ++mine_asked;
             continue;
           }
           Child& child = children[now][made[now]++];
           child.board = c;
-          child.word = image | count | std::uint64_t{tags_[k]} << kTagShift;
+          child.word = word;
           child.bucket = static_cast<std::uint32_t>(b - first);
           packed_.indices(c, static_cast<int>(image_of_parent[now]), child.index.data());
         }
@@ -458,34 +459,28 @@ class LayerCounter {
   void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
                  std::vector<Entry>& out, GroupRates& rates) const {
     // Their first image was asked as they were made (scatter): its excess, the largest of
-    // their entries'. (Session 20's way: asked here.)
+    // their entries'. (Session 20's way: asked here, a stage of its own.)
     a.clear();
-    if (limits_.staged) {
-      for (const std::uint32_t i : m.used()) {
-        const Merge::Slot& s = m.slot(i);
-        a.push_back({s.board, i, static_cast<std::int8_t>(s.excess), s.image, s.image, 0});
-      }
-    } else {
-      const auto& used = m.used();
-      const std::size_t n = used.size();
-      std::array<std::array<std::uint32_t, kMostTerms>, kAhead> index;
-      for (std::size_t i = 0; i < n + kAhead; ++i) {
-        if (i >= kAhead) {
-          const std::uint32_t j = used[i - kAhead];
-          const Merge::Slot& s = m.slot(j);
-          const int excess = packed_.excess(s.image, index[(i - kAhead) % kAhead].data());
-          if (packed_.moves(s.board, excess) <= left)
-            a.push_back({s.board, j, static_cast<std::int8_t>(excess), s.image, s.image, 0});
-        }
-        if (i < n) {
-          const Merge::Slot& s = m.slot(used[i]);
-          packed_.indices(s.board, s.image, index[i % kAhead].data());
-        }
-      }
+    for (const std::uint32_t i : m.used()) {
+      const Merge::Slot& s = m.slot(i);
+      a.push_back({s.board, i, static_cast<std::int8_t>(s.excess), s.image, s.image, 0});
+    }
+    if (!limits_.staged) {
+      stage(
+          a, b,
+          [&](const Survivor& v, std::uint32_t* index) {
+            packed_.indices(v.board, v.first, index);
+          },
+          [&](Survivor& v, const std::uint32_t* index) {
+            const int excess = packed_.excess(v.first, index);
+            v.best = static_cast<std::int8_t>(excess);
+            return packed_.moves(v.board, excess) <= left;
+          });
+      a.swap(b);
     }
     const std::size_t terms = static_cast<std::size_t>(terms_);
     // Image `other` of the board's images but its first.
-    const auto image_of = [](int other, const Survivor& v) {
+    const auto other_image = [](int other, const Survivor& v) {
       return other < v.first ? other : other + 1;
     };
     const auto images = [&](int first, int last) {
@@ -493,13 +488,13 @@ class LayerCounter {
           a, b,
           [&](const Survivor& v, std::uint32_t* index) {
             for (int o = first; o < last; ++o)
-              packed_.indices(v.board, image_of(o, v),
+              packed_.indices(v.board, other_image(o, v),
                               index + static_cast<std::size_t>(o - first) * terms);
           },
           [&](Survivor& v, const std::uint32_t* index) {
             for (int o = first; o < last; ++o) {
               ++rates.images.reached[o];
-              const int image = image_of(o, v);
+              const int image = other_image(o, v);
               const int excess =
                   packed_.excess(image, index + static_cast<std::size_t>(o - first) * terms);
               if (excess <= v.best) continue;
