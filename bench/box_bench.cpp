@@ -340,6 +340,51 @@ void spread_counters(benchmark::State& state, const std::string& name, std::vect
 
 // The 4x4 count benches' options: the 8+8 tables alone (read from the CLI's cache when there),
 // one sequence kept, the count's tables up to 4 GiB.
+// Boards counted several ways, board by board in one process (a changing load hits every way
+// alike): per way its CPU and wall seconds and its nodes; a count incomplete or unlike the first
+// way's marks the benchmark failed.
+struct CountWays {
+  explicit CountWays(int ways) : cpu(ways), wall(ways), nodes(ways) {}
+  std::vector<std::vector<double>> cpu, wall;
+  std::vector<double> nodes;
+  double solutions = 0;
+
+  // One board counted each way (`count(way)`, a Result<BoxSolveResult>) in turn, the order
+  // reversed on odd boards when `alternate`. Returns the count.
+  template <class Count>
+  std::uint64_t board(benchmark::State& state, int board, bool alternate, Count count) {
+    const int ways = static_cast<int>(cpu.size());
+    std::vector<std::uint64_t> counts(cpu.size());
+    for (int k = 0; k < ways; ++k) {
+      const int way = alternate && board % 2 == 1 ? ways - 1 - k : k;
+      const auto w = static_cast<std::size_t>(way);
+      const double t0 = cpu_seconds(), w0 = wall_seconds();
+      const auto r = count(way);
+      cpu[w].push_back(cpu_seconds() - t0);
+      wall[w].push_back(wall_seconds() - w0);
+      if (!r || !r->complete) state.SkipWithError("incomplete");
+      counts[w] = r ? r->count : 0;
+      nodes[w] += r ? static_cast<double>(r->nodes) : 0;
+    }
+    for (const std::uint64_t c : counts)
+      if (c != counts[0]) state.SkipWithError("the counts differ");
+    solutions += static_cast<double>(counts[0]);
+    return counts[0];
+  }
+  // The way's last board: wall (or CPU) seconds.
+  double last_wall(int way) const { return wall[static_cast<std::size_t>(way)].back(); }
+  double last_cpu(int way) const { return cpu[static_cast<std::size_t>(way)].back(); }
+  // wall_s_<name>, cpu_s_<name> (median / max / total), nodes_<name> per way; solutions.
+  void counters(benchmark::State& state, const std::vector<std::string>& names) const {
+    for (std::size_t w = 0; w < names.size(); ++w) {
+      spread_counters(state, "wall_s_" + names[w], wall[w]);
+      spread_counters(state, "cpu_s_" + names[w], cpu[w]);
+      state.counters["nodes_" + names[w]] = nodes[w];
+    }
+    state.counters["solutions"] = solutions;
+  }
+};
+
 BoxSolveOptions count_options_8_8(MoveSet moves) {
   load_additive(moves, "8+8");
   BoxSolveOptions opt;
@@ -417,38 +462,23 @@ void box_4x4_layers_count(benchmark::State& state) {
   const std::vector<int> target = solved_4x4();
   BoxCountSplit split;
   split.threads = static_cast<int>(state.range(2));
-  std::array<std::vector<double>, 2> cpu, wall;
-  double solutions = 0, nodes = 0, bounded = 0;
+  CountWays ways(2);  // depth first, by layers
   for (auto _ : state) {
     int board = 0;
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
       const BoxPuzzle p{4, b, target, moves};
-      std::array<std::uint64_t, 2> count{};
-      for (int layers = 0; layers < 2; ++layers) {
-        const double t0 = cpu_seconds(), w0 = wall_seconds();
-        auto r =
-            layers ? count_box_by_layers(p, opt, split.threads) : count_box_parallel(p, opt, split);
-        cpu[layers].push_back(cpu_seconds() - t0);
-        wall[layers].push_back(wall_seconds() - w0);
-        if (!r || !r->complete) state.SkipWithError("incomplete");
-        count[layers] = r ? r->count : 0;
-        (layers ? bounded : nodes) += r ? static_cast<double>(r->nodes) : 0;
-      }
-      if (count[0] != count[1]) state.SkipWithError("the counts differ");
-      solutions += static_cast<double>(count[1]);
+      const std::uint64_t count = ways.board(state, board, false, [&](int layers) {
+        return layers ? count_box_by_layers(p, opt, split.threads)
+                      : count_box_parallel(p, opt, split);
+      });
       std::fprintf(stderr, "%s seed %d board %d: %llu sequences, wall %.3f s -> %.3f s (%.2fx)\n",
                    move_set_name(moves), static_cast<int>(state.range(1)), board++,
-                   static_cast<unsigned long long>(count[1]), wall[0].back(), wall[1].back(),
-                   wall[0].back() / wall[1].back());
+                   static_cast<unsigned long long>(count), ways.last_wall(0), ways.last_wall(1),
+                   ways.last_wall(0) / ways.last_wall(1));
     }
   }
-  spread_counters(state, "wall_s_depth_first", wall[0]);
-  spread_counters(state, "wall_s_layers", wall[1]);
-  spread_counters(state, "cpu_s_depth_first", cpu[0]);
-  spread_counters(state, "cpu_s_layers", cpu[1]);
-  state.counters["nodes_depth_first"] = nodes;
-  state.counters["nodes_layers"] = bounded;  // (the first solution's nodes, then boards bounded)
-  state.counters["solutions"] = solutions;
+  // (nodes_layers: the first solution's nodes, then the children bounded)
+  ways.counters(state, {"depth_first", "layers"});
 }
 BENCHMARK(box_4x4_layers_count)
     // Session 19: the seeds of session 18's table, and new ones (4545, 6767), on 2 threads.
@@ -473,44 +503,26 @@ void box_4x4_layers_second(benchmark::State& state) {
   const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
   const std::vector<int> target = solved_4x4();
   const int threads = static_cast<int>(state.range(2));
-  std::array<std::vector<double>, 3> cpu, wall;
-  std::array<double, 3> bounded{};
-  double solutions = 0;
+  CountWays ways(3);  // none, always, when large
   for (auto _ : state) {
     int board = 0;
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
       const BoxPuzzle p{4, b, target, moves};
-      std::array<std::uint64_t, 3> count{};
-      for (int k = 0; k < 3; ++k) {
-        const int mode = board % 2 == 0 ? k : 2 - k;  // (the order alternates board by board)
-        const double t0 = cpu_seconds(), w0 = wall_seconds();
-        auto r = count_box_by_layers(p, mode == 1 ? always : plain, threads, nullptr,
-                                     mode == 2 ? when_large : nullptr);
-        cpu[mode].push_back(cpu_seconds() - t0);
-        wall[mode].push_back(wall_seconds() - w0);
-        if (!r || !r->complete) state.SkipWithError("incomplete");
-        count[mode] = r ? r->count : 0;
-        bounded[mode] += r ? static_cast<double>(r->nodes) : 0;
-      }
-      if (count[0] != count[1] || count[0] != count[2]) state.SkipWithError("the counts differ");
-      solutions += static_cast<double>(count[0]);
+      const std::uint64_t count = ways.board(state, board, true, [&](int way) {
+        return count_box_by_layers(p, way == 1 ? always : plain, threads, nullptr,
+                                   way == 2 ? when_large : nullptr);
+      });
       std::fprintf(stderr,
                    "%s seed %d board %d (%s): %llu sequences, wall %.3f s -> %.3f s (always, "
                    "%.2fx), %.3f s (when large, %.2fx)\n",
                    move_set_name(moves), static_cast<int>(state.range(1)), board,
-                   format_board(b, 4).c_str(), static_cast<unsigned long long>(count[0]),
-                   wall[0].back(), wall[1].back(), wall[0].back() / wall[1].back(), wall[2].back(),
-                   wall[0].back() / wall[2].back());
+                   format_board(b, 4).c_str(), static_cast<unsigned long long>(count),
+                   ways.last_wall(0), ways.last_wall(1), ways.last_wall(0) / ways.last_wall(1),
+                   ways.last_wall(2), ways.last_wall(0) / ways.last_wall(2));
       ++board;
     }
   }
-  const std::array<const char*, 3> names = {"none", "always", "when_large"};
-  for (int mode = 0; mode < 3; ++mode) {
-    spread_counters(state, std::string("wall_s_") + names[mode], wall[mode]);
-    spread_counters(state, std::string("cpu_s_") + names[mode], cpu[mode]);
-    state.counters[std::string("nodes_") + names[mode]] = bounded[mode];
-  }
-  state.counters["solutions"] = solutions;
+  ways.counters(state, {"none", "always", "when_large"});
 }
 BENCHMARK(box_4x4_layers_second)
     // Session 20: session 19's seeds and new ones (1212, 3434, 5656), on 2 threads.
@@ -533,41 +545,24 @@ void box_4x4_layers_stages(benchmark::State& state) {
   const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
   const std::vector<int> target = solved_4x4();
   const int threads = static_cast<int>(state.range(2));
-  std::array<std::vector<double>, 2> cpu, wall;
-  double solutions = 0, bounded = 0;
+  CountWays ways(2);  // session 20's way, staged
   for (auto _ : state) {
     int board = 0;
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
       const BoxPuzzle p{4, b, target, moves};
-      std::array<std::uint64_t, 2> count{};
-      for (int k = 0; k < 2; ++k) {
-        const int mode = (board + k) % 2;  // (the order alternates board by board)
-        const double t0 = cpu_seconds(), w0 = wall_seconds();
-        auto r = count_box_by_layers(p, mode == 1 ? staged : before, threads, nullptr,
-                                     cw ? nullptr : when_large);
-        cpu[mode].push_back(cpu_seconds() - t0);
-        wall[mode].push_back(wall_seconds() - w0);
-        if (!r || !r->complete) state.SkipWithError("incomplete");
-        count[mode] = r ? r->count : 0;
-        if (mode == 1 && r) bounded += static_cast<double>(r->nodes);
-      }
-      if (count[0] != count[1]) state.SkipWithError("the counts differ");
-      solutions += static_cast<double>(count[0]);
+      const std::uint64_t count = ways.board(state, board, true, [&](int way) {
+        return count_box_by_layers(p, way == 1 ? staged : before, threads, nullptr,
+                                   cw ? nullptr : when_large);
+      });
       std::fprintf(stderr,
                    "%s seed %d board %d (%s): %llu sequences, wall %.3f s -> %.3f s (%.2fx)\n",
                    move_set_name(moves), static_cast<int>(state.range(1)), board,
-                   format_board(b, 4).c_str(), static_cast<unsigned long long>(count[0]),
-                   wall[0].back(), wall[1].back(), wall[0].back() / wall[1].back());
+                   format_board(b, 4).c_str(), static_cast<unsigned long long>(count),
+                   ways.last_wall(0), ways.last_wall(1), ways.last_wall(0) / ways.last_wall(1));
       ++board;
     }
   }
-  const std::array<const char*, 2> names = {"before", "staged"};
-  for (int mode = 0; mode < 2; ++mode) {
-    spread_counters(state, std::string("wall_s_") + names[mode], wall[mode]);
-    spread_counters(state, std::string("cpu_s_") + names[mode], cpu[mode]);
-  }
-  state.counters["nodes"] = bounded;
-  state.counters["solutions"] = solutions;
+  ways.counters(state, {"before", "staged"});
 }
 BENCHMARK(box_4x4_layers_stages)
     // Session 20's seeds, and new ones (2121, 7878, 8080) on 2 threads.
@@ -584,36 +579,22 @@ void box_4x4_count_ab(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
   BoxSolveOptions opt = count_options_8_8(moves);
   const std::vector<int> target = solved_4x4();
-  std::array<std::vector<double>, 2> seconds;
-  std::array<double, 2> nodes{};
-  double solutions = 0;
+  CountWays ways(2);  // without, with
   for (auto _ : state) {
     int board = 0;
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
-      std::array<std::uint64_t, 2> count{};
-      for (int cuts = 0; cuts < 2; ++cuts) {
+      const std::uint64_t count = ways.board(state, board, false, [&](int cuts) {
         opt.commuting_cuts = state.range(2) == 1 || cuts == 1;
         opt.wider_commuting_cuts = state.range(2) == 1 && cuts == 1;
-        const double t0 = cpu_seconds();
-        auto r = solve_box(BoxPuzzle{4, b, target, moves}, opt);
-        seconds[cuts].push_back(cpu_seconds() - t0);
-        nodes[cuts] += static_cast<double>(r->nodes);
-        count[cuts] = r->count;
-        if (!r->complete) state.SkipWithError("incomplete");
-      }
-      if (count[0] != count[1]) state.SkipWithError("the counts differ");
-      solutions += static_cast<double>(count[1]);
+        return solve_box(BoxPuzzle{4, b, target, moves}, opt);
+      });
       std::fprintf(stderr, "%s seed %d board %d: %llu sequences, CPU %.3f s -> %.3f s (%.2fx)\n",
                    move_set_name(moves), static_cast<int>(state.range(1)), board++,
-                   static_cast<unsigned long long>(count[1]), seconds[0].back(), seconds[1].back(),
-                   seconds[0].back() / seconds[1].back());
+                   static_cast<unsigned long long>(count), ways.last_cpu(0), ways.last_cpu(1),
+                   ways.last_cpu(0) / ways.last_cpu(1));
     }
   }
-  spread_counters(state, "cpu_s_without", seconds[0]);
-  spread_counters(state, "cpu_s_with", seconds[1]);
-  state.counters["nodes_without"] = nodes[0];
-  state.counters["nodes_with"] = nodes[1];
-  state.counters["solutions"] = solutions;
+  ways.counters(state, {"without", "with"});
 }
 BENCHMARK(box_4x4_count_ab)
     ->ArgsProduct({{1, 0}, {5150, 8801, 7373, 3113, 4242, 9090, 6061, 2718, 1616, 5353}, {0}})
