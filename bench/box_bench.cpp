@@ -31,7 +31,7 @@
 //   box_4x4_layers_second: the count by layers of 12 uniformly random 4x4 boards of a seed
 //                       without a second bound (the baseline), with the 8-number pattern
 //                       table as one from the first layer, and as --second-bound auto asks it
-//                       (once a layer bounded a million boards), board by board in one process
+//                       (once a layer bounded 65,536 children), board by board in one process
 //   box_4x4_layers_stages: (session 21) the count by layers of 12 uniformly random 4x4 boards of
 //                       a seed as the CLI makes it (cw: the first solution with the 8+8 and
 //                       the 8-number pattern tables, the pattern table the second bound from

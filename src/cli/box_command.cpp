@@ -250,7 +250,7 @@ Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
 // --count on 4x4: by layers (count_layers.hpp), each layer on stderr with --progress; when the
 // layers would outgrow --max-memory (the reversed board's do: ~10x a move), depth first
 // (`layered` says which result it is). `auto_second` (--second-bound auto): once a layer has
-// bounded 65,536 boards, the 8-number pattern table (read from the cache, ~0.5 s, or built
+// bounded 65,536 children, the 8-number pattern table (read from the cache, ~0.5 s, or built
 // there once) is the second bound of the layers after: 1.2-3x faster on the longest counts
 // measured, where reading it for every count would add its 0.5 s to counts of milliseconds
 // (docs/puzzle-box.md, Session 20).
@@ -580,7 +580,7 @@ void add_box_command(CLI::App& app, int& exit_code) {
       "first) or of the boards a layer keeps (by layers), stages in order: diagonal (additive "
       "tables of two opposite 2x2 blocks each, 247.5 MiB, built once in ~2-3 min; depth first "
       "only), pattern (the --pattern-tiles table), e.g. diagonal,pattern; none; auto (the "
-      "default: none, but a count by layers that bounded 65,536 boards in a layer takes the "
+      "default: none, but a count by layers that bounded 65,536 children in a layer takes the "
       "8-number pattern table from the next layer, 247.5 MiB, built once in ~2 min: 1.2-3x "
       "faster on the longest counts, docs/puzzle-box.md Session 20)");
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
