@@ -40,6 +40,12 @@
 //                       merged, then bounded) and session 21's (staged_bound: a child asked
 //                       its parent's image as it is made, the rest in stages), board by board
 //                       in one process
+//   box_4x4_layers_ends: (session 22) the count by layers of 12 uniformly random 4x4 boards of a
+//                       seed as the CLI makes it (as box_4x4_layers_stages), from the start
+//                       (the baseline: session 21's way), from the target (the sequences read
+//                       back) and from either end (the start's layers until one keeps 65,536
+//                       boards, the target's to that depth, then on with the end whose layer
+//                       there is smaller: the CLI's), board by board in one process
 //   box_4x4_count_ab  : (session 16) the same count, board by board, without (the baseline) and
 //                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
 //                       CPU seconds of each, per board on stderr; the counts must agree
@@ -567,6 +573,53 @@ void box_4x4_layers_stages(benchmark::State& state) {
 BENCHMARK(box_4x4_layers_stages)
     // Session 20's seeds, and new ones (2121, 7878, 8080) on 2 threads.
     ->ArgsProduct({{1, 0}, {9494, 6767, 6262, 5150, 1212, 3434, 5656, 2121, 7878, 8080}, {2}})
+    ->ArgsProduct({{1, 0}, {9494, 5656}, {1}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads.
+void box_4x4_layers_ends(benchmark::State& state) {
+  const auto moves = static_cast<MoveSet>(state.range(0));
+  const bool cw = moves == MoveSet::kClockwise;
+  BoxSolveOptions o = count_options_8_8(moves);
+  o.pattern_tiles = kLargestPatternTiles;
+  second_bound_of(moves, 2);  // (the pattern table read from the cache)
+  const PatternBound4x4 pattern(moves, kLargestPatternTiles);
+  if (cw) o.pattern_table = true, o.second_bound = {"pattern"};  // (the CLI's cw)
+  const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
+  const std::array directions{LayerDirection::kFromStart, LayerDirection::kFromTarget,
+                              LayerDirection::kEither};
+  const std::vector<int> target = solved_4x4();
+  const int threads = static_cast<int>(state.range(2));
+  CountWays ways(3);  // from the start, from the target, either
+  for (auto _ : state) {
+    int board = 0;
+    for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
+      const BoxPuzzle p{4, b, target, moves};
+      bool chose_target = false;
+      const std::uint64_t count = ways.board(state, board, true, [&](int way) {
+        o.count_direction = directions[static_cast<std::size_t>(way)];
+        auto r = count_box_by_layers(p, o, threads, nullptr, cw ? nullptr : when_large);
+        if (way == 2 && r) chose_target = r->method.ends_with("from the target");
+        return r;
+      });
+      std::fprintf(stderr,
+                   "%s seed %d board %d (%s): %llu sequences, wall %.3f s from the start, %.3f s "
+                   "from the target, %.3f s either (%s; %.2fx)\n",
+                   move_set_name(moves), static_cast<int>(state.range(1)), board,
+                   format_board(b, 4).c_str(), static_cast<unsigned long long>(count),
+                   ways.last_wall(0), ways.last_wall(1), ways.last_wall(2),
+                   chose_target ? "the target" : "the start", ways.last_wall(0) / ways.last_wall(2));
+      ++board;
+    }
+  }
+  ways.counters(state, {"start", "target", "either"});
+}
+BENCHMARK(box_4x4_layers_ends)
+    // Session 21's seeds, and new ones (4141, 9292, 3737) on 2 threads.
+    ->ArgsProduct({{1, 0},
+                   {9494, 6767, 6262, 5150, 1212, 3434, 5656, 2121, 7878, 8080, 4141, 9292, 3737},
+                   {2}})
     ->ArgsProduct({{1, 0}, {9494, 5656}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);

@@ -3,7 +3,7 @@
 //                        [--json] [--max-nodes N] [--max-seconds S] [--cpu-time]
 //                        [--max-memory MIB] [--perimeter D] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
-//                        [--second-bound STAGES]
+//                        [--second-bound STAGES] [--count-from start|target|either]
 //                        [--threads N] [--part I/N] [--progress] [--groups auto|none|MAP]
 // tilewise box merge PART.json... (the parts' counts summed)
 // tilewise box stats [--moves ...]
@@ -58,6 +58,7 @@ struct BoxArgs {
   int pattern_tiles = box::kDefaultPatternTiles;
   std::string bound = "auto", partition = "auto";  // 4x4
   std::string second_bound = "auto";               // 4x4 count (second_bound.hpp)
+  std::string count_from = "either";               // 4x4 count by layers (count_layers.hpp)
   int threads = 0;   // 4x4 --all/--count (parallel_count.hpp); 0: every core it may use
   std::string part;  // "I/N" (1-based), "" = the whole count
   bool progress = false;
@@ -274,7 +275,8 @@ Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::
       [&](const box::LayerCountStep& l) {
         depth = l.depth;
         if (progress)
-          std::cerr << "tilewise: layer " << l.depth << ": " << l.boards << " boards ("
+          std::cerr << "tilewise: layer " << l.depth << (l.from_target ? " from the target" : "")
+                    << ": " << l.boards << " boards ("
                     << l.children << " children bounded, " << l.bounded
                     << " past their parent's image, " << static_cast<long long>(l.elapsed_ms)
                     << " ms)" << std::endl;
@@ -395,6 +397,9 @@ int run_box_solve(const BoxArgs& a) {
   if (a.count) o.max_solutions = 1;
   o.keep_count_table = a.all && !a.json;  // every sequence printed, not only those kept
   o.max_count_bytes = a.max_memory << 20;
+  o.count_direction = a.count_from == "start"    ? box::LayerDirection::kFromStart
+                      : a.count_from == "target" ? box::LayerDirection::kFromTarget
+                                                 : box::LayerDirection::kEither;
   o.perimeter_depth = a.perimeter;
   // 200 M nodes unless given; 5x5 and up with --max-seconds alone: the time is the limit.
   o.node_budget = a.max_nodes > 0                    ? a.max_nodes
@@ -583,6 +588,14 @@ void add_box_command(CLI::App& app, int& exit_code) {
       "default: none, but a count by layers that bounded 65,536 children in a layer takes the "
       "8-number pattern table from the next layer, 247.5 MiB, built once in ~2 min: 1.2-3x "
       "faster on the longest counts, docs/puzzle-box.md Session 20)");
+  solve
+      ->add_option("--count-from", a->count_from,
+                   "4x4 --count by layers: the end its layers start from: start, target (the "
+                   "sequences read back: the same count) or either (the default: from the start "
+                   "until a layer keeps 65,536 boards, then the target's layers to that depth, "
+                   "and on with the end whose layer there is smaller; the two ends' layers "
+                   "grow differently, up to 2x: docs/puzzle-box.md Session 22)")
+      ->check(CLI::IsMember({"start", "target", "either"}));
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
   add_box_merge_command(*box_cmd, exit_code);

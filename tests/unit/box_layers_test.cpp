@@ -178,6 +178,7 @@ TEST(BoxLayers, TheLayersCountWhatTheDepthFirstCountAndTheMeetingCount) {
           LayerCountLimits limits;
           limits.threads = threads;
           limits.vector_ranks = vector;
+          limits.direction = LayerDirection::kFromStart;  // (layers of one end)
           int layers = 0;
           limits.on_layer = [&](const LayerCountStep& s) { EXPECT_EQ(s.depth, ++layers); };
           const LayerCount c = count_by_layers(start.data(), m, depth_first->length, bound, limits);
@@ -303,6 +304,7 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
             limits.vector_ranks = vector;
             limits.staged = threads == 1 || vector;  // (and once session 20's way)
             limits.second = second;
+            limits.direction = LayerDirection::kFromStart;  // (the plain search's end)
             std::vector<std::pair<std::uint64_t, std::uint64_t>> got;
             limits.on_layer = [&](const LayerCountStep& s) {
               got.emplace_back(s.children, s.boards);
@@ -317,6 +319,82 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
       }
     }
   }
+}
+
+// The count read back from the target (the start's inverse, reflected) is the count from the
+// start, in every move set: the breadth-first shortest sequences of shallow boards, the
+// depth-first count of deeper ones. From either end the count is the same too; its layers are
+// the start's until one keeps more than race_boards boards, then the target's to that depth,
+// then those of the end whose layer there was smaller, and the work of both is counted.
+TEST(BoxLayers, FromTheTargetOrFromEitherEndTheCountIsTheSame) {
+  std::mt19937 rng(2323);
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const int depth = m == MoveSet::kClockwise ? 6 : m == MoveSet::kBothDirections ? 5 : 4;
+    const auto& dist = states_near_4x4(m, depth);
+    const AdditiveBound4x4 bound = bound_of(m, "rows");
+    for (int k = 0; k < 6; ++k) {
+      const std::vector<int> b = scrambled_4x4(rng, depth);
+      const int d = dist.at(b);
+      const std::vector<std::uint8_t> start = renamed_start({4, b, identity(4), m});
+      LayerCountLimits limits;
+      limits.threads = 1 + k % 2;
+      limits.direction = LayerDirection::kFromTarget;
+      const LayerCount c = count_by_layers(start.data(), m, d, bound, limits);
+      EXPECT_TRUE(c.complete && c.from_target);
+      EXPECT_EQ(c.count, shortest_sequences(b, d, dist, m))
+          << move_set_name(m) << " " << format_board(b, 4);
+    }
+  }
+  bool chose[2] = {false, false};  // (the start, the target: each end chosen on some board)
+  for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+    const AdditiveBound4x4 bound = bound_of(m, "blocks");
+    for (int k = 0; k < 4; ++k) {
+      const std::vector<int> b = scrambled_4x4(rng, 14);
+      BoxSolveOptions o;
+      o.additive_partition = "blocks";
+      o.pattern_table = false;
+      Result<BoxSolveResult> depth_first = solve_box({4, b, identity(4), m}, o);
+      ASSERT_TRUE(depth_first.ok() && depth_first->complete);
+      const int length = depth_first->length;
+      const std::vector<std::uint8_t> start = renamed_start({4, b, identity(4), m});
+      LayerCountLimits limits;
+      limits.threads = 1 + k % 2;
+      limits.direction = LayerDirection::kFromTarget;
+      const LayerCount back = count_by_layers(start.data(), m, length, bound, limits);
+      EXPECT_TRUE(back.complete);
+      EXPECT_EQ(back.count, depth_first->count) << move_set_name(m) << " " << format_board(b, 4);
+      limits.direction = LayerDirection::kEither;
+      limits.race_boards = 50;
+      std::vector<LayerCountStep> steps;
+      limits.on_layer = [&](const LayerCountStep& s) { steps.push_back(s); };
+      const LayerCount either = count_by_layers(start.data(), m, length, bound, limits);
+      EXPECT_TRUE(either.complete);
+      EXPECT_EQ(either.count, depth_first->count) << move_set_name(m) << " " << format_board(b, 4);
+      // The start's layers to the first that kept more than 50 boards, the target's to that
+      // depth, then the chosen end's.
+      const std::size_t raced = static_cast<std::size_t>(either.raced);
+      ASSERT_GE(raced, 1u);
+      ASSERT_LT(raced, static_cast<std::size_t>(length)) << "chosen before the end";
+      ASSERT_EQ(steps.size(), raced + static_cast<std::size_t>(length));
+      std::uint64_t children = 0;
+      for (std::size_t i = 0; i < steps.size(); ++i) {
+        children += steps[i].children;
+        const bool kept = i >= 2 * raced;
+        EXPECT_EQ(steps[i].depth, static_cast<int>(kept ? i - raced + 1 : i % raced + 1));
+        EXPECT_EQ(steps[i].from_target, kept ? either.from_target : i >= raced);
+        if (i + 1 < raced) {
+          EXPECT_LE(steps[i].boards, 50u);
+        }
+      }
+      const LayerCountStep &at_start = steps[raced - 1], &at_target = steps[2 * raced - 1];
+      EXPECT_GT(at_start.boards, 50u);
+      EXPECT_EQ(either.from_target, at_target.boards < at_start.boards) << format_board(b, 4);
+      EXPECT_EQ(either.children, children);
+      chose[either.from_target ? 1 : 0] = true;
+    }
+  }
+  EXPECT_TRUE(chose[0] && chose[1]) << "each end chosen on some board";
 }
 
 // Layers over the memory cap end the count incomplete, the length still known; so does a

@@ -158,14 +158,15 @@ class Merge {
 class LayerCounter {
  public:
   LayerCounter(MoveSet moves, int length, const AdditiveBound4x4& bound,
-               const LayerCountLimits& limits)
+               const LayerCountLimits& limits, bool from_target)
       : length_(length),
         packed_(bound, moves, limits.vector_ranks),
         second_(limits.second ? std::make_unique<PackedPattern>(*limits.second, limits.vector_ranks)
                               : nullptr),
         limits_(limits),
         terms_(bound.terms()),
-        images_(bound.images()) {
+        images_(bound.images()),
+        from_target_(from_target) {
     for (const MoveCells& mc : move_cells(4, moves)) {
       steps_.push_back(PackedMove::of(mc.from, mc.to));
       tags_.push_back(context_tag(mc.move(), moves));
@@ -174,32 +175,58 @@ class LayerCounter {
     merges_.resize(static_cast<std::size_t>(threads_));
     rates_.resize(static_cast<std::size_t>(threads_));
     out_.resize(static_cast<std::size_t>(threads_));
+    result_.from_target = from_target;
   }
 
+  // The count from `start`: begin, then a step a layer until done, then finish.
   LayerCount run(const std::uint8_t* start) {
-    const double t0 = now_ms();
+    begin(start);
+    while (!done())
+      if (!step()) return result_;
+    return finish();
+  }
+  void begin(const std::uint8_t* start) {
+    t0_ = now_ms();
     if (second_) result_.second_from = 1;
-    std::vector<Entry> layer{{pack(start, 16), word_of(1, 0, 0)}};
-    for (int d = 0; d < length_; ++d) {
-      LayerCountStep step{d + 1, 0, 0, 0, 0};
-      if (!next_layer(layer, length_ - d - 1, step)) return result_;
-      step.boards = layer.size();
-      step.elapsed_ms = now_ms() - t0;
-      result_.boards += layer.size();
-      if (limits_.on_layer) limits_.on_layer(step);
-      if (layer.empty()) break;
-      if (!second_ && limits_.second_when && step.children > limits_.second_after)
-        if (const PatternBound4x4* pattern = limits_.second_when()) {
-          second_ = std::make_unique<PackedPattern>(*pattern, limits_.vector_ranks);
-          result_.second_from = d + 2;
-        }
-    }
+    layer_ = {{pack(start, 16), word_of(1, 0, 0)}};
+  }
+  bool done() const { return depth_ == length_ || layer_.empty(); }
+  // The next layer; false when the count ends incomplete (result(): out of memory, cancelled).
+  bool step() {
+    LayerCountStep step{depth_ + 1, 0, 0, 0, 0, from_target_};
+    if (!next_layer(layer_, length_ - depth_ - 1, step)) return false;
+    ++depth_;
+    step.boards = layer_.size();
+    step.elapsed_ms = now_ms() - t0_;
+    result_.boards += layer_.size();
+    if (limits_.on_layer) limits_.on_layer(step);
+    if (!second_ && limits_.second_when && step.children > limits_.second_after)
+      if (const PatternBound4x4* pattern = limits_.second_when()) {
+        second_ = std::make_unique<PackedPattern>(*pattern, limits_.vector_ranks);
+        result_.second_from = depth_ + 1;
+      }
+    last_ = step;
+    return true;
+  }
+  LayerCount finish() {
     const Packed target = 0xFEDCBA9876543210ull;
-    for (const Entry& e : layer)
+    for (const Entry& e : layer_)
       if (e.board == target) result_.count += count_of(e.word);
     result_.complete = true;
     return result_;
   }
+  const LayerCount& result() const { return result_; }
+  int depth() const { return depth_; }
+  // The last layer made.
+  const LayerCountStep& last() const { return last_; }
+  // The work of another count (both ends made: kEither) added to this one's.
+  void add_work(const LayerCount& other) {
+    result_.boards += other.boards;
+    result_.children += other.children;
+    result_.bounded += other.bounded;
+    result_.peak_bytes = std::max(result_.peak_bytes, other.peak_bytes);
+  }
+  void set_raced(int layers) { result_.raced = layers; }
 
  private:
   bool cancelled() const {
@@ -585,15 +612,70 @@ class LayerCounter {
   // Per unit of each group, the share of the boards reaching it that it cut in the last layer
   // measured (1 before any: each asked alone, and measured).
   std::array<double, GroupRates::kUnits> pattern_share_ = filled(1.0), image_share_ = filled(1.0);
+  bool from_target_;
+  std::vector<Entry> layer_;  // the last layer made
+  int depth_ = 0;             // its depth
+  double t0_ = 0;
+  LayerCountStep last_{};
   LayerCount result_;
 };
 
 }  // namespace layered
 }  // namespace
 
+namespace {
+
+// The board whose sequences to the target are those of `start` read back (each reversed, its
+// turns the other way, then reflected left to right to turn them back): the start's inverse
+// (number -> cell), reflected, its numbers too.
+std::array<std::uint8_t, 16> read_back(const std::uint8_t* start) {
+  const auto reflect = [](int cell) { return cell / 4 * 4 + 3 - cell % 4; };
+  std::array<std::uint8_t, 16> out{};
+  for (int cell = 0; cell < 16; ++cell)
+    out[reflect(start[cell])] = static_cast<std::uint8_t>(reflect(cell));
+  return out;
+}
+
+}  // namespace
+
 LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
                            const AdditiveBound4x4& bound, const LayerCountLimits& limits) {
-  return layered::LayerCounter(moves, length, bound, limits).run(start);
+  const std::array<std::uint8_t, 16> back = read_back(start);
+  if (limits.direction != LayerDirection::kEither) {
+    const bool from_target = limits.direction == LayerDirection::kFromTarget;
+    return layered::LayerCounter(moves, length, bound, limits, from_target)
+        .run(from_target ? back.data() : start);
+  }
+  // From the start until a layer keeps more than race_boards boards; then the target's layers
+  // to that depth (the second bound read once for both), and on with the end whose layer there
+  // is smaller.
+  LayerCountLimits both = limits;
+  const PatternBound4x4* second = nullptr;
+  bool asked = false;
+  if (limits.second_when)
+    both.second_when = [&] {
+      if (!asked) second = limits.second_when(), asked = true;
+      return second;
+    };
+  auto from_start = std::make_unique<layered::LayerCounter>(moves, length, bound, both, false);
+  from_start->begin(start);
+  while (!from_start->done() && from_start->last().boards <= limits.race_boards)
+    if (!from_start->step()) return from_start->result();
+  if (from_start->done()) return from_start->finish();
+  auto from_target = std::make_unique<layered::LayerCounter>(moves, length, bound, both, true);
+  from_target->begin(back.data());
+  while (from_target->depth() < from_start->depth())
+    if (!from_target->step()) return from_target->result();
+  const int raced = from_start->depth();
+  if (from_target->last().boards < from_start->last().boards) from_start.swap(from_target);
+  // (from_start: the end kept; the other's memory freed)
+  from_start->add_work(from_target->result());
+  from_target.reset();
+  layered::LayerCounter& end = *from_start;
+  end.set_raced(raced);
+  while (!end.done())
+    if (!end.step()) return end.result();
+  return end.finish();
 }
 
 Result<BoxSolveResult> count_box_by_layers(
@@ -623,9 +705,11 @@ Result<BoxSolveResult> count_box_by_layers(
         limits.cancel = o.cancel;
         limits.on_layer = on_layer;
         limits.staged = o.staged_bound;
+        limits.direction = o.count_direction;
         const LayerCount c =
             count_by_layers(start.data(), p.moves, length, *tables.additive, limits);
-        return OtherCount{c.count, c.complete, c.out_of_memory, c.children};
+        return OtherCount{c.count, c.complete, c.out_of_memory, c.children,
+                          c.from_target ? " from the target" : ""};
       });
 }
 

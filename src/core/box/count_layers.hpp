@@ -32,6 +32,7 @@ struct LayerCountStep {
   std::uint64_t children;  // children made from the layer before, each asked its parent's image
   std::uint64_t bounded;   // distinct boards among those it kept, asked the rest of the bound
   double elapsed_ms;       // since the count began
+  bool from_target = false;  // a layer of the count read back from the target
 };
 
 struct LayerCountLimits {
@@ -57,6 +58,16 @@ struct LayerCountLimits {
   // merged, then its first image, the other images, then the pattern table, each group in
   // one stage.
   bool staged = true;
+  // The end the layers start from. From the target: the layers of the start's inverse,
+  // reflected left to right (a reflection turns each quarter turn the other way, as reading a
+  // sequence back does), whose sequences to the target are the start's read back, one for one.
+  // The two ends' layers grow differently: on the 25-move `cw` board of docs/puzzle-box.md
+  // "Session 22" 7.95 M boards from the start, 4.0 M from the target. kEither: from the start
+  // until a layer keeps more than `race_boards` boards (a count of a few tens of milliseconds
+  // so far: most counts end before), then the target's layers to that depth, and on with the
+  // end whose layer there is smaller; the other's layers are dropped.
+  LayerDirection direction = LayerDirection::kEither;
+  std::uint64_t race_boards = std::uint64_t{1} << 16;
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(const LayerCountStep&)> on_layer;
 };
@@ -70,11 +81,14 @@ struct LayerCount {
   std::uint64_t children = 0;  // children made (each asked its parent's image)
   std::uint64_t bounded = 0;   // distinct children it kept, asked the rest of the bound
   std::uint64_t peak_bytes = 0;
+  bool from_target = false;  // the count's layers were the target's
+  int raced = 0;             // the depth both ends reached before one was chosen (kEither)
 };
 
 // Sequences of exactly `length` moves from `start` (cell -> number 0..15) to 0, 1, ... in
 // order, counted by the rule of solver.hpp; `length` must be the optimum. `bound`: the
-// additive tables (8+8 in practice), read by several threads at once.
+// additive tables (8+8 in practice), read by several threads at once. `children`, `bounded`
+// and `boards` count the work of both ends when both were made (kEither).
 LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
                            const AdditiveBound4x4& bound, const LayerCountLimits& limits);
 

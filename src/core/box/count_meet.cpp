@@ -218,7 +218,7 @@ Result<BoxSolveResult> count_box_solutions(const BoxPuzzle& p, const BoxSolveOpt
       p, o, "meeting in the middle", [&](const std::vector<std::uint8_t>& start, int length) {
         const MeetCount m = count_by_meeting(start.data(), p.size, p.moves, length,
                                              box_lower_bound(p.size, p.moves, o), limits);
-        return OtherCount{m.count, m.complete, false, 0};
+        return OtherCount{m.count, m.complete, false, 0, ""};
       });
 }
 

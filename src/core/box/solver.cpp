@@ -682,7 +682,7 @@ Result<BoxSolveResult> count_after_first_solution(
   r->count_table_full = c.out_of_memory;
   r->count = c.complete ? c.count : 0;
   r->solutions_truncated = r->count > r->solutions.size();
-  r->method += "; counted by " + how;
+  r->method += "; counted by " + how + c.how;
   return r;
 }
 

@@ -37,6 +37,11 @@ class CountDag;
 class Perimeter;
 class SecondBound4x4;
 
+// Where the count by layers (count_layers.hpp) starts: from the start board; from the target
+// (the sequences read back: the same count); or from either: from the start until a layer
+// keeps many boards, then the target's to that depth, and on with the smaller.
+enum class LayerDirection { kFromStart, kFromTarget, kEither };
+
 struct BoxSolveOptions {
   bool all = true;                        // every optimal sequence (else the first)
   std::uint64_t max_solutions = 10000;    // kept in memory; counting goes on
@@ -83,6 +88,9 @@ struct BoxSolveOptions {
   // 20's way (every child merged, then its first image, the other images, the second bound).
   // Off only to measure it.
   bool staged_bound = true;
+  // 4x4, the count by layers: the end its layers start from (count_layers.hpp: from the start,
+  // from the target, or either, the one whose first layers grow slower).
+  LayerDirection count_direction = LayerDirection::kEither;
 };
 
 struct BoxSolveResult {
@@ -134,6 +142,7 @@ struct OtherCount {
   bool complete = false;
   bool out_of_memory = false;  // (count_table_full)
   std::uint64_t nodes = 0;     // added to the search's
+  std::string how;             // said after the method's "counted by <how>" (may be empty)
 };
 Result<BoxSolveResult> count_after_first_solution(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options, const std::string& how,
