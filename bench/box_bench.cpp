@@ -609,7 +609,8 @@ void box_4x4_layers_ends(benchmark::State& state) {
                    move_set_name(moves), static_cast<int>(state.range(1)), board,
                    format_board(b, 4).c_str(), static_cast<unsigned long long>(count),
                    ways.last_wall(0), ways.last_wall(1), ways.last_wall(2),
-                   chose_target ? "the target" : "the start", ways.last_wall(0) / ways.last_wall(2));
+                   chose_target ? "the target" : "the start",
+                   ways.last_wall(0) / ways.last_wall(2));
       ++board;
     }
   }

@@ -276,10 +276,9 @@ Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::
         depth = l.depth;
         if (progress)
           std::cerr << "tilewise: layer " << l.depth << (l.from_target ? " from the target" : "")
-                    << ": " << l.boards << " boards ("
-                    << l.children << " children bounded, " << l.bounded
-                    << " past their parent's image, " << static_cast<long long>(l.elapsed_ms)
-                    << " ms)" << std::endl;
+                    << ": " << l.boards << " boards (" << l.children << " children bounded, "
+                    << l.bounded << " past their parent's image, "
+                    << static_cast<long long>(l.elapsed_ms) << " ms)" << std::endl;
       },
       second_when);
   layered = true;

@@ -185,8 +185,9 @@ class LayerCounter {
       if (!step()) return result_;
     return finish();
   }
-  void begin(const std::uint8_t* start) {
-    t0_ = now_ms();
+  // (`t0`: when the count began, which the layers' elapsed_ms count from)
+  void begin(const std::uint8_t* start, double t0 = now_ms()) {
+    t0_ = t0;
     if (second_) result_.second_from = 1;
     layer_ = {{pack(start, 16), word_of(1, 0, 0)}};
   }
@@ -217,6 +218,7 @@ class LayerCounter {
   }
   const LayerCount& result() const { return result_; }
   int depth() const { return depth_; }
+  double began() const { return t0_; }
   // The last layer made.
   const LayerCountStep& last() const { return last_; }
   // The work of another count (both ends made: kEither) added to this one's.
@@ -663,7 +665,7 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
     if (!from_start->step()) return from_start->result();
   if (from_start->done()) return from_start->finish();
   auto from_target = std::make_unique<layered::LayerCounter>(moves, length, bound, both, true);
-  from_target->begin(back.data());
+  from_target->begin(back.data(), from_start->began());
   while (from_target->depth() < from_start->depth())
     if (!from_target->step()) return from_target->result();
   const int raced = from_start->depth();

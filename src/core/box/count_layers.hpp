@@ -27,11 +27,11 @@ class AdditiveBound4x4;
 class PatternBound4x4;
 
 struct LayerCountStep {
-  int depth;               // the layer just made
-  std::uint64_t boards;    // its (board, context) entries
-  std::uint64_t children;  // children made from the layer before, each asked its parent's image
-  std::uint64_t bounded;   // distinct boards among those it kept, asked the rest of the bound
-  double elapsed_ms;       // since the count began
+  int depth;                 // the layer just made
+  std::uint64_t boards;      // its (board, context) entries
+  std::uint64_t children;    // children made from the layer before, each asked its parent's image
+  std::uint64_t bounded;     // distinct boards among those it kept, asked the rest of the bound
+  double elapsed_ms;         // since the count began
   bool from_target = false;  // a layer of the count read back from the target
 };
 
