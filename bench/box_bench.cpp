@@ -537,18 +537,38 @@ BENCHMARK(box_4x4_layers_second)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
+// The count by layers as the CLI makes it on 4x4: cw, the first solution with the 8+8 and the
+// 8-number pattern tables, the pattern table the second bound from the first layer; cw+ccw,
+// the 8+8 tables alone, the pattern table once a layer bounded 65,536 children.
+struct CliLayerCount {
+  explicit CliLayerCount(MoveSet moves)
+      : cw(moves == MoveSet::kClockwise),
+        options(options_of(moves)),
+        pattern(moves, kLargestPatternTiles) {}
+  static BoxSolveOptions options_of(MoveSet moves) {
+    BoxSolveOptions o = count_options_8_8(moves);
+    o.pattern_tiles = kLargestPatternTiles;
+    second_bound_of(moves, 2);  // (the pattern table read from the cache)
+    if (moves == MoveSet::kClockwise) o.pattern_table = true, o.second_bound = {"pattern"};
+    return o;
+  }
+  // `p` counted with `o` (options, changed or not) on `threads` threads.
+  tilewise::Result<BoxSolveResult> count(const BoxPuzzle& p, const BoxSolveOptions& o,
+                                         int threads) const {
+    const std::function<const PatternBound4x4*()> when_large = [this] { return &pattern; };
+    return count_box_by_layers(p, o, threads, nullptr, cw ? nullptr : when_large);
+  }
+  bool cw;
+  BoxSolveOptions options;  // (made before `pattern`: it reads the table)
+  PatternBound4x4 pattern;
+};
+
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads.
 void box_4x4_layers_stages(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
-  const bool cw = moves == MoveSet::kClockwise;
-  BoxSolveOptions staged = count_options_8_8(moves);
-  staged.pattern_tiles = kLargestPatternTiles;
-  second_bound_of(moves, 2);  // (the pattern table read from the cache)
-  const PatternBound4x4 pattern(moves, kLargestPatternTiles);
-  if (cw) staged.pattern_table = true, staged.second_bound = {"pattern"};  // (the CLI's cw)
-  BoxSolveOptions before = staged;
+  const CliLayerCount cli(moves);
+  BoxSolveOptions before = cli.options;
   before.staged_bound = false;
-  const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
   const std::vector<int> target = solved_4x4();
   const int threads = static_cast<int>(state.range(2));
   CountWays ways(2);  // session 20's way, staged
@@ -557,8 +577,7 @@ void box_4x4_layers_stages(benchmark::State& state) {
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
       const BoxPuzzle p{4, b, target, moves};
       const std::uint64_t count = ways.board(state, board, true, [&](int way) {
-        return count_box_by_layers(p, way == 1 ? staged : before, threads, nullptr,
-                                   cw ? nullptr : when_large);
+        return cli.count(p, way == 1 ? cli.options : before, threads);
       });
       std::fprintf(stderr,
                    "%s seed %d board %d (%s): %llu sequences, wall %.3f s -> %.3f s (%.2fx)\n",
@@ -580,13 +599,8 @@ BENCHMARK(box_4x4_layers_stages)
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads.
 void box_4x4_layers_ends(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
-  const bool cw = moves == MoveSet::kClockwise;
-  BoxSolveOptions o = count_options_8_8(moves);
-  o.pattern_tiles = kLargestPatternTiles;
-  second_bound_of(moves, 2);  // (the pattern table read from the cache)
-  const PatternBound4x4 pattern(moves, kLargestPatternTiles);
-  if (cw) o.pattern_table = true, o.second_bound = {"pattern"};  // (the CLI's cw)
-  const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
+  const CliLayerCount cli(moves);
+  BoxSolveOptions o = cli.options;
   const std::array directions{LayerDirection::kFromStart, LayerDirection::kFromTarget,
                               LayerDirection::kEither};
   const std::vector<int> target = solved_4x4();
@@ -599,7 +613,7 @@ void box_4x4_layers_ends(benchmark::State& state) {
       bool chose_target = false;
       const std::uint64_t count = ways.board(state, board, true, [&](int way) {
         o.count_direction = directions[static_cast<std::size_t>(way)];
-        auto r = count_box_by_layers(p, o, threads, nullptr, cw ? nullptr : when_large);
+        auto r = cli.count(p, o, threads);
         if (way == 2 && r) chose_target = r->method.ends_with("from the target");
         return r;
       });
