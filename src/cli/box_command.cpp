@@ -270,10 +270,20 @@ Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::
       pattern = std::make_unique<box::PatternBound4x4>(p.moves, box::kLargestPatternTiles);
       return pattern.get();
     };
+  // The last layer made from each end (--count-from either: the start's, then the target's to
+  // the same depth, then the chosen end's).
+  box::LayerCountStep from_start{}, from_target{};
   Result<box::BoxSolveResult> r = box::count_box_by_layers(
       p, o, split.threads,
       [&](const box::LayerCountStep& l) {
         depth = l.depth;
+        if (progress && from_target.depth > 0 && from_target.depth == from_start.depth &&
+            l.depth == from_start.depth + 1)
+          std::cerr << "tilewise: layer " << from_start.depth << " kept " << from_start.boards
+                    << " boards from the start, " << from_target.boards
+                    << " from the target: counting on from the "
+                    << (l.from_target ? "target" : "start") << std::endl;
+        (l.from_target ? from_target : from_start) = l;
         if (progress)
           std::cerr << "tilewise: layer " << l.depth << (l.from_target ? " from the target" : "")
                     << ": " << l.boards << " boards (" << l.children << " children bounded, "
