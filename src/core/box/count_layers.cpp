@@ -659,25 +659,25 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
       if (!asked) second = limits.second_when(), asked = true;
       return second;
     };
-  auto from_start = std::make_unique<layered::LayerCounter>(moves, length, bound, both, false);
+  using layered::LayerCounter;
+  auto from_start = std::make_unique<LayerCounter>(moves, length, bound, both, false);
   from_start->begin(start);
   while (!from_start->done() && from_start->last().boards <= limits.race_boards)
     if (!from_start->step()) return from_start->result();
   if (from_start->done()) return from_start->finish();
-  auto from_target = std::make_unique<layered::LayerCounter>(moves, length, bound, both, true);
+  auto from_target = std::make_unique<LayerCounter>(moves, length, bound, both, true);
   from_target->begin(back.data(), from_start->began());
   while (from_target->depth() < from_start->depth())
     if (!from_target->step()) return from_target->result();
-  const int raced = from_start->depth();
-  if (from_target->last().boards < from_start->last().boards) from_start.swap(from_target);
-  // (from_start: the end kept; the other's memory freed)
-  from_start->add_work(from_target->result());
-  from_target.reset();
-  layered::LayerCounter& end = *from_start;
-  end.set_raced(raced);
-  while (!end.done())
-    if (!end.step()) return end.result();
-  return end.finish();
+  const bool target_kept = from_target->last().boards < from_start->last().boards;
+  std::unique_ptr<LayerCounter> kept = std::move(target_kept ? from_target : from_start),
+                                dropped = std::move(target_kept ? from_start : from_target);
+  kept->add_work(dropped->result());
+  kept->set_raced(kept->depth());
+  dropped.reset();  // (its memory freed)
+  while (!kept->done())
+    if (!kept->step()) return kept->result();
+  return kept->finish();
 }
 
 Result<BoxSolveResult> count_box_by_layers(
