@@ -444,6 +444,13 @@ int run_box_solve(const BoxArgs& a) {
       parallel && a.count && !a.depth_first && split.parts == 1 && !o.additive_partition.empty() &&
       (o.second_bound.empty() || o.second_bound == std::vector<std::string>{"pattern"}) &&
       o.perimeter_depth == 0;
+  if (a.count_from != "either" && !by_layers) {
+    std::cerr << "tilewise: --count-from " << a.count_from
+              << ": only for a 4x4 --count by layers (not with --all, --depth-first, --meet, "
+                 "--part, --perimeter or a --second-bound other than pattern)\n";
+    std::signal(SIGINT, previous);
+    return kExitBadInput;
+  }
   bool layered = false;  // the result is a count by layers
   Result<box::BoxSolveResult> r =
       a.count && a.meet ? count_by_meeting(p, o)
