@@ -181,6 +181,10 @@ class LayerCounter {
   // The count from `start`: begin, then a step a layer until done, then finish.
   LayerCount run(const std::uint8_t* start) {
     begin(start);
+    return go_on();
+  }
+  // The layers left, then the count (or the result so far when one ends it incomplete).
+  LayerCount go_on() {
     while (!done())
       if (!step()) return result_;
     return finish();
@@ -206,7 +210,6 @@ class LayerCounter {
         second_ = std::make_unique<PackedPattern>(*pattern, limits_.vector_ranks);
         result_.second_from = depth_ + 1;
       }
-    last_ = step;
     return true;
   }
   LayerCount finish() {
@@ -219,8 +222,8 @@ class LayerCounter {
   const LayerCount& result() const { return result_; }
   int depth() const { return depth_; }
   double began() const { return t0_; }
-  // The last layer made.
-  const LayerCountStep& last() const { return last_; }
+  // The entries of the last layer made (LayerCountStep::boards).
+  std::uint64_t entries() const { return layer_.size(); }
   // The work of another count (both ends made: kEither) added to this one's.
   void add_work(const LayerCount& other) {
     result_.boards += other.boards;
@@ -618,7 +621,6 @@ class LayerCounter {
   std::vector<Entry> layer_;  // the last layer made
   int depth_ = 0;             // its depth
   double t0_ = 0;
-  LayerCountStep last_{};
   LayerCount result_;
 };
 
@@ -662,22 +664,20 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
   using layered::LayerCounter;
   auto from_start = std::make_unique<LayerCounter>(moves, length, bound, both, false);
   from_start->begin(start);
-  while (!from_start->done() && from_start->last().boards <= limits.race_boards)
+  while (!from_start->done() && from_start->entries() <= limits.race_boards)
     if (!from_start->step()) return from_start->result();
   if (from_start->done()) return from_start->finish();
   auto from_target = std::make_unique<LayerCounter>(moves, length, bound, both, true);
   from_target->begin(back.data(), from_start->began());
   while (from_target->depth() < from_start->depth())
     if (!from_target->step()) return from_target->result();
-  const bool target_kept = from_target->last().boards < from_start->last().boards;
+  const bool target_kept = from_target->entries() < from_start->entries();
   std::unique_ptr<LayerCounter> kept = std::move(target_kept ? from_target : from_start),
                                 dropped = std::move(target_kept ? from_start : from_target);
   kept->add_work(dropped->result());
   kept->set_raced(kept->depth());
   dropped.reset();  // (its memory freed)
-  while (!kept->done())
-    if (!kept->step()) return kept->result();
-  return kept->finish();
+  return kept->go_on();
 }
 
 Result<BoxSolveResult> count_box_by_layers(

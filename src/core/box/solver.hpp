@@ -89,7 +89,8 @@ struct BoxSolveOptions {
   // Off only to measure it.
   bool staged_bound = true;
   // 4x4, the count by layers: the end its layers start from (count_layers.hpp: from the start,
-  // from the target, or either, the one whose first layers grow slower).
+  // from the target, or either: the one whose layer is smaller where the start's first keeps
+  // more than 65,536 boards).
   LayerDirection count_direction = LayerDirection::kEither;
 };
 
