@@ -1,4 +1,5 @@
-// Paths of the project's own examples and of ../shared (which may be absent in CI).
+// Paths of the project's own examples and of ../shared (optional benchmark puzzles: absent
+// on a clean clone, where the tests that read it skip).
 #pragma once
 
 #include <filesystem>

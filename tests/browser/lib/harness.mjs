@@ -9,6 +9,8 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../../..');
 export const siteDir = process.env.TILEWISE_SITE || path.join(root, 'build/web/site');
+// Optional benchmark puzzles beside the repository (tests skip what they need from it when absent).
+export const sharedDir = process.env.TILEWISE_SHARED_DIR || path.join(root, '../shared');
 export const shotDir = process.env.TILEWISE_SCREENSHOTS || path.join(root, 'build/screenshots');
 
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
