@@ -20,7 +20,7 @@ test('the benchmark suite runs in the worker and reports ratios to the reference
   const { page } = await h.openApp(browser, srv.url);
   const puzzles = names.filter((n) => fs.existsSync(path.join(external, `${n}.txt`)))
     .map((name) => ({ name, text: fs.readFileSync(path.join(external, `${name}.txt`), 'utf8') }));
-  if (!puzzles.length) console.log(`# skipped: the Eternity II clues and Brendan's 6x6-8x8 figures (no ${external})`);
+  if (!puzzles.length) h.noteSkipped("browser.bench: the Eternity II clues' and Brendan's 6x6-8x8 figures", external);
   const quick = process.env.TILEWISE_BENCH_FULL ? false : true;
   const events = await h.workerRequest(page, { id: 1, type: 'edge.bench', quick, puzzles }, 600000);
   const done = events.at(-1);

@@ -529,7 +529,9 @@ TEST(EdgeSolver, ScrambleSquaresAgreeWithChecker) {
     }
   }
   if (!testing::exists(shared))
-    std::cout << "(" << shared << " is absent: the gallery's sets only)\n";
+    std::cout << testing::note_skipped("EdgeSolver: the Scramble Squares sets not in the gallery",
+                                       shared)
+              << "\n";
   int checked = 0;
   for (const std::filesystem::path& file : files) {
     const std::string name = file.filename().string();

@@ -13,6 +13,15 @@ export const siteDir = process.env.TILEWISE_SITE || path.join(root, 'build/web/s
 export const sharedDir = process.env.TILEWISE_SHARED_DIR || path.join(root, '../shared');
 export const shotDir = process.env.TILEWISE_SCREENSHOTS || path.join(root, 'build/screenshots');
 
+// An optional part left out because `missing` (under ../shared) is absent: one line in the
+// log, also appended to $TILEWISE_SKIPPED_LOG (scripts/test.sh lists them at its end).
+export function noteSkipped(what, missing) {
+  const line = `${what} (no ${missing})`;
+  console.log(`# skipped: ${line}`);
+  if (process.env.TILEWISE_SKIPPED_LOG) fs.appendFileSync(process.env.TILEWISE_SKIPPED_LOG, line + '\n');
+  return line;
+}
+
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png',
   '.txt': 'text/plain' };
