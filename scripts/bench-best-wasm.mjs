@@ -24,6 +24,10 @@ const seeds = (args.seeds ?? '1,2,3').split(',').map(Number);
 const nodes = Number(args.nodes ?? 16000);
 const puzzleFile = path.resolve(args.puzzle ?? '../shared/puzzles/external/e2_full_256.txt');
 const native = path.resolve(args.native ?? path.join(h.root, 'build/native/src/cli/tilewise'));
+if (!fs.existsSync(puzzleFile)) {
+  console.error(`bench-best-wasm: ${puzzleFile} not found (the Eternity II board is not in the repository; pass --puzzle FILE)`);
+  process.exit(2);
+}
 const puzzle = fs.readFileSync(puzzleFile, 'utf8');
 
 // The CPU time at a wall time, interpolated between samples [[wall ms, cpu ms], ...].

@@ -42,6 +42,7 @@ const names = ['e2style_brendan_set1_06x06', 'e2_clue1', 'e2_clue2', 'e2_clue3',
   'e2style_brendan_set1_07x07', 'e2style_brendan_set1_08x08'];
 const puzzles = names.filter((n) => fs.existsSync(path.join(puzzleDir, `${n}.txt`)))
   .map((name) => ({ name, text: fs.readFileSync(path.join(puzzleDir, `${name}.txt`), 'utf8') }));
+if (!puzzles.length) console.log(`# skipped: the Eternity II clues and Brendan's 6x6-8x8 (none in ${puzzleDir})`);
 
 // Higher is faster for rates, lower for times: the ratio is always WASM speed / native speed.
 const faster = (unit) => unit.endsWith('/s');

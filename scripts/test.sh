@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what it needs (apt, npm), builds everything and
-# runs every test: native unit + CLI tests, the same under ASan+UBSan, then the web build
-# and the browser tests in headless Chromium. CTest prints the summary of each part; at the
-# end (and on a failure) a table of each stage's wall and CPU time and the 10 slowest tests
-# of each ctest run, also kept in build/test-times.txt (docs/testing.md).
+# runs every test: the GitHub workflows checked against their schema, native unit + CLI
+# tests, the same under ASan+UBSan, then the web build and the browser tests in headless
+# Chromium. It needs nothing beside the repository; the parts that read optional puzzles from
+# ../shared are left out when it is absent, each named in one line at the end. CTest prints
+# the summary of each part; at the end (and on a failure) a table of each stage's wall and
+# CPU time and the 10 slowest tests of each ctest run, also kept in build/test-times.txt
+# (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/stage-times.sh
 trap 'stage_report $?' EXIT
+# The tests append a line here for each optional part they leave out (stage_report lists them).
+export TILEWISE_SKIPPED_LOG=$PWD/build/times/skipped.txt
+mkdir -p build/times
+: >"$TILEWISE_SKIPPED_LOG"
 
 stage "native: install packages"
 ./scripts/setup-native.sh
+stage "workflows: validate .github/workflows (action-validator from npm)"
+./scripts/check-workflows.sh
 stage "native: build (build/native)"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j2
@@ -28,7 +37,7 @@ stage "sanitizers: unit and CLI tests"
 # Under the sanitizers two of the six slices of EdgeSolver's generated boards run (seeds
 # 100-109 and 140-149: together every size, rule, border and hint case those boards are made
 # with, seed mod 12); natively all six do. Under ASan they were 222 s of the stage's 420 s CPU;
-# the two kept are 23% of the six's CPU natively (docs/testing.md, Session 16).
+# the two kept are 23% of the six's CPU natively (docs/testing.md).
 sanitize_skipped='EdgeSolver[.]GeneratedBoardsUpTo5x5AgreeWithBacktrackingCheckerSeeds1[1235]0To'
 stage_ctest build/times/sanitize.log --test-dir build/sanitize --output-on-failure -j2 -L 'unit|cli' \
   -E "$sanitize_skipped"

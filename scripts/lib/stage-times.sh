@@ -1,8 +1,9 @@
 # Stage timing for scripts/test.sh (sourced): `stage NAME` ends the stage before (its wall
 # time, and the CPU time, user + sys, of the commands it waited for) and starts NAME;
 # `stage_ctest LOG ARGS...` runs ctest writing its summary lines to LOG as well;
-# `stage_report` prints a table of every stage and the 10 slowest tests of each ctest log,
-# and also writes it to $STAGE_REPORT. test.sh calls it at its end and on failure.
+# `stage_report` prints a table of every stage, the 10 slowest tests of each ctest log and
+# the optional parts left out ($TILEWISE_SKIPPED_LOG), and also writes it to $STAGE_REPORT.
+# test.sh calls it at its end and on failure.
 STAGE_REPORT=${STAGE_REPORT:-build/test-times.txt}
 stage_rows=()
 stage_logs=()
@@ -70,5 +71,9 @@ stage_report() {
       echo "--- the 10 slowest tests of $log (wall) ---"
       slowest_tests "$log"
     done
+    if [ -s "${TILEWISE_SKIPPED_LOG:-}" ]; then
+      echo "--- optional parts left out (their inputs are not beside the repository) ---"
+      awk '!seen[$0]++' "$TILEWISE_SKIPPED_LOG"  # once each (the sanitizers run them again)
+    fi
   } | tee "$STAGE_REPORT"
 }

@@ -1,4 +1,4 @@
-// Session 17's corners of the page, each read from the pixels drawn or the page's test hooks:
+// Corners of the page, each read from the pixels drawn or the page's test hooks:
 // a tablet's status areas hold their text with no band left empty under it; a finger scrolling
 // from a section header's arrow does not close the section; a slider's value is never under its
 // grab; the keyboard cursor reads on the tiles in both themes; the Puzzle Box board has as much

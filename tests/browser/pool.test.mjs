@@ -85,14 +85,12 @@ test('cancelling a pooled search stops it and reports it incomplete', async () =
   await page.close();
 });
 
-test('speed-up on Brendan Owen 6x6 (all solutions), reported when ../shared is present', async (t) => {
-  const file = path.join(h.root, '../shared/puzzles/external/e2style_brendan_set1_06x06.txt');
-  if (!fs.existsSync(file)) { t.skip('../shared is absent'); return; }
+test('speed-up on Brendan Owen 6x6 (all solutions)', async () => {
   // Measured from a page that draws nothing (the site's icon): under software WebGL the app's
   // own frames take a core, which on a 2-core machine would be measured as worker slowness.
   const page = await browser.newPage();
   await page.goto(srv.url + 'icon-192.png');
-  const text = fs.readFileSync(file, 'utf8');
+  const text = puzzle('brendan_06x06.txt');
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const wall = async (workers, mode = 'all') => {
     const t0 = Date.now();

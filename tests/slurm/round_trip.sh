@@ -37,9 +37,9 @@ started=$("$slurm/local-cluster.sh" start "$work/cluster") || fail "the cluster 
 eval "$started"
 say "cluster up ($(sinfo -h -N -o '%N %c CPUs %T'))"
 
-# Puzzles: Brendan's 6x6 (from ../shared, as the bench finds it) and generated boards.
-brendan=$root/../shared/puzzles/external/e2style_brendan_set1_06x06.txt
-[[ -f $brendan ]] || fail "$brendan is missing (the shared puzzle folder next to the repo)"
+# Puzzles: Brendan's 6x6 (the gallery's copy, 65 solutions) and generated boards.
+brendan=$root/assets/puzzles/brendan_06x06.txt
+[[ -f $brendan ]] || fail "$brendan is missing"
 "$tw" generate --rows 5 --cols 5 --rule equal --motifs 8 --seed 1 -o "$work/long.txt"
 "$tw" generate --rows 5 --cols 5 --rule equal --motifs 9 --seed 3 -o "$work/listing.txt"
 

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <iostream>
 #include <set>
 
 #include "core/edge/format.hpp"
@@ -196,7 +198,7 @@ TEST(EdgeSolver, TinyBoardsAgreeWithFullEnumeration) {
 
 // 180 generated boards (seeds 100..159, three variants each), checked in six slices of ten
 // seeds so that ctest spreads them over the cores. Under the sanitizers (as two halves, one ran
-// 149 s alone on a core) scripts/test.sh runs two slices only (docs/testing.md, Session 16).
+// 149 s alone on a core) scripts/test.sh runs two slices only (docs/testing.md).
 void expect_generated_boards_agree(std::uint64_t first_seed, std::uint64_t end_seed) {
   int checked = 0;
   for (std::uint64_t seed = first_seed; seed < end_seed; ++seed) {
@@ -512,14 +514,28 @@ TEST(EdgeSolver, ListBaselineCountsEveryLabelledSolution) {
   }
 }
 
-TEST(EdgeSolver, SharedScrambleSquaresAgreeWithChecker) {
-  const std::string dir = testing::shared_path("puzzles/external");
-  if (!testing::exists(dir)) GTEST_SKIP() << "../shared is absent";
+// Every Scramble Squares set of the gallery, and those of ../shared that the gallery leaves
+// out when the folder is there.
+TEST(EdgeSolver, ScrambleSquaresAgreeWithChecker) {
+  std::vector<std::filesystem::path> files;
+  std::set<std::string> names;
+  const std::string shared = testing::shared_path("puzzles/external");
+  for (const std::string& dir : {testing::source_path("assets/puzzles"), shared}) {
+    if (!testing::exists(dir)) continue;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind("scramble_", 0) == 0 && names.insert(name).second)
+        files.push_back(entry.path());
+    }
+  }
+  if (!testing::exists(shared))
+    std::cout << testing::note_skipped("EdgeSolver: the Scramble Squares sets not in the gallery",
+                                       shared)
+              << "\n";
   int checked = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("scramble_", 0) != 0) continue;
-    Result<EdgePuzzle> p = parse_puzzle(testing::read_file(entry.path().string()), name);
+  for (const std::filesystem::path& file : files) {
+    const std::string name = file.filename().string();
+    Result<EdgePuzzle> p = parse_puzzle(testing::read_file(file.string()), name);
     ASSERT_TRUE(p.ok()) << p.error().to_string();
     const BruteResult brute = testing::enumerate_by_backtracking(*p);
     SolveOptions o;

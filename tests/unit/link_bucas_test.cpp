@@ -51,7 +51,8 @@ int independent_score(const EdgePuzzle& p, const std::vector<Placement>& cells) 
 
 TEST(BucasLink, ReadsTheBlackwood470BoardIntoTheOfficialPieces) {
   const std::string path = testing::shared_path("puzzles/external/e2_full_256.txt");
-  if (!testing::exists(path)) GTEST_SKIP() << "no " << path;
+  if (!testing::exists(path))
+    GTEST_SKIP() << testing::note_skipped("BucasLink: the Blackwood 470 board", path);
   const Result<EdgePuzzle> p = parse_puzzle(testing::read_file(path), path);
   ASSERT_TRUE(p);
   const Result<BucasBoard> b = decode_bucas_link(kBlackwood470);

@@ -111,7 +111,8 @@ TEST(LinkCodec, LinksAreShort) {
   const std::string scramble = encode_link(EdgeShare{dogs, {}});
   EXPECT_LT(scramble.size() + 1, 100u);
   const std::string path = testing::shared_path("puzzles/external/e2_full_256.txt");
-  if (!testing::exists(path)) GTEST_SKIP() << "../shared is absent";
+  if (!testing::exists(path))
+    GTEST_SKIP() << testing::note_skipped("LinkCodec.LinksAreShort: the Eternity II link", path);
   const std::string e2 = encode_link(EdgeShare{*parse_puzzle(testing::read_file(path), "e2"), {}});
   EXPECT_LT(e2.size(), 2000u);  // a practical URL length
 }

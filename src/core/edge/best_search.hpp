@@ -45,7 +45,7 @@ struct BestTuning {
   // Steps without the walk improving on its own best before a new walk starts from a new
   // beam: 4x wider each time (from 4 x 65536) up to max_beam_width; 0 = never.
   std::uint64_t restart_after = 20000;
-  // The method as it was before bands and restarts (session 7), the bench's baseline.
+  // The method without bands and restarts (beams, then LNS), the bench's baseline.
   static BestTuning beams_then_lns() { return {0, 0, 0}; }
 };
 

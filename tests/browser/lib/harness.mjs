@@ -9,7 +9,18 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../../..');
 export const siteDir = process.env.TILEWISE_SITE || path.join(root, 'build/web/site');
+// Optional benchmark puzzles beside the repository (tests skip what they need from it when absent).
+export const sharedDir = process.env.TILEWISE_SHARED_DIR || path.join(root, '../shared');
 export const shotDir = process.env.TILEWISE_SCREENSHOTS || path.join(root, 'build/screenshots');
+
+// An optional part left out because `missing` (under ../shared) is absent: one line in the
+// log, also appended to $TILEWISE_SKIPPED_LOG (scripts/test.sh lists them at its end).
+export function noteSkipped(what, missing) {
+  const line = `${what} (no ${missing})`;
+  console.log(`# skipped: ${line}`);
+  if (process.env.TILEWISE_SKIPPED_LOG) fs.appendFileSync(process.env.TILEWISE_SKIPPED_LOG, line + '\n');
+  return line;
+}
 
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png',
