@@ -51,13 +51,10 @@ struct LayerCountLimits {
   // and the layers after ask it.
   std::function<const PatternBound4x4*()> second_when;
   std::uint64_t second_after = std::uint64_t{1} << 16;
-  // The bound in stages: after a board's first image (its parent's deciding one, asked as
-  // the child is made), the pattern table's lookups and the other images in the order that
-  // cut more boards a lookup in the layer before, a unit alone while that pays
-  // (count_layers.cpp); false: session 20's way (kept to measure against): every child
-  // merged, then its first image, the other images, then the pattern table, each group in
-  // one stage.
-  bool staged = true;
+  // (The bound is asked in stages: after a board's first image, its parent's deciding one,
+  // asked as the child is made, the pattern table's lookups and the other images in the
+  // order that cut more boards a lookup in the layer before, a unit alone while that pays;
+  // count_layers.cpp.)
   // The end the layers start from. From the target: the layers of the start's inverse,
   // reflected left to right (a reflection turns each quarter turn the other way, as reading a
   // sequence back does), whose sequences to the target are the start's read back, one for one.
