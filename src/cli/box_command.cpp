@@ -505,7 +505,8 @@ void add_box_command(CLI::App& app, int& exit_code) {
                    "board row by row: 765849321, 765/849/321, or 1,2,3,4/5,... for N>=4")
       ->required();
   solve->add_option("--target", a->target, "target board (default 1..N*N in order)");
-  solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half");
+  solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half")
+      ->check(CLI::IsMember({"cw", "cw+ccw", "cw+ccw+half"}));
   solve->add_flag("--all", a->all, "list every optimal sequence (default: the first)");
   auto* all_flag = solve->get_option("--all");
   auto* count_flag =
@@ -600,7 +601,8 @@ void add_box_command(CLI::App& app, int& exit_code) {
 
   auto moves = std::make_shared<std::string>("cw");
   auto* stats = box_cmd->add_subcommand("stats", "Distance distribution of the 3x3 Puzzle Box");
-  stats->add_option("--moves", *moves, "cw, cw+ccw or cw+ccw+half");
+  stats->add_option("--moves", *moves, "cw, cw+ccw or cw+ccw+half")
+      ->check(CLI::IsMember({"cw", "cw+ccw", "cw+ccw+half"}));
   stats->callback([moves, &exit_code] {
     bool ok = false;
     const box::MoveSet set = box::parse_move_set(*moves, ok);
