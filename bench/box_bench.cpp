@@ -39,7 +39,7 @@
 //                       sequences read back) and from either end (the start's layers until one
 //                       keeps 65,536 boards, the target's to that depth, then on with the end whose
 //                       layer there is smaller: the CLI's), board by board in one process
-//   box_4x4_count_ab  : (session 16) the same count, board by board, without (the baseline) and
+//   box_4x4_count_ab  : the same count, board by board, without (the baseline) and
 //                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
 //                       CPU seconds of each, per board on stderr; the counts must agree
 //   box_rank          : ranking 8-number placements (the tables' index, pattern_rank.hpp),
@@ -447,7 +447,7 @@ BENCHMARK(box_4x4_graph_count)
     ->Iterations(1);
 
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads. Each board counted depth first
-// (count_box_parallel, the baseline: the CLI's count until session 19), then by layers
+// (count_box_parallel, the baseline: the CLI's count before the layers), then by layers
 // (count_layers.hpp), one after the other in one process; the counts must agree. Wall and CPU
 // seconds of each, per board on stderr.
 void box_4x4_layers_count(benchmark::State& state) {
@@ -475,14 +475,14 @@ void box_4x4_layers_count(benchmark::State& state) {
   ways.counters(state, {"depth_first", "layers"});
 }
 BENCHMARK(box_4x4_layers_count)
-    // Session 19: the seeds of session 18's table, and new ones (4545, 6767), on 2 threads.
+    // The threads rows' seeds, and new ones (4545, 6767), on 2 threads.
     ->ArgsProduct({{1, 0}, {9494, 5150, 8801, 6262, 7171, 8383, 4545, 6767}, {2}})
     ->ArgsProduct({{1, 0}, {9494, 4545}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads. Each board counted by layers
-// without a second bound (the baseline: session 19's count), then with the 8-number pattern
+// without a second bound (the baseline), then with the 8-number pattern
 // table as one from the first layer, then as the CLI's --second-bound auto asks it (from the
 // layer after one that bounded a million boards), one after the other in one process, the
 // table read before the timing; the counts must agree. Wall and CPU seconds of each, per
@@ -519,7 +519,7 @@ void box_4x4_layers_second(benchmark::State& state) {
   ways.counters(state, {"none", "always", "when_large"});
 }
 BENCHMARK(box_4x4_layers_second)
-    // Session 20: session 19's seeds and new ones (1212, 3434, 5656), on 2 threads.
+    // The seeds above and new ones (1212, 3434, 5656), on 2 threads.
     ->ArgsProduct({{1, 0}, {9494, 6767, 6262, 5150, 1212, 3434, 5656}, {2}})
     ->ArgsProduct({{1, 0}, {9494, 1212}, {1}})
     ->Unit(benchmark::kMillisecond)
@@ -586,7 +586,7 @@ void box_4x4_layers_ends(benchmark::State& state) {
   ways.counters(state, {"start", "target", "either"});
 }
 BENCHMARK(box_4x4_layers_ends)
-    // Session 21's seeds, and new ones (4141, 9292, 3737) on 2 threads.
+    // Earlier seeds, and new ones (4141, 9292, 3737) on 2 threads.
     ->ArgsProduct({{1, 0},
                    {9494, 6767, 6262, 5150, 1212, 3434, 5656, 2121, 7878, 8080, 4141, 9292, 3737},
                    {2}})
@@ -595,8 +595,8 @@ BENCHMARK(box_4x4_layers_ends)
     ->Iterations(1);
 
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, what is compared: 0 without the
-// commuting cuts, then with them (session 16); 1 session 16's cuts, then with the wider ones
-// (session 17: BoxSolveOptions::wider_commuting_cuts). Each board is counted the old way, then
+// commuting cuts, then with them; 1 the first cuts, then with the wider ones
+// (BoxSolveOptions::wider_commuting_cuts). Each board is counted the old way, then
 // the new, one after the other (a changing load hits both alike).
 void box_4x4_count_ab(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
@@ -621,12 +621,12 @@ void box_4x4_count_ab(benchmark::State& state) {
 }
 BENCHMARK(box_4x4_count_ab)
     ->ArgsProduct({{1, 0}, {5150, 8801, 7373, 3113, 4242, 9090, 6061, 2718, 1616, 5353}, {0}})
-    // Session 17: the wider cuts, on the seeds above and new ones.
+    // The wider cuts, on the seeds above and new ones.
     ->ArgsProduct({{1, 0}, {5150, 5353, 8801, 1616, 1717, 2929, 3838, 4747}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
-// Session 14's pattern::rank: the cells taken below counted by a table of bit counts.
+// pattern::rank against its predecessor: the cells taken below counted by a table of bit counts.
 std::uint32_t rank_by_table(const std::uint8_t* cell, int tiles) {
   static const std::vector<std::uint8_t> ones = [] {
     std::vector<std::uint8_t> t(1u << 16);

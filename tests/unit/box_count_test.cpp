@@ -101,9 +101,9 @@ TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
   }
 }
 
-// The wider commuting cuts (session 17: a second order's count taken from its first order's,
+// The wider commuting cuts (a second order's count taken from its first order's,
 // children cut by their first lookup known dead in either order, dead second orders inherited
-// down the path) count what meeting in the middle counts, in fewer nodes than session 16's
+// down the path) count what meeting in the middle counts, in fewer nodes than the first
 // cuts alone; with the additive tables (their first lookups made ahead: first_of_children)
 // and with the pattern table alone.
 TEST(BoxCount, TheWiderCommutingCutsCountTheSameInFewerNodes) {

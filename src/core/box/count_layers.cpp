@@ -482,7 +482,7 @@ class LayerCounter {
   void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
                  std::vector<Entry>& out, GroupRates& rates) const {
     // Their first image was asked as they were made (scatter): its excess, the largest of
-    // their entries'. (Session 20's way: asked here, a stage of its own.)
+    // their entries'.
     a.clear();
     for (const std::uint32_t i : m.used()) {
       const Merge::Slot& s = m.slot(i);

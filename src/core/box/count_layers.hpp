@@ -43,7 +43,7 @@ struct LayerCountLimits {
   // A second bound: the pattern table asked of each board the additive tables keep, which it
   // cuts when its largest lookup exceeds the moves left (null: none). With 8 numbers it
   // cuts a third of them or more on the longest counts measured, and the layers after shrink
-  // with them (docs/puzzle-box.md, "Session 20").
+  // with them (docs/puzzle-box.md).
   const PatternBound4x4* second = nullptr;
   // Or one asked for once a layer has bounded more than `second_after` children (the count then
   // takes tens of milliseconds or more, so the CLI's reading of the 8-number table, ~0.5 s,
@@ -59,7 +59,7 @@ struct LayerCountLimits {
   // reflected left to right (a reflection turns each quarter turn the other way, as reading a
   // sequence back does), whose sequences to the target are the start's read back, one for one.
   // The two ends' layers grow differently: on the 25-move `cw` board of docs/puzzle-box.md
-  // "Session 22" 7.95 M boards from the start, 4.0 M from the target. kEither: from the start
+  // 7.95 M boards from the start, 4.0 M from the target. kEither: from the start
   // until a layer keeps more than `race_boards` boards (a count of a few tens of milliseconds
   // so far: most counts end before), then the target's layers to that depth, and on with the
   // end whose layer there is smaller; the other's layers are dropped.

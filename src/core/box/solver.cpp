@@ -203,7 +203,7 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
   } else {
     r_.method = "IDA* with Manhattan bound";
     // The sum kept in step with the moves (4 numbers a move), not summed again at every node:
-    // the anytime search's IDA* spent 70 % of its CPU there (docs/puzzle-box.md, Session 18).
+    // the anytime search's IDA* spent 70 % of its CPU there (docs/puzzle-box.md).
     const int n = size_ * size_;
     steps_home_.resize(static_cast<std::size_t>(n * n));
     for (int c = 0; c < n; ++c)

@@ -73,7 +73,7 @@ struct BoxSolveOptions {
   // 4x4: the second order of two commuting buttons cut by what the bound said of the first
   // (commuting_cuts.hpp; the same count in fewer nodes). Off only to measure it.
   bool commuting_cuts = true;
-  // With them (session 17): a second order's count taken from its first order's, a child cut
+  // With them: a second order's count taken from its first order's, a child cut
   // by its first lookup known dead before its siblings are expanded (either order), and the
   // dead second orders inherited down the path. Off only to measure it.
   bool wider_commuting_cuts = true;
