@@ -16,8 +16,7 @@
 //                       middle (1, count_meet.hpp): seconds in all, the largest, solutions
 //   box_4x4_graph_count: every optimal solution of 12 uniformly random 4x4 boards of a seed,
 //                       counted on the graph (8+8 tables, read from the CLI's cache when
-//                       there), without the perimeter (0, the baseline) and with one of depth
-//                       D (built before the timing; box_perimeter_build times it), or
+//                       there), without (0, the baseline) or
 //                       with a second bound where nodes are expanded (second_bound.hpp:
 //                       diagonal, the 8-number pattern table, both; read from the cache
 //                       too), by one
@@ -32,27 +31,20 @@
 //                       without a second bound (the baseline), with the 8-number pattern
 //                       table as one from the first layer, and as --second-bound auto asks it
 //                       (once a layer bounded 65,536 children), board by board in one process
-//   box_4x4_layers_stages: (session 21) the count by layers of 12 uniformly random 4x4 boards of
-//                       a seed as the CLI makes it (cw: the first solution with the 8+8 and
+//   box_4x4_layers_ends: the count by layers of 12 uniformly random 4x4 boards of a
+//                       seed as the CLI makes it (cw: the first solution with the 8+8 and
 //                       the 8-number pattern tables, the pattern table the second bound from
 //                       the first layer; cw+ccw: 8+8 alone, the pattern table once a layer
-//                       bounded 65,536 boards), session 20's way (the baseline: every child
-//                       merged, then bounded) and session 21's (staged_bound: a child asked
-//                       its parent's image as it is made, the rest in stages), board by board
-//                       in one process
-//   box_4x4_layers_ends: (session 22) the count by layers of 12 uniformly random 4x4 boards of a
-//                       seed as the CLI makes it (as box_4x4_layers_stages), from the start
-//                       (the baseline: session 21's way), from the target (the sequences read
-//                       back) and from either end (the start's layers until one keeps 65,536
-//                       boards, the target's to that depth, then on with the end whose layer
-//                       there is smaller: the CLI's), board by board in one process
-//   box_4x4_count_ab  : (session 16) the same count, board by board, without (the baseline) and
+//                       bounded 65,536 boards), from the start (the baseline), from the target (the
+//                       sequences read back) and from either end (the start's layers until one
+//                       keeps 65,536 boards, the target's to that depth, then on with the end whose
+//                       layer there is smaller: the CLI's), board by board in one process
+//   box_4x4_count_ab  : the same count, board by board, without (the baseline) and
 //                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
 //                       CPU seconds of each, per board on stderr; the counts must agree
 //   box_rank          : ranking 8-number placements (the tables' index, pattern_rank.hpp),
 //                       with a 64 KiB table of bit counts (0, the baseline: until session
 //                       15) or with nibble counters (1, pattern::rank)
-//   box_perimeter_build: the perimeter of the target (perimeter.hpp), one move set and depth
 //   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
 //                       7-number table (0) and the additive 7+7+2 tables (1)
 //   box_nxn_bounds    : 5x5 and 7x7 (cw+ccw): the lower bound of 200 uniformly random boards
@@ -85,7 +77,6 @@
 #include "core/box/parallel_count.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/pattern_rank.hpp"
-#include "core/box/perimeter.hpp"
 #include "core/box/solver.hpp"
 
 namespace {
@@ -407,20 +398,18 @@ std::vector<int> solved_4x4() {
   return target;
 }
 
-// Args: move set (0 cw, 1 cw+ccw), the boards' seed, the perimeter's depth (0: none), the
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, the
 // second bound (second_bound_of; 0: none, the baseline), in the probe iterations too (1),
 // threads (0: solve_box).
 void box_4x4_graph_count(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
   BoxSolveOptions opt = count_options_8_8(moves);
   opt.pattern_tiles = kLargestPatternTiles;
-  opt.second_bound = second_bound_of(moves, state.range(3));
-  opt.second_bound_in_probe = state.range(4) != 0;
-  opt.perimeter_depth = static_cast<int>(state.range(2));
-  if (opt.perimeter_depth > 0) perimeter_4x4(moves, opt.perimeter_depth);  // built untimed
+  opt.second_bound = second_bound_of(moves, state.range(2));
+  opt.second_bound_in_probe = state.range(3) != 0;
   const std::vector<int> target = solved_4x4();
   BoxCountSplit split;
-  split.threads = static_cast<int>(state.range(5));
+  split.threads = static_cast<int>(state.range(4));
   std::vector<double> seconds, wall;
   double nodes = 0, solutions = 0, asked = 0, cut = 0;
   for (auto _ : state) {
@@ -444,22 +433,21 @@ void box_4x4_graph_count(benchmark::State& state) {
   state.counters["solutions"] = solutions;
 }
 BENCHMARK(box_4x4_graph_count)
-    ->ArgsProduct({{1}, {5150, 7373, 8801, 3113}, {0, 5, 6}, {0}, {0}, {0}})
-    ->ArgsProduct({{0}, {5150, 7373, 8801, 3113}, {0, 7, 8}, {0}, {0}, {0}})
+    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {0}})
     // The second bound (against the rows above without one; new seeds with their own).
-    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {1, 2, 3, 4}, {0}, {0}})
-    ->ArgsProduct({{1, 0}, {4242, 9090}, {0}, {0, 1, 2, 3, 4}, {0}, {0}})
+    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {1, 2, 3, 4}, {0}, {0}})
+    ->ArgsProduct({{1, 0}, {4242, 9090}, {0, 1, 2, 3, 4}, {0}, {0}})
     // Threads (count_box_parallel) against the rows above with none.
-    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {0}, {1, 2}})
-    // Session 15: new seeds, one search then 1 and 2 threads, in one process.
-    ->ArgsProduct({{1, 0}, {6061, 2718}, {0}, {0}, {0}, {0, 1, 2}})
-    // Session 18: new seeds, one search then 2 threads (the CLI's default on 2 cores), quiet.
-    ->ArgsProduct({{1, 0}, {9494, 6262, 7171, 8383}, {0}, {0}, {0}, {0, 2}})
+    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {1, 2}})
+    // New seeds, one search then 1 and 2 threads, in one process.
+    ->ArgsProduct({{1, 0}, {6061, 2718}, {0}, {0}, {0, 1, 2}})
+    // New seeds, one search then 2 threads (the CLI's default on 2 cores), quiet.
+    ->ArgsProduct({{1, 0}, {9494, 6262, 7171, 8383}, {0}, {0}, {0, 2}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads. Each board counted depth first
-// (count_box_parallel, the baseline: the CLI's count until session 19), then by layers
+// (count_box_parallel, the baseline: the CLI's count before the layers), then by layers
 // (count_layers.hpp), one after the other in one process; the counts must agree. Wall and CPU
 // seconds of each, per board on stderr.
 void box_4x4_layers_count(benchmark::State& state) {
@@ -487,14 +475,14 @@ void box_4x4_layers_count(benchmark::State& state) {
   ways.counters(state, {"depth_first", "layers"});
 }
 BENCHMARK(box_4x4_layers_count)
-    // Session 19: the seeds of session 18's table, and new ones (4545, 6767), on 2 threads.
+    // The threads rows' seeds, and new ones (4545, 6767), on 2 threads.
     ->ArgsProduct({{1, 0}, {9494, 5150, 8801, 6262, 7171, 8383, 4545, 6767}, {2}})
     ->ArgsProduct({{1, 0}, {9494, 4545}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads. Each board counted by layers
-// without a second bound (the baseline: session 19's count), then with the 8-number pattern
+// without a second bound (the baseline), then with the 8-number pattern
 // table as one from the first layer, then as the CLI's --second-bound auto asks it (from the
 // layer after one that bounded a million boards), one after the other in one process, the
 // table read before the timing; the counts must agree. Wall and CPU seconds of each, per
@@ -531,7 +519,7 @@ void box_4x4_layers_second(benchmark::State& state) {
   ways.counters(state, {"none", "always", "when_large"});
 }
 BENCHMARK(box_4x4_layers_second)
-    // Session 20: session 19's seeds and new ones (1212, 3434, 5656), on 2 threads.
+    // The seeds above and new ones (1212, 3434, 5656), on 2 threads.
     ->ArgsProduct({{1, 0}, {9494, 6767, 6262, 5150, 1212, 3434, 5656}, {2}})
     ->ArgsProduct({{1, 0}, {9494, 1212}, {1}})
     ->Unit(benchmark::kMillisecond)
@@ -562,39 +550,6 @@ struct CliLayerCount {
   BoxSolveOptions options;  // (made before `pattern`: it reads the table)
   PatternBound4x4 pattern;
 };
-
-// Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads.
-void box_4x4_layers_stages(benchmark::State& state) {
-  const auto moves = static_cast<MoveSet>(state.range(0));
-  const CliLayerCount cli(moves);
-  BoxSolveOptions before = cli.options;
-  before.staged_bound = false;
-  const std::vector<int> target = solved_4x4();
-  const int threads = static_cast<int>(state.range(2));
-  CountWays ways(2);  // session 20's way, staged
-  for (auto _ : state) {
-    int board = 0;
-    for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
-      const BoxPuzzle p{4, b, target, moves};
-      const std::uint64_t count = ways.board(state, board, true, [&](int way) {
-        return cli.count(p, way == 1 ? cli.options : before, threads);
-      });
-      std::fprintf(stderr,
-                   "%s seed %d board %d (%s): %llu sequences, wall %.3f s -> %.3f s (%.2fx)\n",
-                   move_set_name(moves), static_cast<int>(state.range(1)), board,
-                   format_board(b, 4).c_str(), static_cast<unsigned long long>(count),
-                   ways.last_wall(0), ways.last_wall(1), ways.last_wall(0) / ways.last_wall(1));
-      ++board;
-    }
-  }
-  ways.counters(state, {"before", "staged"});
-}
-BENCHMARK(box_4x4_layers_stages)
-    // Session 20's seeds, and new ones (2121, 7878, 8080) on 2 threads.
-    ->ArgsProduct({{1, 0}, {9494, 6767, 6262, 5150, 1212, 3434, 5656, 2121, 7878, 8080}, {2}})
-    ->ArgsProduct({{1, 0}, {9494, 5656}, {1}})
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1);
 
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads.
 void box_4x4_layers_ends(benchmark::State& state) {
@@ -631,7 +586,7 @@ void box_4x4_layers_ends(benchmark::State& state) {
   ways.counters(state, {"start", "target", "either"});
 }
 BENCHMARK(box_4x4_layers_ends)
-    // Session 21's seeds, and new ones (4141, 9292, 3737) on 2 threads.
+    // Earlier seeds, and new ones (4141, 9292, 3737) on 2 threads.
     ->ArgsProduct({{1, 0},
                    {9494, 6767, 6262, 5150, 1212, 3434, 5656, 2121, 7878, 8080, 4141, 9292, 3737},
                    {2}})
@@ -640,8 +595,8 @@ BENCHMARK(box_4x4_layers_ends)
     ->Iterations(1);
 
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, what is compared: 0 without the
-// commuting cuts, then with them (session 16); 1 session 16's cuts, then with the wider ones
-// (session 17: BoxSolveOptions::wider_commuting_cuts). Each board is counted the old way, then
+// commuting cuts, then with them; 1 the first cuts, then with the wider ones
+// (BoxSolveOptions::wider_commuting_cuts). Each board is counted the old way, then
 // the new, one after the other (a changing load hits both alike).
 void box_4x4_count_ab(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
@@ -666,12 +621,12 @@ void box_4x4_count_ab(benchmark::State& state) {
 }
 BENCHMARK(box_4x4_count_ab)
     ->ArgsProduct({{1, 0}, {5150, 8801, 7373, 3113, 4242, 9090, 6061, 2718, 1616, 5353}, {0}})
-    // Session 17: the wider cuts, on the seeds above and new ones.
+    // The wider cuts, on the seeds above and new ones.
     ->ArgsProduct({{1, 0}, {5150, 5353, 8801, 1616, 1717, 2929, 3838, 4747}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
-// Session 14's pattern::rank: the cells taken below counted by a table of bit counts.
+// pattern::rank against its predecessor: the cells taken below counted by a table of bit counts.
 std::uint32_t rank_by_table(const std::uint8_t* cell, int tiles) {
   static const std::vector<std::uint8_t> ones = [] {
     std::vector<std::uint8_t> t(1u << 16);
@@ -710,26 +665,6 @@ void box_rank(benchmark::State& state) {
   state.counters["ranks"] = 64.0 * static_cast<double>(cells.size() / 8);
 }
 BENCHMARK(box_rank)->Arg(0)->Arg(1)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
-
-// Args: move set (0 cw, 1 cw+ccw, 2 cw+ccw+half), depth.
-void box_perimeter_build(benchmark::State& state) {
-  const auto moves = static_cast<MoveSet>(state.range(0));
-  double bytes = 0, boards = 0;
-  for (auto _ : state) {
-    const Perimeter p(moves, static_cast<int>(state.range(1)));
-    bytes = static_cast<double>(p.bytes()), boards = static_cast<double>(p.boards());
-  }
-  state.counters["boards"] = boards;
-  state.counters["MB"] = bytes / 1e6;
-}
-BENCHMARK(box_perimeter_build)
-    ->Args({1, 5})
-    ->Args({1, 6})
-    ->Args({0, 7})
-    ->Args({0, 8})
-    ->Args({2, 4})
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1);
 
 void box_4x4_reversed(benchmark::State& state) {
   const std::vector<int> reversed = {16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1};

@@ -1,7 +1,7 @@
 // tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count
 // [--meet|--depth-first]]
 //                        [--json] [--max-nodes N] [--max-seconds S] [--cpu-time]
-//                        [--max-memory MIB] [--perimeter D] [--pattern-tiles K]
+//                        [--max-memory MIB] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
 //                        [--second-bound STAGES] [--count-from start|target|either]
 //                        [--threads N] [--part I/N] [--progress] [--groups auto|none|MAP]
@@ -33,7 +33,7 @@
 #include "core/box/json.hpp"
 #include "core/box/parallel_count.hpp"
 #include "core/box/pattern_db.hpp"
-#include "core/box/perimeter.hpp"
+#include "core/box/plan.hpp"
 #include "core/box/second_bound.hpp"
 #include "core/box/solver.hpp"
 #include "core/json_text.hpp"
@@ -53,9 +53,8 @@ struct BoxArgs {
        cpu_time = false;
   std::uint64_t max_nodes = 0;      // 0 = the default below
   std::uint64_t max_memory = 4096;  // MiB: the listing's count table (4x4)
-  int perimeter = 0;                // 4x4 listing: the perimeter's depth (0: none)
   double max_seconds = 0;
-  int pattern_tiles = box::kDefaultPatternTiles;
+  int pattern_tiles = 0;                           // 0: the planner's choice
   std::string bound = "auto", partition = "auto";  // 4x4
   std::string second_bound = "auto";               // 4x4 count (second_bound.hpp)
   std::string count_from = "either";               // 4x4 count by layers (count_layers.hpp)
@@ -100,6 +99,22 @@ std::filesystem::path cache_dir() {
   if (const char* d = std::getenv("HOME"); d && *d)
     return std::filesystem::path(d) / ".cache" / "tilewise";
   return {};
+}
+
+// True when the table `name` is kept in the cache (it is then read, not built).
+bool table_stored(const std::string& name) {
+  const std::filesystem::path dir = cache_dir();
+  std::error_code ec;
+  return !dir.empty() && std::filesystem::file_size(dir / (name + ".bin"), ec) > 0 && !ec;
+}
+
+// True when every 4x4 table of `plan` is kept in the cache.
+bool plan_tables_stored(box::MoveSet moves, const box::BoxPlan& plan) {
+  if (!plan.partition.empty() && !table_stored(box::additive_table_name(moves, plan.partition)))
+    return false;
+  if (plan.pattern_table && !table_stored(box::pattern_table_name(moves, plan.pattern_tiles)))
+    return false;
+  return true;
 }
 
 // Runs `build`, saying every 15 s on stderr how long it has taken (the 8+8 tables take
@@ -253,8 +268,7 @@ Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
 // (`layered` says which result it is). `auto_second` (--second-bound auto): once a layer has
 // bounded 65,536 children, the 8-number pattern table (read from the cache, ~0.5 s, or built
 // there once) is the second bound of the layers after: 1.2-3x faster on the longest counts
-// measured, where reading it for every count would add its 0.5 s to counts of milliseconds
-// (docs/puzzle-box.md, Session 20).
+// measured, where reading it for every count would add its 0.5 s to counts of milliseconds.
 Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::BoxSolveOptions& o,
                                             const box::BoxCountSplit& split, bool progress,
                                             bool auto_second, bool& layered) {
@@ -329,54 +343,49 @@ int run_box_solve(const BoxArgs& a) {
     return kExitBadInput;
   }
   const box::BoxPuzzle& p = *puzzle;
-  if (p.size == 4 && a.perimeter > box::max_perimeter_depth(p.moves)) {
-    std::cerr << "tilewise: --perimeter " << a.perimeter << ": at most "
-              << box::max_perimeter_depth(p.moves) << " with " << a.moves
-              << " (each move more holds ~10x the boards)\n";
-    return kExitBadInput;
-  }
-  // auto: none, but a long count by layers takes the 8-number pattern table (count_by_layers).
-  const bool auto_second = a.second_bound == "auto";
-  const Result<std::vector<std::string>> second =
-      box::parse_second_bound(auto_second ? "none" : a.second_bound);
-  if (!second) {
-    std::cerr << "tilewise: --second-bound: " << second.error().what << "\n";
-    return kExitBadInput;
-  }
   box::BoxCountSplit split;
   if (!a.part.empty() && !parse_part(a.part, split.part, split.parts)) {
     std::cerr << "tilewise: --part '" << a.part << "': use I/N, 1 <= I <= N\n";
     return kExitBadInput;
   }
-  box::BoxSolveOptions o;
-  o.pattern_tiles = a.pattern_tiles;
-  // auto: the 8+8 tables alone with quarter turns (cw: 3.6-3.8x less CPU than 7+7+2 with the
-  // 7-number table, cw+ccw 2.1x; 247.5 MiB, built once in ~2-3 min), 7+7+2 with half turns
-  // (docs/puzzle-box.md, Session 11).
-  // With cw (and the auto partition) the 8-number pattern table beside them: on 84 random cw
-  // boards the first solution's time median 3.0 -> 2.2 ms, max 1066 -> 245 ms, 7x fewer nodes
-  // (the longest solutions, 24-25 moves, where 8+8 is loosest; docs/puzzle-box.md, Session 20).
-  const bool half = p.moves == box::MoveSet::kBothDirectionsAndHalf;
-  const std::string partition = a.partition != "auto" ? a.partition : half ? "7+7+2" : "8+8";
-  const bool cw_both = a.bound == "auto" && a.partition == "auto" &&
-                       p.moves == box::MoveSet::kClockwise &&
-                       a.pattern_tiles == box::kDefaultPatternTiles;
-  const std::string bound = a.bound != "auto" ? a.bound : cw_both ? "both" : "additive";
-  if (p.size == 4 && cw_both) o.pattern_tiles = box::kLargestPatternTiles;
-  if (p.size == 4 && bound != "pattern") {
-    o.additive_partition = partition;
-    o.pattern_table = bound == "both";
-    load_or_build_additive_tables(p.moves, partition);
-  }
-  // none (the default): the Manhattan bound alone, so the first solution comes at once.
-  // auto: the built-in map on 5x5 and 7x7 (tables of 6.1 / 7.3 MiB built once in ~10-30 s of
-  // CPU, before the search); none on 6x6 and 8x8, whose tables take minutes and did not raise
-  // the reversed boards' bound (docs/puzzle-box.md, "5x5 and up", Sessions 15-16).
   if (p.size <= 4 && a.groups != "none") {
     std::cerr << "tilewise: --groups " << a.groups << ": only boards of 5x5 and up use group "
               << "tables (this board is " << p.size << "x" << p.size << ")\n";
     return kExitBadInput;
   }
+  // The planner (core/box/plan.hpp) chooses the tables, the bound, the method and the
+  // threads from the board, what is wanted, the tables stored in the cache and what was asked.
+  box::BoxPlanRequest q;
+  q.size = p.size;
+  q.moves = p.moves;
+  q.want = a.count ? box::BoxWant::kCount : a.all ? box::BoxWant::kAll : box::BoxWant::kFirst;
+  q.stored = [](const std::string& name) { return table_stored(name); };
+  q.partition = a.partition;
+  q.bound = a.bound;
+  q.pattern_tiles = a.pattern_tiles;
+  q.second_bound = a.second_bound;
+  q.depth_first = a.depth_first;
+  q.meet = a.meet;
+  q.parts = split.parts;
+  q.threads = a.threads;
+  Result<box::BoxPlan> planned = box::plan_box_solve(q);
+  if (!planned) {
+    std::cerr << "tilewise: " << planned.error().to_string() << "\n";
+    return kExitBadInput;
+  }
+  box::BoxPlan& plan = *planned;
+  if (p.size == 4 && !plan_tables_stored(p.moves, plan))
+    std::cerr << "tilewise: " << plan.reason << "\n";
+  box::BoxSolveOptions o;
+  o.pattern_tiles = plan.pattern_tiles;
+  o.additive_partition = plan.partition;
+  o.pattern_table = plan.pattern_table;
+  if (p.size == 4 && !plan.partition.empty())
+    load_or_build_additive_tables(p.moves, plan.partition);
+  // 5x5 and up, --groups: none (the default): the Manhattan bound alone, so the first solution
+  // comes at once; auto: the built-in map on 5x5 and 7x7 (tables of 6.1 / 7.3 MiB built once
+  // in ~10-30 s of CPU, before the search); none on 6x6 and 8x8, whose tables take minutes and
+  // did not raise the reversed boards' bound.
   const bool auto_groups = a.groups == "auto";
   if (p.size >= 5 && a.groups != "none" && (!auto_groups || p.size % 2 == 1)) {
     o.group_map = auto_groups ? box::default_group_map(p.size) : a.groups;
@@ -386,30 +395,20 @@ int run_box_solve(const BoxArgs& a) {
     }
     load_or_build_group_tables(p.size, p.moves, o.group_map);
   }
-  // 5x5 and up: the corner blocks are finished with the pattern table.
-  if (p.size >= 5 || (p.size == 4 && o.pattern_table))
-    load_or_build_pattern_table(p.moves, o.pattern_tiles);
+  if (plan.pattern_table) load_or_build_pattern_table(p.moves, o.pattern_tiles);
   o.all = a.all || a.count;
-  if (p.size == 4 && o.all && !a.meet) {
-    o.second_bound = *second;
-    // auto, the 8-number pattern table read already (cw): the count by layers' second bound
-    // from the first layer (the bench's `always`; not the depth-first counts' and listings').
-    if (auto_second && o.pattern_table && o.pattern_tiles == box::kLargestPatternTiles && a.count &&
-        !a.depth_first && a.part.empty() && a.perimeter == 0)
-      o.second_bound = {"pattern"};
-    for (const std::string& stage : o.second_bound)
-      if (stage == "pattern")
-        load_or_build_pattern_table(p.moves, o.pattern_tiles);
-      else
-        load_or_build_additive_tables(p.moves, stage);
-  }
+  o.second_bound = plan.second_bound;
+  for (const std::string& stage : o.second_bound)
+    if (stage == "pattern")
+      load_or_build_pattern_table(p.moves, o.pattern_tiles);
+    else
+      load_or_build_additive_tables(p.moves, stage);
   if (a.count) o.max_solutions = 1;
   o.keep_count_table = a.all && !a.json;  // every sequence printed, not only those kept
   o.max_count_bytes = a.max_memory << 20;
   o.count_direction = a.count_from == "start"    ? box::LayerDirection::kFromStart
                       : a.count_from == "target" ? box::LayerDirection::kFromTarget
                                                  : box::LayerDirection::kEither;
-  o.perimeter_depth = a.perimeter;
   // 200 M nodes unless given; 5x5 and up with --max-seconds alone: the time is the limit.
   o.node_budget = a.max_nodes > 0                    ? a.max_nodes
                   : p.size >= 5 && a.max_seconds > 0 ? std::numeric_limits<std::uint64_t>::max()
@@ -425,38 +424,27 @@ int run_box_solve(const BoxArgs& a) {
       std::cout << "length " << now.length << " at " << static_cast<long long>(now.elapsed_ms)
                 << " ms (lower bound " << now.lower_bound << ") by " << now.method << std::endl;
     };
-  // 4x4, every sequence: counted by threads sharing one table (parallel_count.hpp).
-  const bool parallel = p.size == 4 && o.all && !a.meet;
-  if (split.parts > 1 && (!parallel || a.all)) {
+  const bool depth_first_count = plan.method == box::BoxMethod::kCountDepthFirst;
+  const bool by_layers = plan.method == box::BoxMethod::kCountByLayers;
+  if (split.parts > 1 && (!depth_first_count || a.all)) {
     std::cerr << "tilewise: --part: only a 4x4 --count is split into parts\n";
     return kExitBadInput;
   }
-  // Every core the process may use unless asked: on an idle 2-core machine two threads
-  // counted 1.6-1.9x faster than one, for 1.1-1.2x the CPU (docs/puzzle-box.md, Session 18).
-  split.threads = a.threads > 0 ? a.threads : hardware_threads();
+  split.threads = plan.threads;
   if (a.progress) split.on_task = print_task;
-  auto previous = std::signal(SIGINT, on_box_sigint);
-  // 4x4 --count with the additive tables: by layers (count_layers.hpp; 1.5-2.0x faster than
-  // depth first on every seed row measured, docs/puzzle-box.md, Session 19) unless asked
-  // otherwise or split into parts.
-  // Its second bound can be the pattern table alone (count_layers.hpp); others: depth first.
-  const bool by_layers =
-      parallel && a.count && !a.depth_first && split.parts == 1 && !o.additive_partition.empty() &&
-      (o.second_bound.empty() || o.second_bound == std::vector<std::string>{"pattern"}) &&
-      o.perimeter_depth == 0;
   if (a.count_from != "either" && !by_layers) {
     std::cerr << "tilewise: --count-from " << a.count_from
               << ": only for a 4x4 --count by layers (not with --all, --depth-first, --meet, "
-                 "--part, --perimeter or a --second-bound other than pattern)\n";
-    std::signal(SIGINT, previous);
+                 "--part or a --second-bound other than pattern)\n";
     return kExitBadInput;
   }
+  auto previous = std::signal(SIGINT, on_box_sigint);
   bool layered = false;  // the result is a count by layers
   Result<box::BoxSolveResult> r =
-      a.count && a.meet ? count_by_meeting(p, o)
-      : by_layers       ? count_by_layers(p, o, split, a.progress, auto_second, layered)
-      : parallel        ? box::count_box_parallel(p, o, split)
-                        : box::solve_box(p, o, on_improvement);
+      plan.method == box::BoxMethod::kCountMeet && a.count ? count_by_meeting(p, o)
+      : by_layers         ? count_by_layers(p, o, split, a.progress, plan.second_when_long, layered)
+      : depth_first_count ? box::count_box_parallel(p, o, split)
+                          : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
   if (!r) {
     std::cerr << "tilewise: " << r.error().to_string() << "\n";
@@ -517,7 +505,8 @@ void add_box_command(CLI::App& app, int& exit_code) {
                    "board row by row: 765849321, 765/849/321, or 1,2,3,4/5,... for N>=4")
       ->required();
   solve->add_option("--target", a->target, "target board (default 1..N*N in order)");
-  solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half");
+  solve->add_option("--moves", a->moves, "cw, cw+ccw or cw+ccw+half")
+      ->check(CLI::IsMember({"cw", "cw+ccw", "cw+ccw+half"}));
   solve->add_flag("--all", a->all, "list every optimal sequence (default: the first)");
   auto* all_flag = solve->get_option("--all");
   auto* count_flag =
@@ -540,12 +529,6 @@ void add_box_command(CLI::App& app, int& exit_code) {
                     "4x4, --all/--count: MiB the count's table or layers may take (default "
                     "4096); over it the count ends incomplete (layers: counted depth first "
                     "instead)");
-  solve
-      ->add_option("--perimeter", a->perimeter,
-                   "4x4, --all/--count: answer the nodes this close to the target from a table "
-                   "of every board within that many moves of it (default 0 = none; at most 9 "
-                   "with cw, 7 with cw+ccw (43 M boards, ~1.5 GB), 6 with half turns)")
-      ->check(CLI::Range(0, box::Perimeter::kMaxDepth));
   solve
       ->add_option("--threads", a->threads,
                    "4x4 --all/--count: threads counting (sharing the count's table, or the "
@@ -603,14 +586,14 @@ void add_box_command(CLI::App& app, int& exit_code) {
       "only), pattern (the --pattern-tiles table), e.g. diagonal,pattern; none; auto (the "
       "default: none, but a count by layers that bounded 65,536 children in a layer takes the "
       "8-number pattern table from the next layer, 247.5 MiB, built once in ~2 min: 1.2-3x "
-      "faster on the longest counts, docs/puzzle-box.md Session 20)");
+      "faster on the longest counts)");
   solve
       ->add_option("--count-from", a->count_from,
                    "4x4 --count by layers: the end its layers start from: start, target (the "
                    "sequences read back: the same count) or either (the default: from the start "
                    "until a layer keeps 65,536 boards, then the target's layers to that depth, "
                    "and on with the end whose layer there is smaller; the two ends' layers "
-                   "grow differently, up to 2x: docs/puzzle-box.md Session 22)")
+                   "grow differently, up to 2x)")
       ->check(CLI::IsMember({"start", "target", "either"}));
   solve->callback([a, &exit_code] { exit_code = run_box_solve(*a); });
 
@@ -618,7 +601,8 @@ void add_box_command(CLI::App& app, int& exit_code) {
 
   auto moves = std::make_shared<std::string>("cw");
   auto* stats = box_cmd->add_subcommand("stats", "Distance distribution of the 3x3 Puzzle Box");
-  stats->add_option("--moves", *moves, "cw, cw+ccw or cw+ccw+half");
+  stats->add_option("--moves", *moves, "cw, cw+ccw or cw+ccw+half")
+      ->check(CLI::IsMember({"cw", "cw+ccw", "cw+ccw+half"}));
   stats->callback([moves, &exit_code] {
     bool ok = false;
     const box::MoveSet set = box::parse_move_set(*moves, ok);

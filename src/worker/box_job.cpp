@@ -29,6 +29,7 @@
 #include "core/box/board.hpp"
 #include "core/box/json.hpp"
 #include "core/box/pattern_db.hpp"
+#include "core/box/plan.hpp"
 #include "core/box/solver.hpp"
 #include "worker/box_tables.hpp"
 #include "worker/jobs.hpp"
@@ -294,10 +295,15 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   box::BoxSolveOptions o;
-  // 4x4: the additive tables unless a pattern table is asked for.
+  // 4x4: the planner's tables (core/box/plan.hpp: the stored ones are asked of the page's
+  // storage later) unless a pattern table is asked for.
   const bool pattern = p->size != 4 || request.contains("pattern_tiles");
-  std::string partition = pattern ? "" : kWorkerPartition;
-  std::string quick_partition = pattern ? "" : kWorkerQuickPartition;
+  box::BoxPlanRequest q;
+  q.size = p->size;
+  q.moves = p->moves;
+  const Result<box::BoxPlan> plan = box::plan_box_solve(q);
+  std::string partition = pattern || !plan ? "" : plan->partition;
+  std::string quick_partition = pattern || !plan ? "" : plan->quick_partition;
   std::string kept_partition;
   if (!read_field(request, "partition", partition, events) ||
       !read_field(request, "quick_partition", quick_partition, events) ||

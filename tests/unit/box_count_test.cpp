@@ -12,7 +12,6 @@
 #include "core/box/board.hpp"
 #include "core/box/count_dag.hpp"
 #include "core/box/count_meet.hpp"
-#include "core/box/perimeter.hpp"
 #include "core/box/solver.hpp"
 
 namespace tilewise::box {
@@ -29,18 +28,15 @@ using testing::turn;
 // The listing's count on 4x4 (counted on the graph of sequences) against the BFS's count and
 // the meeting in the middle; every sequence listed again from the kept table: as many as
 // counted, all different, each reaching the target, the first ones those kept in the result.
-void expect_the_listing_counts(const std::vector<int>& b, MoveSet m, std::uint64_t expected,
-                               int perimeter_depth = 0) {
+void expect_the_listing_counts(const std::vector<int>& b, MoveSet m, std::uint64_t expected) {
   BoxSolveOptions o;
   o.pattern_tiles = 5;
-  o.perimeter_depth = perimeter_depth;
   o.max_solutions = 3;
   o.keep_count_table = true;
   Result<BoxSolveResult> r = solve_box({4, b, identity(4), m}, o);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(r->complete);
-  EXPECT_EQ(r->count, expected) << move_set_name(m) << " " << format_board(b, 4) << " perimeter "
-                                << perimeter_depth;
+  EXPECT_EQ(r->count, expected) << move_set_name(m) << " " << format_board(b, 4);
   std::set<std::vector<std::pair<int, int>>> listed;
   std::vector<std::vector<Move>> first;
   for_each_solution(*r, [&](const std::vector<Move>& seq) {
@@ -77,7 +73,7 @@ TEST(BoxCount, MeetingInTheMiddleAndTheListingCountTheBreadthFirstShortestSequen
       EXPECT_EQ(r->length, d);
       const std::uint64_t shortest = shortest_sequences(b, d, dist, m);
       EXPECT_EQ(r->count, shortest) << move_set_name(m) << " board " << k << " length " << d;
-      expect_the_listing_counts(b, m, shortest, k % 2 ? 0 : depth - 2);
+      expect_the_listing_counts(b, m, shortest);
     }
   }
 }
@@ -95,7 +91,6 @@ TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
       Result<BoxSolveResult> met = count_box_solutions({4, b, identity(4), m}, o);
       ASSERT_TRUE(met.ok() && met->complete);
       expect_the_listing_counts(b, m, met->count);
-      expect_the_listing_counts(b, m, met->count, m == MoveSet::kClockwise ? 5 : 4);
       Result<BoxSolveResult> with = solve_box({4, b, identity(4), m}, o);
       o.commuting_cuts = false;
       Result<BoxSolveResult> without = solve_box({4, b, identity(4), m}, o);
@@ -106,11 +101,11 @@ TEST(BoxCount, TheListingCountsOnTheGraphWhatMeetingInTheMiddleCountsOn4x4) {
   }
 }
 
-// The wider commuting cuts (a second order's count taken from its first order's, children
-// cut by their first lookup known dead in either order, dead second orders inherited down the
-// path) count what meeting in the middle counts, in fewer nodes than the narrow cuts alone
-// (wider_commuting_cuts false); with the additive tables (their first lookups made ahead:
-// first_of_children) and with the pattern table alone.
+// The wider commuting cuts (a second order's count taken from its first order's,
+// children cut by their first lookup known dead in either order, dead second orders inherited
+// down the path) count what meeting in the middle counts, in fewer nodes than the first
+// cuts alone; with the additive tables (their first lookups made ahead: first_of_children)
+// and with the pattern table alone.
 TEST(BoxCount, TheWiderCommutingCutsCountTheSameInFewerNodes) {
   std::mt19937 rng(1717);
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
@@ -190,35 +185,6 @@ TEST(BoxCount, TheCountTableKeepsABoardAndItsTurnedImagesAsOneNode) {
         CountDag::context_of(12, &turned_last, MoveSet::kBothDirections);
     EXPECT_EQ(shared.node_of(b, context), shared.node_of(turned_square(b), turned_context));
     EXPECT_NE(alone.node_of(b, context), alone.node_of(turned_square(b), turned_context));
-  }
-}
-
-// The perimeter (perimeter.hpp) holds every board within its depth, each with the test's
-// BFS distance and count of shortest sequences, after nothing and (cw+ccw) after an X'.
-TEST(BoxCount, ThePerimeterHoldsTheBreadthFirstDistancesAndCounts) {
-  for (MoveSet m :
-       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
-    const int depth = m == MoveSet::kClockwise ? 5 : m == MoveSet::kBothDirections ? 4 : 3;
-    const auto& dist = states_near_4x4(m, depth);
-    const Perimeter p(m, depth);
-    EXPECT_EQ(p.boards(), dist.size()) << move_set_name(m);
-    std::mt19937 rng(91);
-    for (const auto& [b, d] : dist) {
-      Board16 board{};
-      for (int c = 0; c < 16; ++c) board[c] = static_cast<std::uint8_t>(b[c] - 1);
-      ASSERT_EQ(p.distance(board), d) << move_set_name(m) << " " << format_board(b, 4);
-      if (rng() % 8 != 0) continue;  // counts on a sample (the BFS count walks each sequence)
-      EXPECT_EQ(p.completions(board, d, nullptr), shortest_sequences(b, d, dist, m));
-      EXPECT_EQ(p.completions(board, d + 2, nullptr), 0u);
-      if (m != MoveSet::kBothDirections) continue;  // (the only context that counts)
-      const Move after{static_cast<int>(rng() % 9), 3};
-      EXPECT_EQ(p.completions(board, d, &after),
-                shortest_sequences(b, d, dist, m, after.button, after.quarter_turns))
-          << move_set_name(m) << " " << format_board(b, 4) << " after button " << after.button;
-    }
-    Board16 far{};  // 16..1: 24 moves away
-    for (int c = 0; c < 16; ++c) far[c] = static_cast<std::uint8_t>(15 - c);
-    EXPECT_EQ(p.distance(far), -1);
   }
 }
 

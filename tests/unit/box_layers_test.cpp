@@ -252,8 +252,7 @@ TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
 // keeps: layer by layer, the children made and the boards kept equal those of a plain
 // breadth-first search asking AdditiveBound4x4 and PatternBound4x4 of every child (`cw`: one
 // counting context, so a layer's entries are its boards); with and without the pattern table,
-// on partitions of 2-4 terms an image, one and two threads, the shuffles and the fallback, and
-// unstaged (limits.staged false: every child merged, then each group of lookups in one stage).
+// on partitions of 2-4 terms an image, one and two threads, the shuffles and the fallback.
 TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
   std::mt19937 rng(4747);
   const MoveSet m = MoveSet::kClockwise;
@@ -302,7 +301,6 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
             LayerCountLimits limits;
             limits.threads = threads;
             limits.vector_ranks = vector;
-            limits.staged = threads == 1 || vector;  // (and once unstaged)
             limits.second = second;
             limits.direction = LayerDirection::kFromStart;  // (the plain search's end)
             std::vector<std::pair<std::uint64_t, std::uint64_t>> got;

@@ -33,7 +33,7 @@ namespace tilewise::box {
 inline constexpr std::uint64_t kMaxGroupTableEntries = std::uint64_t{1} << 28;
 
 // The built-in group map of N (5..8) with quarter turns (measured: docs/puzzle-box.md,
-// "5x5 and up", Session 15).
+// "5x5 and up").
 std::string default_group_map(int size);
 
 // A group map's groups as their home cells (sorted), checked: N rows of N cells, groups of

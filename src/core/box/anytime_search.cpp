@@ -132,7 +132,7 @@ struct BoxAnytimeSearch::Impl {
     start_bound = bound_at(0, root.man);
     // Options' group_map: the start's bound and the optimal search's (not the beams' cut:
     // measured 5x the CPU for the same solutions on the reversed 5x5, docs/puzzle-box.md,
-    // "5x5 and up", Session 15).
+    // "5x5 and up").
     if (!o.group_map.empty())
       start_bound = std::max(
           start_bound, at_parity(AdditiveBoundNxN(n, p.moves, o.group_map).bound(root.s.data())));

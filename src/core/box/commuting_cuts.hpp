@@ -1,4 +1,4 @@
-// The count's second order of two commuting buttons, cut without a bound (session 16).
+// The count's second order of two commuting buttons, cut without a bound.
 //
 // Counting every optimal sequence tries both orders of two buttons whose blocks share no
 // cell: from a node P, `a b` and `b a` reach the same board after as many moves. The node
@@ -12,11 +12,11 @@
 // These use only the bound's answers (the board's distance), never a count, so the spelling
 // context (count_dag.hpp) plays no part. Most children are cut by the bound, so most second
 // orders are cut here before their table entries are ranked or read.
-//   - P-b expanded and its child P-b-a counted (session 17): when neither `a` nor `b` closes
+//   - P-b expanded and its child P-b-a counted: when neither `a` nor `b` closes
 //     a counter-clockwise `X'` (always with cw), P-a-b is the same node of the count's graph
 //     (the same board, moves left and context), so its count is P-b-a's, taken without a
 //     bound or a lookup in the count's table.
-// The search (BoxSearch::open_node, session 17) also cuts P-a-b when P-b is known dead in
+// The search (BoxSearch::open_node) also cuts P-a-b when P-b is known dead in
 // either order (its first lookup, made for all of P's children when P is opened, cut it), and
 // inherits that down the path: P-a-c-b is P-b-a-c when b commutes with a and c.
 //

@@ -47,11 +47,9 @@ class CountDag::ShardLock {
   std::atomic_flag* busy_;
 };
 
-CountDag::CountDag(MoveSet moves, std::uint64_t max_bytes,
-                   std::shared_ptr<const Perimeter> perimeter)
+CountDag::CountDag(MoveSet moves, std::uint64_t max_bytes)
     : moves_(moves),
       cells_(move_cells(4, moves)),
-      perimeter_(std::move(perimeter)),
       max_bytes_(max_bytes),
       shards_(std::make_unique<Shard[]>(kShards)),
       dead_(cache_slots(max_bytes)) {
@@ -181,8 +179,7 @@ bool CountDag::put(std::uint64_t board, std::uint32_t context, std::uint64_t cou
 }
 
 // The allowed moves from (b, left, s) whose child has a completion, as a bit mask by
-// cells_' order: from the perimeter within its depth, else from the live table, or found
-// directly below kMinLeft moves left.
+// cells_' order: from the live table, or found directly below kMinLeft moves left.
 std::uint32_t CountDag::live_moves(Board16& b, int left, const Spelling& s) const {
   std::uint32_t mask = 0;
   for (std::size_t k = 0; k < cells_.size(); ++k) {
@@ -194,8 +191,6 @@ std::uint32_t CountDag::live_moves(Board16& b, int left, const Spelling& s) cons
     bool live = false;
     if (left - 1 == 0)
       live = at_target(b);
-    else if (perimeter_ && left - 1 <= perimeter_->depth())
-      live = perimeter_->completions(b, left - 1, &m) > 0;
     else if (left - 1 < kMinLeft)
       live = live_moves(b, left - 1, s.after(m, moves_)) != 0;
     else {

@@ -17,8 +17,7 @@
 // lossy cache for the dead ones (none), where a newer entry replaces an older one. Since no
 // live node is ever dropped, every optimal sequence can be listed again from the live table
 // alone: from a node, each allowed move whose child is live (a lookup, no bound).
-// Nodes with fewer than kMinLeft moves left are not kept (a walk of them is cheaper), nor
-// those within the perimeter's depth when there is one (perimeter.hpp: a lookup answers them).
+// Nodes with fewer than kMinLeft moves left are not kept (a walk of them is cheaper).
 //
 // Several searches may share one table (share(): parallel_count.hpp): each live shard is
 // then read and written under a lock of its own, the dead cache with relaxed atomics. A node
@@ -37,7 +36,6 @@
 #include "core/box/board.hpp"
 #include "core/box/lossy_cache.hpp"
 #include "core/box/move_cells.hpp"
-#include "core/box/perimeter.hpp"
 #include "core/box/puzzle.hpp"
 #include "core/box/spelling.hpp"
 
@@ -67,10 +65,8 @@ class CountDag {
   static constexpr int kMinLeft = 2;
   static constexpr std::uint64_t kMaxCount = (std::uint64_t{1} << 52) - 1;  // per node
 
-  // `max_bytes`: both tables together, the growth of a shard included. `perimeter` (may be
-  // null): the nodes within its depth are read from it.
-  CountDag(MoveSet moves, std::uint64_t max_bytes,
-           std::shared_ptr<const Perimeter> perimeter = nullptr);
+  // `max_bytes`: both tables together, the growth of a shard included.
+  CountDag(MoveSet moves, std::uint64_t max_bytes);
 
   static std::uint64_t key_of(const Board16& board);  // 16 nibbles, never 0
   // The key of a node after `last` (null: the start) with `left` moves left (see above):
@@ -138,7 +134,6 @@ class CountDag {
 
   MoveSet moves_;
   std::vector<MoveCells> cells_;
-  std::shared_ptr<const Perimeter> perimeter_;
   std::vector<SquareTurn> turns_;  // turns_onto_itself(the start)
   std::uint64_t max_bytes_;
   std::atomic<std::uint64_t> live_bytes_ = 0, live_ = 0;

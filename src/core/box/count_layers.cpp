@@ -306,10 +306,6 @@ class LayerCounter {
           if (group->reached[u] > 0)
             (*share)[u] =
                 static_cast<double>(group->cut[u]) / static_cast<double>(group->reached[u]);
-    if (!limits_.staged) {
-      pattern_first_ = false;
-      return;
-    }
     if (sum.pattern.lookups < kFew || sum.images.lookups < kFew) return;
     // (cut / lookups of one group against the other's, without a division)
     pattern_first_ =
@@ -395,11 +391,6 @@ class LayerCounter {
           const std::uint64_t b = bits == 0 ? 0 : mix(c) >> (64 - bits);
           if (b < first || b >= last) continue;
           const std::uint64_t word = image | count | std::uint64_t{tags_[k]} << kTagShift;
-          if (!limits_.staged) {  // (session 20's way: every child to its bucket)
-            mine[b - first].push_back({c, word});
-            ++mine_asked;
-            continue;
-          }
           Child& child = children[now][made[now]++];
           child.board = c;
           child.word = word;
@@ -491,24 +482,11 @@ class LayerCounter {
   void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
                  std::vector<Entry>& out, GroupRates& rates) const {
     // Their first image was asked as they were made (scatter): its excess, the largest of
-    // their entries'. (Session 20's way: asked here, a stage of its own.)
+    // their entries'.
     a.clear();
     for (const std::uint32_t i : m.used()) {
       const Merge::Slot& s = m.slot(i);
       a.push_back({s.board, i, static_cast<std::int8_t>(s.excess), s.image, s.image, 0});
-    }
-    if (!limits_.staged) {
-      stage(
-          a, b,
-          [&](const Survivor& v, std::uint32_t* index) {
-            packed_.indices(v.board, v.first, index);
-          },
-          [&](Survivor& v, const std::uint32_t* index) {
-            const int excess = packed_.excess(v.first, index);
-            v.best = static_cast<std::int8_t>(excess);
-            return packed_.moves(v.board, excess) <= left;
-          });
-      a.swap(b);
     }
     const std::size_t terms = static_cast<std::size_t>(terms_);
     // Image `other` of the board's images but its first.
@@ -567,7 +545,7 @@ class LayerCounter {
                            const std::array<double, GroupRates::kUnits>& share) {
       for (int u = 0; u < units && !a.empty();) {
         const double f = share[static_cast<std::size_t>(u)];
-        const int last = limits_.staged && f * (units - u - 1) > 1 - f ? u + 1 : units;
+        const int last = f * (units - u - 1) > 1 - f ? u + 1 : units;
         rate.lookups += cost * static_cast<std::uint64_t>(last - u) * a.size();
         run(u, last);
         u = last;
@@ -706,7 +684,6 @@ Result<BoxSolveResult> count_box_by_layers(
         limits.threads = threads;
         limits.cancel = o.cancel;
         limits.on_layer = on_layer;
-        limits.staged = o.staged_bound;
         limits.direction = o.count_direction;
         const LayerCount c =
             count_by_layers(start.data(), p.moves, length, *tables.additive, limits);

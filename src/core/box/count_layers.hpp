@@ -43,7 +43,7 @@ struct LayerCountLimits {
   // A second bound: the pattern table asked of each board the additive tables keep, which it
   // cuts when its largest lookup exceeds the moves left (null: none). With 8 numbers it
   // cuts a third of them or more on the longest counts measured, and the layers after shrink
-  // with them (docs/puzzle-box.md, "Session 20").
+  // with them (docs/puzzle-box.md).
   const PatternBound4x4* second = nullptr;
   // Or one asked for once a layer has bounded more than `second_after` children (the count then
   // takes tens of milliseconds or more, so the CLI's reading of the 8-number table, ~0.5 s,
@@ -51,18 +51,15 @@ struct LayerCountLimits {
   // and the layers after ask it.
   std::function<const PatternBound4x4*()> second_when;
   std::uint64_t second_after = std::uint64_t{1} << 16;
-  // The bound in stages: after a board's first image (its parent's deciding one, asked as
-  // the child is made), the pattern table's lookups and the other images in the order that
-  // cut more boards a lookup in the layer before, a unit alone while that pays
-  // (count_layers.cpp); false: session 20's way (kept to measure against): every child
-  // merged, then its first image, the other images, then the pattern table, each group in
-  // one stage.
-  bool staged = true;
+  // (The bound is asked in stages: after a board's first image, its parent's deciding one,
+  // asked as the child is made, the pattern table's lookups and the other images in the
+  // order that cut more boards a lookup in the layer before, a unit alone while that pays;
+  // count_layers.cpp.)
   // The end the layers start from. From the target: the layers of the start's inverse,
   // reflected left to right (a reflection turns each quarter turn the other way, as reading a
   // sequence back does), whose sequences to the target are the start's read back, one for one.
   // The two ends' layers grow differently: on the 25-move `cw` board of docs/puzzle-box.md
-  // "Session 22" 7.95 M boards from the start, 4.0 M from the target. kEither: from the start
+  // 7.95 M boards from the start, 4.0 M from the target. kEither: from the start
   // until a layer keeps more than `race_boards` boards (a count of a few tens of milliseconds
   // so far: most counts end before), then the target's layers to that depth, and on with the
   // end whose layer there is smaller; the other's layers are dropped.

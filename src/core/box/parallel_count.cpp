@@ -11,7 +11,6 @@
 
 #include "core/box/board.hpp"
 #include "core/box/count_dag.hpp"
-#include "core/box/perimeter.hpp"
 #include "core/clock.hpp"
 
 namespace tilewise::box {
@@ -40,12 +39,9 @@ void all_prefixes(MoveSet set, int moves, std::vector<Move>& prefix, const Spell
   }
 }
 
-// The moves of the first subtrees: as asked, but none within the perimeter (count_below
-// reads the table only below the prefix) and no more than the length.
-int prefix_moves_for(int length, int asked, int perimeter_depth) {
-  int d = std::min(asked, length);
-  if (perimeter_depth > 0) d = std::min(d, length - perimeter_depth - 1);
-  return std::max(d, 0);
+// The moves of the first subtrees: as asked, no more than the length.
+int prefix_moves_for(int length, int asked) {
+  return std::max(std::min(asked, length), 0);
 }
 
 using Prefix = std::vector<Move>;
@@ -218,15 +214,12 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
   }
   const int length = r.length;
   const Board16 start = start_board16(p);
-  Orbits orbits =
-      orbits_of(p.moves, start, prefix_moves_for(length, split.prefix_moves, o.perimeter_depth));
+  Orbits orbits = orbits_of(p.moves, start, prefix_moves_for(length, split.prefix_moves));
   const std::vector<std::size_t> mine = part_of(orbits.reps.size(), split.part, split.parts);
   std::vector<BoxCountTask> tasks;
   for (std::size_t k : mine) tasks.push_back(orbits.reps[k]);
   for (BoxCountTask& t : tasks) t.total = tasks.size();
-  auto dag = std::make_shared<CountDag>(
-      p.moves, o.max_count_bytes,
-      o.perimeter_depth > 0 ? perimeter_4x4(p.moves, o.perimeter_depth) : nullptr);
+  auto dag = std::make_shared<CountDag>(p.moves, o.max_count_bytes);
   dag->share_turned_images(start);
   const int threads = std::max(1, std::min<int>(split.threads, static_cast<int>(tasks.size())));
   if (threads > 1) dag->share();

@@ -61,7 +61,7 @@ struct LookupView {
 // Index of a placement (cell of number 0, ..., cell of number k-1): each cell counted
 // among the cells not taken by the numbers before it (mixed radix 16, 15, 14, ...). The
 // taken cells below each cell are kept as 16 nibbles (at most 8 each), so a count is a
-// shift and a mask, no table (the hottest code of the 4x4 count: session 15).
+// shift and a mask, no table (the hottest code of the 4x4 count).
 inline std::uint32_t rank(const std::uint8_t* cell, int tiles) {
   constexpr std::uint64_t kOnes = 0x1111111111111111ull;
   std::uint32_t index = 0;

@@ -195,7 +195,6 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       second_ = std::make_unique<SecondBound4x4>(moves_, o_.second_bound, o_.pattern_tiles);
       r_.method += "; where a node is expanded: " + second_->describe();
     }
-    if (o_.all && o_.perimeter_depth > 0) perimeter_ = perimeter_4x4(moves_, o_.perimeter_depth);
   } else if (!o_.group_map.empty()) {
     additive_nxn_ = std::make_unique<AdditiveBoundNxN>(size_, moves_, o_.group_map);
     r_.method = "IDA* with " + additive_nxn_->describe();
@@ -204,7 +203,7 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
   } else {
     r_.method = "IDA* with Manhattan bound";
     // The sum kept in step with the moves (4 numbers a move), not summed again at every node:
-    // the anytime search's IDA* spent 70 % of its CPU there (docs/puzzle-box.md, Session 18).
+    // the anytime search's IDA* spent 70 % of its CPU there (docs/puzzle-box.md).
     const int n = size_ * size_;
     steps_home_.resize(static_cast<std::size_t>(n * n));
     for (int c = 0; c < n; ++c)
@@ -317,10 +316,6 @@ bool BoxSearch::counted_child() {
   return true;
 }
 
-bool BoxSearch::near_target() const {
-  return listing_ && perimeter_ && moves_left() <= perimeter_->depth();
-}
-
 void BoxSearch::add_counted(std::uint64_t n) {
   r_.count += n;
   if (n == 0) return;
@@ -406,7 +401,7 @@ bool BoxSearch::next_iteration() {
     probe_found_ = false;
     listing_ = true;
     if (size_ == 4 && !count_dag_) {
-      count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes, perimeter_);
+      count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes);
       count_dag_->share_turned_images(start4_);
     }
   } else {
@@ -525,8 +520,7 @@ void BoxSearch::note_cut() {
 // index first (the bytes asked of memory), then every entry, so that the cache misses
 // overlap (in WebAssembly, which has no prefetch, the loads alone do).
 void BoxSearch::first_of_children() {
-  // (No bound of the children where the perimeter answers them.)
-  if (!additive_ || (listing_ && perimeter_ && moves_left() <= perimeter_->depth() + 1)) return;
+  if (!additive_) return;
   const std::size_t g = path_.size(), moves = cells_.size(), terms = additive_terms_;
   if (child_excess_.size() < (g + 1) * moves) child_excess_.resize((g + 1) * moves);
   child_index_.resize(moves * terms);
@@ -607,11 +601,6 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     ++visited;
     ++r_.nodes;
     enter_child(m);
-    if (near_target()) {  // one lookup: its count (0: dead), no bound
-      add_counted(perimeter_->completions(board4_, moves_left(), &path_.back()));
-      undo_last();
-      continue;
-    }
     const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
     const bool at_target = h == 0 && at_target_board();
     if (g + h > limit_ || at_target || (listing_ && counted_child()) || second_bound_cuts(g)) {

@@ -34,7 +34,6 @@ class PatternBound4x4;
 class AdditiveBound4x4;
 class AdditiveBoundNxN;
 class CountDag;
-class Perimeter;
 class SecondBound4x4;
 
 // Where the count by layers (count_layers.hpp) starts: from the start board; from the target
@@ -68,26 +67,16 @@ struct BoxSolveOptions {
   // 4x4, every optimal sequence: the memory of the count's tables (count_dag.hpp); when
   // they would need more, the count ends incomplete (count_table_full).
   std::uint64_t max_count_bytes = std::uint64_t{512} << 20;
-  // 4x4, every optimal sequence: nodes with at most this many moves left are answered from
-  // the perimeter of the target (perimeter.hpp: its distance and count, one lookup), built on
-  // first use and kept for the process (0 = none; cw+ccw depth 5: 416 k boards, 17 MB; depth
-  // 6: 4.5 M, 134 MB). Measured not to pay on random boards (docs/puzzle-box.md, Session 13).
-  int perimeter_depth = 0;
   // 4x4, every optimal sequence: the result keeps the count's table, so that
   // for_each_solution lists every sequence, not only the `max_solutions` kept.
   bool keep_count_table = false;
   // 4x4: the second order of two commuting buttons cut by what the bound said of the first
   // (commuting_cuts.hpp; the same count in fewer nodes). Off only to measure it.
   bool commuting_cuts = true;
-  // With them (session 17): a second order's count taken from its first order's, a child cut
+  // With them: a second order's count taken from its first order's, a child cut
   // by its first lookup known dead before its siblings are expanded (either order), and the
   // dead second orders inherited down the path. Off only to measure it.
   bool wider_commuting_cuts = true;
-  // 4x4, the count by layers: a child asked its parent's image as it is made, the rest of the
-  // bound in stages ordered by what they cut (session 21, count_layers.cpp); false: session
-  // 20's way (every child merged, then its first image, the other images, the second bound).
-  // Off only to measure it.
-  bool staged_bound = true;
   // 4x4, the count by layers: the end its layers start from (count_layers.hpp: from the start,
   // from the target, or either: the one whose layer is smaller where the start's first keeps
   // more than 65,536 boards).
@@ -200,7 +189,6 @@ class BoxSearch {
   bool at_target_board() const;  // s_ reads 1..N*N
   bool counted_child();  // listing: the child's count is known (added, its sequences listed)
   void add_counted(std::uint64_t n);  // a child's n sequences: counted, listed while kept
-  bool near_target() const;           // listing: the node's moves left are within the perimeter
   bool second_bound_cuts(int g);      // the node about to be expanded (second_bound.hpp)
   int to_parity(int h, int g) const;  // h rounded up to the parity a distance at g must have
   bool leave_node();  // all children tried: keep the count, back up (false: table full)
@@ -272,7 +260,6 @@ class BoxSearch {
   std::array<std::uint8_t, 16> start4_{};      // 4x4: the start as board4_ holds it
   std::shared_ptr<CountDag> count_dag_;
   std::vector<Move> prefix_;  // count_below's: the first moves of every sequence searched
-  std::shared_ptr<const Perimeter> perimeter_;  // 4x4 listing (perimeter_depth > 0)
 };
 
 // 3x3: how many states lie at each distance from the solved board (index = distance).

@@ -43,7 +43,7 @@ struct Spelling {
 // Whether a sequence ending in `m` keeps m's button as its counting context: with cw+ccw a
 // closing counter-clockwise `X'` (`X' X'` is the board of `X X` after as many moves and is
 // spelled only `X X`, so no second `X'` may follow). The one rule of the spelling that
-// changes what a board's completions are (count_dag.hpp, perimeter.hpp, count_meet.hpp).
+// changes what a board's completions are (count_dag.hpp, count_meet.hpp).
 inline bool closes_ccw(const Move& m, MoveSet moves) {
   return moves == MoveSet::kBothDirections && m.quarter_turns == 3;
 }
