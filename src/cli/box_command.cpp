@@ -564,12 +564,13 @@ void add_box_command(CLI::App& app, int& exit_code) {
       ->add_option("--bound", a->bound,
                    "4x4 lower bound: additive (disjoint additive pattern tables, --partition), "
                    "pattern (one table of the numbers 1..--pattern-tiles), both (the larger) or "
-                   "auto (the default: additive; with cw and the auto partition both, with the "
+                   "auto (the default: the planner's choice; with cw and 8+8 both, with the "
                    "8-number table: 4x less time for the longest first solutions)")
       ->check(CLI::IsMember({"auto", "additive", "pattern", "both"}));
   solve
       ->add_option("--partition", a->partition,
-                   "4x4 additive tables: auto (the default: 8+8 with cw and cw+ccw, 7+7+2 with "
+                   "4x4 additive tables: auto (the default: the planner's choice; a first answer "
+                   "uses a stored table or builds 6+6+4, --all and --count use 8+8, 7+7+2 with "
                    "half turns), 8+8 (247.5 MiB, built once in ~2-3 min), 7+7+2 (27.5 MiB, "
                    "~15 s), 6+6+4 (2.8 MiB, ~1 s), blocks or rows (4-number tables, instant)")
       ->check([](const std::string& name) {

@@ -36,7 +36,7 @@ int max_board_score(const EdgePuzzle& puzzle);
 // (framed boards) frame sides face out exactly on the perimeter; else the first problem.
 Result<bool> check_complete_board(const EdgePuzzle& puzzle, const Solution& board);
 
-// What the search does once its first beams are done (docs/best-board.md, "Long runs").
+// What the search does once its first beams are done (docs/best-board.md, "Method").
 struct BestTuning {
   // Percent of the neighbourhood steps that re-beam a band of the bottom 2..6 rows (where a
   // reading-order beam leaves its mismatches) against the rows above, kept when not worse.
