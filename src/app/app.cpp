@@ -518,8 +518,8 @@ void play_status() {
     ImGui::TextColored(ink_colour(Ink::kGood), "Solved in %s with %d moves!", clock.c_str(),
                        g.moves);
   } else {
-    ImGui::Text("%d of %d edges match  |  %d moves  |  %s", g.board.matched_edges(),
-                g.board.inner_edges(), g.moves, clock.c_str());
+    ImGui::Text("%d of %d edges match  |  %d move%s  |  %s", g.board.matched_edges(),
+                g.board.inner_edges(), g.moves, g.moves == 1 ? "" : "s", clock.c_str());
   }
   record_item("play status");
 }
