@@ -543,6 +543,7 @@ void play_panel() {
       ImGui::TextDisabled("%s", help);
     end_status_area();
   }
+  if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
   // Browsing the solver's answers.
   const int n = static_cast<int>(g.solve.solutions.size());
   if (n > 1 && g.solve.shown >= 0) {
@@ -718,6 +719,8 @@ void puzzle_title() {
   if (solved)
     line =
         "Solved in " + clock_text(update_play_clock()) + "! " + std::to_string(g.moves) + " moves.";
+  else if (solved_by_solver())
+    line = "Solved by Tilewise. Restart to solve it yourself.";
   else
     line = goal_line(p);
   ImGui::PushFont(title_font());
@@ -730,7 +733,7 @@ void puzzle_title() {
   ImGui::TextUnformatted(shown.c_str());
   ImGui::PopFont();
   // The goal on one line: shortened where it does not fit (a phone's width).
-  if (!solved && ImGui::CalcTextSize(line.c_str()).x > avail.x)
+  if (!solved && !solved_by_solver() && ImGui::CalcTextSize(line.c_str()).x > avail.x)
     line = p.rule == MatchRule::kComplement ? "Match every ring to a dot of its colour."
                                             : "Make touching sides share a colour.";
   if (solved)
@@ -819,7 +822,7 @@ void action_bar() {
   // Space presses the focused one.
   const bool focused = ImGui::IsWindowFocused();
   if (!focused) g.bar_focus = -1;
-  if (focused && g.bar_focus < 0) g.bar_focus = 0;
+  // (The ring shows once Tab brought the focus here, not after a click.)
   for (size_t k = 0; k < shown.size(); ++k) {
     if (k > 0) ImGui::SameLine();
     const int a = shown[k];
