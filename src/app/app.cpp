@@ -333,27 +333,18 @@ void puzzle_panel() {
   }
   same_line_for("Share");
   share::share_controls(g.board, solved_by_solver() ? &g.start_cells : nullptr);
-  // A bad file or link: what, where, why (until dismissed; the puzzle stays).
-  if (g.error.empty()) return;
-  begin_status_area("load status", touch_layout() ? 4 : 2);
-  if (button("Dismiss")) g.error.clear();
-  ImGui::SameLine();
-  ImGui::PushStyleColor(ImGuiCol_Text, ink(Ink::kBad));
-  ImGui::TextUnformatted(("Could not load: " + g.error).c_str());
-  ImGui::PopStyleColor();
-  if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
-  end_status_area();
 }
 
 // Files and the generator with every option (in More).
 void files_section() {
-  if (!sub_section("Files")) return;
-  if (button("Open file...")) platform::open_file_dialog();
-  same_line_for("Save");
-  if (button("Save")) save_puzzle();
-  ImGui::TextDisabled(
-      "%s", touch_layout() ? "Open a puzzle file." : "Open a puzzle file or drop one on the page.");
-  ImGui::TreePop();
+  if (sub_section("Files")) {
+    if (button("Open file...")) platform::open_file_dialog();
+    same_line_for("Save");
+    if (button("Save")) save_puzzle();
+    ImGui::TextDisabled("%s", touch_layout() ? "Open a puzzle file."
+                                             : "Open a puzzle file or drop one on the page.");
+    ImGui::TreePop();
+  }
   if (sub_section("Generate a solvable puzzle")) {
     int_slider("rows", &g.gen_rows, 1, kMaxBoardSide);
     record_item("rows slider");
@@ -533,20 +524,28 @@ void play_panel() {
                                       "onto another to swap."
                                     : "Click a tile to turn it (right-click: back), drag it onto "
                                       "another to swap. Keys: arrows, Space, Enter; ? for help.";
-  // (While the how-to card is up, it says how to play: the area holds hints only.)
-  if (!g.how_to || !g.hint_text.empty()) {
-    begin_status_area("hint area",
-                      std::max(wrapped_lines(help), std::min(3, wrapped_lines(kLongHint))));
-    if (!g.hint_text.empty())
-      ImGui::TextUnformatted(g.hint_text.c_str());
-    else
-      ImGui::TextDisabled("%s", help);
-    end_status_area();
+  // (While the how-to card says how to play, the area only says what Hint does.) Always
+  // drawn, as high whatever it holds: a hint coming and going never moves what is under it.
+  begin_status_area("hint area",
+                    std::max(wrapped_lines(help), std::min(3, wrapped_lines(kLongHint))));
+  if (!g.error.empty()) {  // a bad file or link: what, where, why (the puzzle stays)
+    if (button("Dismiss")) g.error.clear();
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ink(Ink::kBad));
+    ImGui::TextUnformatted(("Could not load: " + g.error).c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
+  } else if (!g.hint_text.empty()) {
+    ImGui::TextUnformatted(g.hint_text.c_str());
+  } else {
+    ImGui::TextDisabled("%s", g.how_to ? "Hint shows where one more tile goes." : help);
   }
+  end_status_area();
   if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
   // Browsing the solver's answers.
   const int n = static_cast<int>(g.solve.solutions.size());
-  if (n > 1 && g.solve.shown >= 0) {
+  if (n > 1 && g.solve.shown >= 0) {  // beside Clear board (a new line would move the panel)
+    same_line_for("< Previous answer");
     if (button("< Previous answer")) show_solution(std::max(0, g.solve.shown - 1));
     same_line_for("Next answer >");
     if (button("Next answer >")) show_solution(std::min(n - 1, g.solve.shown + 1));
@@ -1004,7 +1003,8 @@ void reward_overlay() {
   ImGui::SetNextWindowBgAlpha(0.95f);
   ImGui::Begin("Solved!", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
   const double t = update_play_clock();
   ImGui::PushFont(title_font());
   ImGui::TextColored(ink_colour(Ink::kGood), "You solved it!");

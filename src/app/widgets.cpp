@@ -266,8 +266,10 @@ void begin_bar_window() {
   ImGui::SetNextWindowSize(l.bar.size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
                       ImVec2(ImGui::GetStyle().WindowPadding.x, ImGui::GetStyle().ItemSpacing.y));
+  // Never focused by appearing: the board has the keys from the start (Tab brings them here).
   ImGui::Begin("Actions", nullptr,
-               kFixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+               kFixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::PopStyleVar();
   const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
   ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, p.y + s.y - 1), ImVec2(p.x + s.x, p.y + s.y - 1),

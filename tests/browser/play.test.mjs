@@ -126,8 +126,12 @@ test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turn
   s = await h.waitState(page, 's.cells[4][0] === 2 && s.cells[1][0] === 5', 5000);
   await press('Tab');
   s = await h.waitState(page, '!s.board_input.focused', 5000);
+  // Past the action bar's buttons to the panel.
+  for (let k = 0; k < 10 && (await h.state(page)).bar_focus >= 0; ++k) await press('Tab');
+  s = await h.waitState(page, '!s.board_input.focused && s.bar_focus < 0', 5000);
   await press('Space');  // the panel has the keys now: the board does not turn
-  await press('Tab');
+  // Tab walks the bar's actions and the panel, then comes back to the board.
+  for (let k = 0; k < 10 && !(await h.state(page)).board_input.focused; ++k) await press('Tab');
   s = await h.waitState(page, 's.board_input.focused', 5000);
   assert.equal(s.cells[4][1], 3);
   assert.deepEqual(errors, []);
@@ -138,7 +142,7 @@ test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turn
 // board (a short, wide window: a phone held sideways, here a desktop) by going right from the
 // right column, on the level of the row left; the other way leads nowhere.
 test('keyboard play: the arrows reach the tray where it lies, under the board or beside it', async () => {
-  const { page, errors } = await h.openApp(browser, srv.url, { width: 1280, height: 800 });
+  const { page, errors } = await h.openApp(browser, srv.url, { width: 1280, height: 900 });
   await h.openDealt(page, 'seed000_mockup.txt');
   const press = async (key, times = 1) => {
     for (let k = 0; k < times; ++k) { await page.keyboard.press(key); await h.framesLater(page); }
@@ -323,6 +327,7 @@ test('Save names the file after the puzzle; a puzzle opened from a file keeps it
   s = await h.state(page);
   assert.equal(s.puzzle, 'my cards.txt', 'the title survives the reload');
   assert.deepEqual(await wedgeColours(page, 0, 1), before, 'and so do the named colours');
+  await h.openMore(page, 'Files');
   // Save keeps the board as played: turn tile 1, save, open the saved file: same board.
   const c = await h.cellCentre(page, 0, 1);
   await h.humanClick(page, c.x, c.y);
