@@ -648,9 +648,9 @@ void publish_state() {
       {"matched", g.board.matched_edges()},
       {"inner", g.board.inner_edges()},
       {"solved", g.board.solved()},
-      {"solved_by", solved_by_solver() ? "solver"
-                    : g.board.solved() ? "player"
-                                       : ""},
+      {"solved_by", solved_by_solver()   ? "solver"
+                    : solved_by_player() ? "player"
+                                         : ""},
       {"play_ms", update_play_clock()},
       {"moves", g.moves},
       {"game", g.game ? format_game_id(*g.game) : std::string()},

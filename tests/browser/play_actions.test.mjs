@@ -116,3 +116,26 @@ test('keyboard: Tab walks the bar, shortcuts act, moves are announced', async ()
   await h.screenshot(page, 'play-actions-new-game');
   assert.deepEqual(errors, []);
 });
+
+test('a board that opens solved is not the player\'s; solving it by moves brings the reward', async () => {
+  const { page, errors } = await h.openApp(browser, srv.url, { width: 1280, height: 800 });
+  await h.clickWidget(page, 'Solve');
+  await h.clickWidget(page, 'Show the solution');
+  await h.waitState(page, 's.solved && !s.animating');
+  await h.clickWidget(page, 'Share the solved board');
+  const url = (await h.waitState(page, 's.share_url !== ""')).share_url;
+  const { page: friend } = await h.openApp(browser, url, { width: 1280, height: 800 });
+  let s = await h.state(friend);
+  assert.equal(s.solved, true, 'the solved board was asked for');
+  assert.equal(s.solved_by, '', 'a board that opens solved is nobody\'s solve');
+  const c = await h.cellCentre(friend, 0, 0);
+  for (let k = 0; k < 4; ++k) { await h.humanClick(friend, c.x, c.y); await h.framesLater(friend, 3); }
+  s = await h.waitState(friend, 's.solved_by === "player" && s.reward_open', 5000);
+  assert.equal(s.moves, 4);
+  assert.ok(s.widgets['Next puzzle'], 'the reward offers the next puzzle');
+  await h.screenshot(friend, 'play-actions-reward');
+  await h.clickWidget(friend, 'Next puzzle');
+  s = await h.waitState(friend, '/^3x3E-\\d+$/.test(s.game)', 10000);
+  assert.equal(s.solved, false);
+  assert.deepEqual(errors, []);
+});
