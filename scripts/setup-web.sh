@@ -21,7 +21,7 @@ fi
 
 # 1. Debian packages
 # fonts-inter + python3-fonttools: the UI font, subset at build time (src/app/CMakeLists.txt)
-pkgs=(emscripten binaryen chromium cmake ninja-build nlohmann-json3-dev dpkg-dev xz-utils fonts-inter python3-fonttools)
+pkgs=(emscripten binaryen chromium cmake ninja-build nlohmann-json3-dev dpkg-dev xz-utils fonts-inter python3-fonttools tesseract-ocr)
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 # node and npm may come from another package source already (e.g. NodeSource's nodejs bundles npm)

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -28,7 +29,9 @@
 #include "core/json_text.hpp"
 #include "core/play/arrangement.hpp"
 #include "core/play/board.hpp"
+#include "core/play/game.hpp"
 #include "core/play/hint.hpp"
+#include "core/play/moves.hpp"
 #include "core/version.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"
@@ -71,6 +74,24 @@ struct AppState {
   int loads = 0;                        // puzzles loaded so far (the screen reader hears of each)
   std::vector<Placement> hint_board;    // the board the hint was given for
   std::vector<Placement> solver_board;  // the solver's solution last put on the board
+  // Play: the start Restart goes back to (as dealt, shuffled or linked), the moves made since,
+  // the board as last seen (each change is announced), the generated game being played.
+  std::vector<Placement> start_cells;
+  int start_loads = -1;  // the load `start_cells` belongs to
+  int moves = 0;
+  std::vector<Placement> seen_cells;
+  bool quiet_change = false;  // the next change is not the player's (solver, restart)
+  std::optional<GameId> game;
+  int new_size = 0, new_difficulty = 0;  // the New dialog's choice (size 3 + index)
+  std::string game_id_text;              // typed in the New dialog
+  bool reveal = false;  // the running search was asked for by Solve: show its first answer
+  bool ask_solve = false, ask_new = false, ask_help = false;
+  bool how_to = true;     // the how-to card (first visit; reopened from Help)
+  double reward_ms = -1;  // when the player solved the board (the reward's animation)
+  bool reward_open = false;
+  bool new_best = false;
+  std::map<std::string, double> best_ms;  // the player's best time per puzzle, this visit
+  int bar_focus = -1;                     // the action bar's button with keyboard focus (-1: none)
 };
 
 bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b) {
@@ -133,6 +154,12 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.hint = Hint{};
   g.hint_text.clear();
   g.solver_board.clear();
+  g.game.reset();
+  g.moves = 0;
+  g.reveal = false;
+  g.reward_ms = -1;
+  g.reward_open = false;
+  g.quiet_change = true;
   ++g.loads;
   share::new_puzzle();
   best_puzzle_changed();
@@ -182,6 +209,8 @@ void cancel_solve() {
   g.solve.status = "cancelled";
 }
 
+void show_solution(int k);
+
 void handle_event(const nlohmann::json& e) {
   if (e.value("id", -1LL) != g.solve.id) return;  // an old job's late event
   const std::string type = e.value("type", std::string());
@@ -204,6 +233,8 @@ void handle_event(const nlohmann::json& e) {
       g.solve.solutions.push_back(cells);
     }
     g.solve.status = solve_result_text(e["result"], g.solve.mode, g.solve.solutions.size());
+    if (g.reveal && !g.solve.solutions.empty()) show_solution(0);
+    g.reveal = false;
     const unsigned long long count = e["result"].value("count", 0ULL);
     platform::announce(count == 0 ? std::string("The solver found no solution.")
                                   : "The solver found " + std::to_string(count) + " solution" +
@@ -215,21 +246,17 @@ void handle_event(const nlohmann::json& e) {
   }
 }
 
-// What a screen reader hears (the page's aria-live region): a puzzle loaded, the board
-// solved, a file that could not be loaded. The solver's results are announced as they come.
+// What a screen reader hears (the page's aria-live region): a puzzle loaded, a file that
+// could not be loaded. Moves (announce_moves), a solve and the solver's results are announced
+// as they come.
 void announce_changes() {
   static int loads = 0;
-  static bool solved = false;
   static std::string error;
   if (g.loads != loads) {
     loads = g.loads;
     const EdgePuzzle& p = g.board.puzzle();
     platform::announce("Puzzle loaded: " + g.puzzle_title + ", " + std::to_string(p.rows) + " by " +
                        std::to_string(p.cols) + " tiles.");
-  }
-  if (g.board.solved() != solved) {
-    solved = g.board.solved();
-    if (solved) platform::announce("Solved! Every edge matches.");
   }
   if (g.error != error) {
     error = g.error;
@@ -262,6 +289,7 @@ void poll_files() {
 void show_solution(int k) {
   if (k < 0 || k >= static_cast<int>(g.solve.solutions.size())) return;
   g.solve.shown = k;
+  g.quiet_change = true;
   animate_from(g.board);
   g.board.set_cells(g.solve.solutions[k]);
   g.solver_board = g.board.cells();
@@ -295,41 +323,28 @@ void save_puzzle() {
   platform::download_file(file_name_for(g.puzzle_name), text);
 }
 
+bool solved_by_solver();
+
 void puzzle_panel() {
-  const bool open = ImGui::CollapsingHeader("Puzzle", ImGuiTreeNodeFlags_DefaultOpen);
-  record_item("Puzzle");
-  if (!open) return;
   if (std::optional<GalleryChoice> chosen = gallery_controls()) {
     g.error.clear();
     load_puzzle(chosen->puzzle, chosen->file);
     g.puzzle_title = chosen->title;  // also for generated entries (no file)
   }
-  if (button("Open file...")) platform::open_file_dialog();
-  same_line_for("Save");
-  if (button("Save")) save_puzzle();
   same_line_for("Share");
-  share::share_controls(g.board);
-  // What to do, as many lines as it wraps to here; a bad file or link: what, where, why. On
-  // touch screens the area grows to show all of it (a finger has no tooltip to show the rest,
-  // nor a pointer that the controls below could move under); on a desktop two lines hold it
-  // (Dismiss and its first line; the tooltip shows the rest) and the help as well.
-  const char* help = touch_layout() ? "Pick a puzzle from the Gallery or open a puzzle file."
-                                    : "Pick a puzzle from the Gallery, open a puzzle file or drop "
-                                      "one on the page.";
-  begin_status_area("load status", !touch_layout()   ? std::max(2, wrapped_lines(help))
-                                   : g.error.empty() ? wrapped_lines(help)
-                                                     : 4);
-  if (g.error.empty()) {
-    ImGui::TextDisabled("%s", help);
-  } else {
-    if (button("Dismiss")) g.error.clear();
-    ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, ink(Ink::kBad));
-    ImGui::TextUnformatted(("Could not load: " + g.error).c_str());
-    ImGui::PopStyleColor();
-    if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
+  share::share_controls(g.board, solved_by_solver() ? &g.start_cells : nullptr);
+}
+
+// Files and the generator with every option (in More).
+void files_section() {
+  if (sub_section("Files")) {
+    if (button("Open file...")) platform::open_file_dialog();
+    same_line_for("Save");
+    if (button("Save")) save_puzzle();
+    ImGui::TextDisabled("%s", touch_layout() ? "Open a puzzle file."
+                                             : "Open a puzzle file or drop one on the page.");
+    ImGui::TreePop();
   }
-  end_status_area();
   if (sub_section("Generate a solvable puzzle")) {
     int_slider("rows", &g.gen_rows, 1, kMaxBoardSide);
     record_item("rows slider");
@@ -338,7 +353,7 @@ void puzzle_panel() {
     combo("rule", "rule", &g.gen_rule, kRules, "rule:");
     if (g.gen_rule == 1) ImGui::Checkbox("grey frame", &g.gen_frame);
     int_slider("motifs", &g.gen_motifs, 1, g.gen_rule == 0 ? 26 : 40);
-    ImGui::InputInt("seed", &g.gen_seed);
+    ImGui::InputInt("number", &g.gen_seed);
     number_field_drawn();
     if (button("Generate")) {
       GenerateOptions o;
@@ -402,51 +417,139 @@ double update_play_clock() {
   return g.play_started_ms >= 0 ? now - g.play_started_ms : 0;
 }
 
-void play_panel() {
-  const bool open = ImGui::CollapsingHeader("Play", ImGuiTreeNodeFlags_DefaultOpen);
-  record_item("Play");
-  if (!open) return;
-  const bool solved = g.board.solved(), by_solver = solved_by_solver();
-  ImGui::Text("Matched edges: %d/%d", g.board.matched_edges(), g.board.inner_edges());
-  const int t = static_cast<int>(update_play_clock() / 1000.0);
-  // One line, always drawn, so the buttons under it stay where they are: the play clock, or
-  // who solved the board.
-  if (by_solver)
-    ImGui::TextColored(ink_colour(Ink::kAccent), "Solved by the solver (solution %d of %zu)",
+// Solved by the player: by moves of theirs (a board that opens solved, or the solver's
+// answer, is never counted as theirs).
+bool solved_by_player() {
+  return g.board.solved() && !solved_by_solver() && g.play_started_ms >= 0;
+}
+
+std::string clock_text(double ms) {
+  const int t = static_cast<int>(ms / 1000.0);
+  char text[32];
+  std::snprintf(text, sizeof text, "%d:%02d", t / 60, t % 60);
+  return text;
+}
+
+// The goal and the rule, in a player's words.
+const char* goal_line(const EdgePuzzle& p) {
+  if (p.rule == MatchRule::kComplement)
+    return "Turn and swap the tiles until every ring meets a dot of the same colour.";
+  return p.border == BorderRule::kFrame0
+             ? "Turn and swap the tiles until touching sides share a colour and grey lines the "
+               "edge."
+             : "Turn and swap the tiles until touching sides share a colour.";
+}
+
+void restart() {
+  g.board.start_from(g.start_cells);
+  g.quiet_change = true;
+  g.play_started_ms = g.solved_after_ms = -1;
+  g.moves = 0;
+  g.hint = Hint{};
+  g.hint_text.clear();
+  g.solver_board.clear();
+  g.solve.shown = -1;
+  g.reward_ms = -1;
+  g.reward_open = false;
+  platform::announce("Restarted: the tiles are back where they started.");
+}
+
+void start_game(const GameId& id) {
+  Result<Game> game = make_game(id);
+  if (!game) {
+    g.error = game.error().to_string();
+    return;
+  }
+  g.error.clear();
+  load_puzzle(game->puzzle, format_game_id(id));
+  g.puzzle_title = game->puzzle.name;
+  g.game = id;
+  g.new_size = id.size - kMinGameSize;
+  g.new_difficulty = static_cast<int>(id.difficulty);
+}
+
+// A new game number from the clock (the ID says it, and reproduces the puzzle).
+std::uint32_t fresh_game_number() {
+  const auto t = static_cast<std::uint64_t>(platform::now_ms() * 1000.0);
+  return static_cast<std::uint32_t>((t ^ (t >> 17)) % 99999) + 1;
+}
+
+void next_puzzle() {
+  GameId id;
+  id.size = kMinGameSize + g.new_size;
+  id.difficulty = static_cast<Difficulty>(g.new_difficulty);
+  id.number = g.game ? g.game->number % 99999 + 1 : fresh_game_number();
+  start_game(id);
+}
+
+void ask_for_solution() {
+  g.ask_solve = true;
+}
+
+void show_the_solution() {
+  if (!g.solve.solutions.empty()) {  // already found: show it at once
+    show_solution(0);
+    return;
+  }
+  // All of them on boards up to 5x5 (to browse); the first on bigger ones.
+  const EdgePuzzle& p = g.board.puzzle();
+  g.solve.mode = p.rows * p.cols <= 25 ? 2 : 0;
+  g.reveal = true;
+  start_solve();
+}
+
+// The line under the bar: moves, matches and the clock, or who solved the board.
+void play_status() {
+  const bool by_solver = solved_by_solver();
+  const std::string clock = clock_text(update_play_clock());
+  if (by_solver) {
+    ImGui::TextColored(ink_colour(Ink::kAccent), "Solved by Tilewise (answer %d of %zu)",
                        g.solve.shown + 1, g.solve.solutions.size());
-  else if (solved)
-    ImGui::TextColored(ink_colour(Ink::kGood), "SOLVED! You did it in %d:%02d.", t / 60, t % 60);
-  else
-    ImGui::Text("Time: %d:%02d%s", t / 60, t % 60,
-                g.play_started_ms < 0 ? " (starts at your first move)" : "");
-  ImGui::BeginDisabled(!g.board.can_undo());
-  if (button("Undo")) g.board.undo();
-  ImGui::EndDisabled();
-  same_line_for("Redo");
-  ImGui::BeginDisabled(!g.board.can_redo());
-  if (button("Redo")) g.board.redo();
-  ImGui::EndDisabled();
-  same_line_for("Hint");
-  if (button("Hint")) show_hint();
-  same_line_for("Clear board");
-  if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
-  // The hint when one is asked for, else how to play: the area is never an empty gap. As high
-  // as the help or a long hint wraps to here (three lines on a phone, two on a tablet: a fixed
-  // three left two empty there), at most three for a hint (a longer one scrolls).
+  } else if (solved_by_player()) {
+    ImGui::TextColored(ink_colour(Ink::kGood), "Solved in %s with %d moves!", clock.c_str(),
+                       g.moves);
+  } else {
+    ImGui::Text("%d of %d edges match  |  %d move%s  |  %s", g.board.matched_edges(),
+                g.board.inner_edges(), g.moves, g.moves == 1 ? "" : "s", clock.c_str());
+  }
+  record_item("play status");
+}
+
+void play_panel() {
+  // The hint when one is asked for, else how to play: the area is never an empty gap.
   static const char* const kLongHint =
       "Tile 16 (now in the tray): put it at row 16, column 16 and turn it once counter-clockwise. "
       "15 tiles already fit that solution.";
-  const char* help = touch_layout() ? "tap: turn, hold: turn back; drag: move, onto a tile: "
-                                      "swap; Hint: where one more tile goes."
-                                    : "click: turn, right-click or hold: turn back; drag: move, "
-                                      "onto a tile: swap; keys: arrows, Space, Enter, Tab.";
+  const char* help = touch_layout() ? "Tap a tile to turn it, hold to turn it back, drag it "
+                                      "onto another to swap."
+                                    : "Click a tile to turn it (right-click: back), drag it onto "
+                                      "another to swap. Keys: arrows, Space, Enter; ? for help.";
+  // (While the how-to card says how to play, the area only says what Hint does.) Always
+  // drawn, as high whatever it holds: a hint coming and going never moves what is under it.
   begin_status_area("hint area",
                     std::max(wrapped_lines(help), std::min(3, wrapped_lines(kLongHint))));
-  if (!g.hint_text.empty())
+  if (!g.error.empty()) {  // a bad file or link: what, where, why (the puzzle stays)
+    if (button("Dismiss")) g.error.clear();
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ink(Ink::kBad));
+    ImGui::TextUnformatted(("Could not load: " + g.error).c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", g.error.c_str());  // all of it
+  } else if (!g.hint_text.empty()) {
     ImGui::TextUnformatted(g.hint_text.c_str());
-  else
-    ImGui::TextDisabled("%s", help);
+  } else {
+    ImGui::TextDisabled("%s", g.how_to ? "Hint shows where one more tile goes." : help);
+  }
   end_status_area();
+  if (button("Clear board")) g.board.clear_to_tray();  // build it up again from the tray
+  // Browsing the solver's answers.
+  const int n = static_cast<int>(g.solve.solutions.size());
+  if (n > 1 && g.solve.shown >= 0) {  // beside Clear board (a new line would move the panel)
+    same_line_for("< Previous answer");
+    if (button("< Previous answer")) show_solution(std::max(0, g.solve.shown - 1));
+    same_line_for("Next answer >");
+    if (button("Next answer >")) show_solution(std::min(n - 1, g.solve.shown + 1));
+  }
 }
 
 // The running search's status and figures, in the solver's status area.
@@ -458,12 +561,10 @@ void live_figures() {
 }
 
 void solve_panel() {
-  const bool open = ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen);
-  record_item("Solver");
-  if (!open) return;
+  if (!sub_section("Solver")) return;
   static const char* const kModeNames[] = {"first solution", "count", "all solutions"};
   combo("mode", "mode", &g.solve.mode, kModeNames, "");  // (entries recorded by their text)
-  if (button("Solve")) start_solve();  // while one runs: replaces it (the status says so)
+  if (button("Search")) start_solve();  // while one runs: replaces it (the status says so)
   ImGui::SameLine();
   ImGui::BeginDisabled(!g.solve.running);
   if (button("Cancel")) cancel_solve();
@@ -471,7 +572,7 @@ void solve_panel() {
   // The status (while a search runs, with its figures); before any search, what Solve does:
   // the area is never an empty gap.
   const char* help =
-      "Solve looks for arrangements where every edge matches (mode: the first, a count, or all).";
+      "Search looks for arrangements where every edge matches (the first, a count, or all).";
   begin_status_area("solver status", std::max(wrapped_lines(help), touch_layout() ? 1 : 2));
   if (g.solve.status.empty())
     ImGui::TextDisabled("%s", help);
@@ -494,7 +595,10 @@ void solve_panel() {
   ImGui::EndDisabled();
   if (search_view_controls(g.solve.running)) ImGui::SetNextItemOpen(true);  // the step log
   // The running search's nodes per depth (and step log), then the last search's statistics.
-  if (!sub_section("Search statistics")) return;
+  if (!sub_section("Search statistics")) {
+    ImGui::TreePop();
+    return;
+  }
   if (g.solve.running || g.solve.result.is_null()) {
     search_view_live(g.solve.running, g.solve.progress, [] {
       if (!g.solve.running || !g.solve.progress.contains("nodes")) return;
@@ -511,6 +615,7 @@ void solve_panel() {
     for (const auto& v : g.solve.result["nodes_per_depth"])
       ImGui::Text("depth %2d: %llu", depth++, v.get<unsigned long long>());
   }
+  ImGui::TreePop();
   ImGui::TreePop();
 }
 
@@ -543,10 +648,15 @@ void publish_state() {
       {"matched", g.board.matched_edges()},
       {"inner", g.board.inner_edges()},
       {"solved", g.board.solved()},
-      {"solved_by", solved_by_solver() ? "solver"
-                    : g.board.solved() ? "player"
-                                       : ""},
+      {"solved_by", solved_by_solver()   ? "solver"
+                    : solved_by_player() ? "player"
+                                         : ""},
       {"play_ms", update_play_clock()},
+      {"moves", g.moves},
+      {"game", g.game ? format_game_id(*g.game) : std::string()},
+      {"how_to", g.how_to},
+      {"reward_open", g.reward_open},
+      {"bar_focus", g.bar_focus},
       {"error", g.error},
       {"hint", g.hint_text},
       {"hint_cell", g.hint.kind == Hint::Kind::kPlace ? g.hint.cell : -1},
@@ -593,8 +703,6 @@ void publish_state() {
   platform::publish_test_state(json_text(s));
 }
 
-constexpr float kShortBoardWindow = 560;  // CSS px: shorter, and the title takes one line
-
 // The title line over the board: what is being played (the file's "# name:" or the gallery's
 // title, never a file name) and its size and rule.
 float title_height() {
@@ -604,60 +712,398 @@ float title_height() {
 
 void puzzle_title() {
   const EdgePuzzle& p = g.board.puzzle();
-  const char* rule = p.rule == MatchRule::kComplement ? "halves match" : "colours match";
-  const char* border = p.border == BorderRule::kFrame0 ? "grey frame" : "free border";
-  // Solved by the player: said here too, where a phone user is looking (the Play panel with
-  // the same line sits below the board, often off screen).
-  const bool solved = g.board.solved() && !solved_by_solver();
-  char line[160];
-  if (solved) {
-    const int t = static_cast<int>(update_play_clock() / 1000.0);
-    std::snprintf(line, sizeof line, "Solved in %d:%02d! %d x %d tiles, %s", t / 60, t % 60, p.rows,
-                  p.cols, rule);
-  } else {
-    std::snprintf(line, sizeof line, "%d x %d tiles, %s, %s", p.rows, p.cols, rule, border);
-  }
-  const float line_width = ImGui::CalcTextSize(line).x;
+  // Solved by the player: said here too, where a phone user is looking.
+  const bool solved = solved_by_player();
+  std::string line;
+  if (solved)
+    line =
+        "Solved in " + clock_text(update_play_clock()) + "! " + std::to_string(g.moves) + " moves.";
+  else if (solved_by_solver())
+    line = "Solved by Tilewise. Restart to solve it yourself.";
+  else
+    line = goal_line(p);
   ImGui::PushFont(title_font());
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const std::string title = g.puzzle_title.empty() ? "Untitled puzzle" : g.puzzle_title;
-  const float gap = ImGui::GetStyle().ItemSpacing.x * 3;
-  // A short board window (a phone held sideways: 390 px) has the size and rule on the title's
-  // line when both fit: the board gets that line's height.
-  const bool one_line = !page_layout().stacked && avail.y < kShortBoardWindow &&
-                        ImGui::CalcTextSize(title.c_str()).x + gap + line_width <= avail.x;
-  // One line: a title too long for the width ends in "..." (the panel shows it whole).
+  std::string title = g.puzzle_title.empty() ? "Untitled puzzle" : g.puzzle_title;
+  // One line: a title too long for the width ends in "...".
   std::string shown = title;
   while (shown.size() > 4 && ImGui::CalcTextSize(shown.c_str()).x > avail.x)
     shown = shown.substr(0, shown.size() - 4) + "...";
   ImGui::TextUnformatted(shown.c_str());
-  const float title_px = ImGui::GetFontSize();
   ImGui::PopFont();
-  if (one_line) {  // on the title's baseline
-    ImGui::SameLine(0, gap);
-    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (title_px - ImGui::GetFontSize()) * 0.8f);
-  }
+  // The goal on one line: shortened where it does not fit (a phone's width).
+  if (!solved && !solved_by_solver() && ImGui::CalcTextSize(line.c_str()).x > avail.x)
+    line = p.rule == MatchRule::kComplement ? "Match every ring to a dot of its colour."
+                                            : "Make touching sides share a colour.";
   if (solved)
-    ImGui::TextColored(ink_colour(Ink::kGood), "%s", line);
+    ImGui::TextColored(ink_colour(Ink::kGood), "%s", line.c_str());
   else
-    ImGui::TextDisabled("%s", line);
+    ImGui::TextUnformatted(line.c_str());
+  record_item("goal");
 }
 
 void app_header() {
-  ImGui::TextDisabled("Tilewise %s", version());
   update_notice();
   box_mode_selector();
 }
 
 void look_panel() {
-  const bool open = ImGui::CollapsingHeader("Look");
-  record_item("Look");
-  if (!open) return;
+  if (!sub_section("Look")) return;
   theme_controls();
+  ImGui::TreePop();
 }
 
 // Places the panel and the board for this screen (layout.hpp). The safe-area insets are read
 // again only when the screen's size changes (rotation, resize).
+// The action bar's buttons, in Tab order.
+enum BarAction { kUndo, kRedo, kHint, kRestart, kNew, kSolve, kHelp, kBarActions };
+const char* const kBarLabels[kBarActions] = {"Undo", "Redo",  "Hint", "Restart",
+                                             "New",  "Solve", "Help"};
+
+bool bar_enabled(int a) {
+  switch (a) {
+    case kUndo:
+      return g.board.can_undo();
+    case kRedo:
+      return g.board.can_redo();
+    case kRestart:
+      return g.moves > 0 || !same_cells(g.board.cells(), g.start_cells);
+    default:
+      return true;
+  }
+}
+
+void do_bar_action(int a) {
+  if (!bar_enabled(a)) return;
+  switch (a) {
+    case kUndo:
+      g.board.undo();
+      break;
+    case kRedo:
+      g.board.redo();
+      break;
+    case kHint:
+      show_hint();
+      platform::announce(g.hint_text);
+      break;
+    case kRestart:
+      restart();
+      break;
+    case kNew:
+      g.ask_new = true;
+      break;
+    case kSolve:
+      ask_for_solution();
+      break;
+    case kHelp:
+      g.ask_help = true;
+      break;
+  }
+}
+
+// The bar: the play actions, always in view. A phone's narrow bar leaves Redo and Help to
+// the panel (Help there; Redo by Ctrl+Y), so each button stays a finger wide.
+float bar_height() {
+  return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.y;
+}
+
+void action_bar() {
+  begin_bar_window();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  std::vector<int> shown;
+  const bool narrow = avail < 560;
+  for (int a = 0; a < kBarActions; ++a)
+    if (!narrow || (a != kRedo && a != kHelp)) shown.push_back(a);
+  const float n = static_cast<float>(shown.size());
+  const float width = std::floor(std::min(120.0f, (avail - spacing * (n - 1)) / n));
+  // Keyboard: Tab walks the bar's buttons (board_input.cpp hands the focus over); Enter or
+  // Space presses the focused one.
+  const bool focused = ImGui::IsWindowFocused();
+  if (!focused) g.bar_focus = -1;
+  // (The ring shows once Tab brought the focus here, not after a click.)
+  for (size_t k = 0; k < shown.size(); ++k) {
+    if (k > 0) ImGui::SameLine();
+    const int a = shown[k];
+    if (bar_button(kBarLabels[a], width, focused && g.bar_focus == static_cast<int>(k),
+                   bar_enabled(a)))
+      do_bar_action(a);
+  }
+  if (focused && g.bar_focus >= 0 && !ImGui::GetIO().WantTextInput &&
+      (key_pressed(ImGuiKey_Enter) || key_pressed(ImGuiKey_Space) ||
+       key_pressed(ImGuiKey_KeyPadEnter)))
+    do_bar_action(shown[std::min<size_t>(g.bar_focus, shown.size() - 1)]);
+  set_bar_buttons(static_cast<int>(shown.size()), &g.bar_focus);
+  ImGui::End();
+}
+
+// A dialog in the middle of the screen, as wide as a phone allows.
+bool begin_dialog(const char* title, bool* open_flag) {
+  if (*open_flag) {
+    ImGui::OpenPopup(title);
+    *open_flag = false;
+  }
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(d.x / 2, d.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(d.x - 24, 460.0f), 0));
+  return ImGui::BeginPopupModal(
+      title, nullptr,
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings);
+}
+
+void solve_dialog() {
+  if (!begin_dialog("Show the solution?", &g.ask_solve)) return;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(
+      "Tilewise will put the answer on the board. It will not count as solved by you; "
+      "Restart brings your puzzle back.");
+  ImGui::PopTextWrapPos();
+  const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  if (button("Show the solution", w) || key_pressed(ImGuiKey_Enter)) {
+    show_the_solution();
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (button("Keep playing", w) || key_pressed(ImGuiKey_Escape)) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void new_dialog() {
+  if (!begin_dialog("New puzzle", &g.ask_new)) return;
+  static const char* const kSizes[] = {"3 x 3", "4 x 4", "5 x 5"};
+  static const char* const kLevels[] = {"Easy", "Medium", "Hard"};
+  const float w = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+  ImGui::TextUnformatted("Size");
+  for (int k = 0; k < 3; ++k) {
+    if (k) ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Button, g.new_size == k
+                                               ? ink_colour(Ink::kAccent)
+                                               : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+    if (button(kSizes[k], w)) g.new_size = k;
+    ImGui::PopStyleColor();
+  }
+  ImGui::TextUnformatted("Difficulty");
+  for (int k = 0; k < 3; ++k) {
+    if (k) ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Button, g.new_difficulty == k
+                                               ? ink_colour(Ink::kAccent)
+                                               : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+    if (button(kLevels[k], w)) g.new_difficulty = k;
+    ImGui::PopStyleColor();
+  }
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  if (button("Play", half) || key_pressed(ImGuiKey_Enter)) {
+    GameId id;
+    id.size = kMinGameSize + g.new_size;
+    id.difficulty = static_cast<Difficulty>(g.new_difficulty);
+    id.number = fresh_game_number();
+    start_game(id);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (button("Cancel##new", half) || key_pressed(ImGuiKey_Escape)) ImGui::CloseCurrentPopup();
+  ImGui::Separator();
+  ImGui::TextDisabled("Play a game by its ID (like 4x4M-2071):");
+  static char id_text[16] = "";
+  ImGui::SetNextItemWidth(half);
+  ImGui::InputText("##game id", id_text, sizeof id_text);
+  record_item("game id");
+  ImGui::SameLine();
+  if (button("Open game", half)) {
+    if (const std::optional<GameId> id = parse_game_id(id_text)) {
+      start_game(*id);
+      ImGui::CloseCurrentPopup();
+    } else {
+      g.error = std::string("game ID \"") + id_text +
+                "\": expected a size, a level and a number, like 4x4M-2071";
+      ImGui::CloseCurrentPopup();
+    }
+  }
+  ImGui::EndPopup();
+}
+
+const char* how_to_text() {
+  return touch_layout()
+             ? "Tap a tile to turn it; hold to turn it back. Drag a tile onto another to swap "
+               "them. Green lines show edges that match. Stuck? Hint shows where one tile goes."
+             : "Click a tile to turn it; right-click to turn it back. Drag a tile onto another to "
+               "swap them. Green lines show edges that match. Stuck? Hint shows where one tile "
+               "goes. Keys: H hint, U undo, Ctrl+Y redo, R restart, N new, S solve, ? help.";
+}
+
+void help_dialog() {
+  if (!begin_dialog("How to play", &g.ask_help)) return;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(goal_line(g.board.puzzle()));
+  ImGui::TextUnformatted(how_to_text());
+  ImGui::PopTextWrapPos();
+  if (button("Got it", -1) || key_pressed(ImGuiKey_Escape) || key_pressed(ImGuiKey_Enter))
+    ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+// The first visit's how-to, at the top of the panel until dismissed (Help shows it again).
+void how_to_card() {
+  if (!g.how_to) return;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(how_to_text());
+  ImGui::PopTextWrapPos();
+  if (button("Got it")) g.how_to = false;
+  ImGui::Separator();
+}
+
+// The reward: when the player solves the board, a burst over it, then the time, the moves,
+// the best time and Next puzzle.
+void note_player_solve() {
+  static bool was = false;
+  const bool now = solved_by_player();
+  if (now && !was) {
+    g.reward_ms = platform::now_ms();
+    g.reward_open = true;
+    const double t = update_play_clock();
+    auto best = g.best_ms.find(g.puzzle_title);
+    g.new_best = best == g.best_ms.end() || t < best->second;
+    if (g.new_best) g.best_ms[g.puzzle_title] = t;
+    platform::announce("Solved in " + clock_text(t) + " with " + std::to_string(g.moves) +
+                       " moves" + (g.new_best ? ", your best." : "."));
+  }
+  was = now;
+}
+
+void reward_overlay() {
+  if (g.reward_ms < 0 || !solved_by_player()) return;
+  const double age = platform::now_ms() - g.reward_ms;
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  const float cell = g.geometry.cell;
+  const EdgePuzzle& p = g.board.puzzle();
+  const ImVec2 c(g.geometry.origin.x + cell * p.cols / 2, g.geometry.origin.y + cell * p.rows / 2);
+  constexpr double kBurstMs = 1400;
+  if (age < kBurstMs) {  // rings of sparks flying out of the board's centre
+    const float t = static_cast<float>(age / kBurstMs);
+    const float reach = cell * std::max(p.rows, p.cols) * 0.75f * t;
+    static const ImU32 kColours[] = {IM_COL32(255, 196, 0, 255), IM_COL32(0, 180, 120, 255),
+                                     IM_COL32(60, 140, 255, 255), IM_COL32(240, 80, 120, 255)};
+    const int alpha = static_cast<int>(255 * (1 - t));
+    for (int k = 0; k < 24; ++k) {
+      const float a = static_cast<float>(k) * 6.2831853f / 24 + t;
+      const ImVec2 at(c.x + std::cos(a) * reach, c.y + std::sin(a) * reach);
+      dl->AddCircleFilled(
+          at, 6 * (1 - t) + 2,
+          (kColours[k % 4] & 0x00ffffff) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT));
+    }
+    dl->AddRect(g.geometry.origin,
+                ImVec2(g.geometry.origin.x + cell * p.cols, g.geometry.origin.y + cell * p.rows),
+                ink(Ink::kGood), 6.0f, 0, 6 * (1 - t) + 2);
+  }
+  if (!g.reward_open) return;
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float w = std::min(d.x - 24, 360.0f);
+  ImGui::SetNextWindowPos(ImVec2(c.x, c.y), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(w, 0));
+  ImGui::SetNextWindowBgAlpha(0.95f);
+  ImGui::Begin("Solved!", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
+  const double t = update_play_clock();
+  ImGui::PushFont(title_font());
+  ImGui::TextColored(ink_colour(Ink::kGood), "You solved it!");
+  ImGui::PopFont();
+  ImGui::Text("Time %s  |  %d moves", clock_text(t).c_str(), g.moves);
+  if (g.new_best)
+    ImGui::TextUnformatted("Your best time on this puzzle!");
+  else
+    ImGui::Text("Your best: %s", clock_text(g.best_ms[g.puzzle_title]).c_str());
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  if (button("Next puzzle", half)) next_puzzle();
+  ImGui::SameLine();
+  if (button("Close", half)) g.reward_open = false;
+  ImGui::End();
+}
+
+// Shortcuts (not while typing): H hint, U or Ctrl+Z undo, Ctrl+Y redo, R restart, N new,
+// S solve, ? help. Letters come as typed characters (any keyboard layout).
+void shortcuts() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) do_bar_action(kUndo);
+  if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) do_bar_action(kRedo);
+  if (io.KeyCtrl || io.KeyAlt || io.KeySuper) return;
+  for (const ImWchar ch : io.InputQueueCharacters) {
+    switch (ch) {
+      case 'h':
+      case 'H':
+        do_bar_action(kHint);
+        break;
+      case 'u':
+      case 'U':
+        do_bar_action(kUndo);
+        break;
+      case 'r':
+      case 'R':
+        do_bar_action(kRestart);
+        break;
+      case 'n':
+      case 'N':
+        do_bar_action(kNew);
+        break;
+      case 's':
+      case 'S':
+        do_bar_action(kSolve);
+        break;
+      case '?':
+        do_bar_action(kHelp);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// Each change of the board is a move, said to a screen reader ("Tile 3 turned; 7 of 12 edges
+// match"); the solver's answers and Restart are said otherwise and not counted.
+void announce_moves() {
+  if (g.start_loads != g.loads) {  // a new puzzle: its start is the board as it lies now
+    g.start_loads = g.loads;
+    g.start_cells = g.board.cells();
+    g.seen_cells = g.board.cells();
+    g.quiet_change = false;
+    return;
+  }
+  if (same_cells(g.seen_cells, g.board.cells())) return;
+  if (!g.quiet_change) {
+    ++g.moves;
+    std::string said = describe_move(g.seen_cells, g.board.cells(), g.board.matched_edges(),
+                                     g.board.inner_edges());
+    if (g.board.solved()) said += ". Solved!";
+    platform::announce(said);
+  }
+  g.quiet_change = false;
+  g.seen_cells = g.board.cells();
+}
+
+// Everything that is not play, folded away: the solver's modes and figures, best board,
+// editor, look, files.
+void more_panel() {
+  const bool open = ImGui::CollapsingHeader("More");
+  record_item("More");
+  if (!open) return;
+  if (button("How to play")) g.ask_help = true;
+  solve_panel();
+  files_section();
+  best_panel(g.board);
+  if (std::optional<EdgePuzzle> edited = editor_panel(g.board.puzzle(), g.error)) {
+    g.error.clear();
+    load_puzzle(*edited, "edited puzzle");
+  }
+  look_panel();
+  if (sub_section("Details")) {
+    ImGui::TextDisabled("Tilewise %s", version());
+    if (g.game) ImGui::TextDisabled("Game %s", format_game_id(*g.game).c_str());
+    ImGui::TreePop();
+  }
+}
+
 void lay_out(ImVec2 display) {
   static ImVec2 last(-1, -1);
   static platform::SafeArea safe;
@@ -672,16 +1118,18 @@ void lay_out(ImVec2 display) {
         if (box_mode()) return width;
         return title_height() + board_view_height(g.board, width);
       },
-      box_mode() ? 0 : motif_key_wrapped_height()));
+      box_mode() ? 0 : motif_key_wrapped_height(), box_mode() ? 0 : bar_height()));
 }
 
 }  // namespace
 
 void init() {
   const Example& first = examples().front();
+  // The first visit: a real 3x3 puzzle, shuffled and turned.
   for (const Example& e : examples())
-    if (e.name == "seed000_mockup.txt") load_text(std::string(e.text), std::string(e.name));
+    if (e.name == "scramble_albznw_frogs.txt") load_text(std::string(e.text), std::string(e.name));
   if (g.puzzle_name.empty()) load_text(std::string(first.text), std::string(first.name));
+  g.board.start_from(shuffled_start(g.board.puzzle(), 2026));
   share::open_address(true, g.board, g.error, load_puzzle);
 }
 
@@ -701,35 +1149,36 @@ void frame() {
   // Drop-down lists are opaque: text under an open list must not show through it (whatever
   // theme set the colours).
   ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w = 1.0f;
-  if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) g.board.undo();
-  if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y))) g.board.redo();
-
   lay_out(io.DisplaySize);
   if (box_mode()) {  // the Puzzle Box mode draws its own panel and board (box_view.cpp)
     draw_box_mode(app_header);
     publish_state();
     return;
   }
+  announce_moves();
+  shortcuts();
   begin_panel_window();
-  app_header();
   forget_stale_hint();
-  puzzle_panel();
+  play_status();
+  how_to_card();
   play_panel();
-  solve_panel();
-  best_panel(g.board);
-  if (std::optional<EdgePuzzle> edited = editor_panel(g.board.puzzle(), g.error)) {
-    g.error.clear();
-    load_puzzle(*edited, "edited puzzle");
-  }
-  look_panel();
+  puzzle_panel();
+  app_header();
+  more_panel();
   ImGui::End();
 
+  action_bar();
   begin_board_window();
   puzzle_title();
   if (!draw_watched_board(g.board.puzzle(), g.solve.progress, g.solve.running))
     g.geometry = draw_board(g.board, true, hint_marks());
   ImGui::End();
-  share::sync(g.board);
+  solve_dialog();
+  new_dialog();
+  help_dialog();
+  note_player_solve();
+  reward_overlay();
+  share::sync(g.board, solved_by_solver() ? &g.start_cells : nullptr);
   announce_changes();
   publish_state();
 }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
+#include "imgui_internal.h"
 #include "platform/platform.hpp"
 
 namespace tilewise::app {
@@ -139,6 +141,16 @@ void handle_pointer(PlayBoard& board, const CellGrid& grid, const TrayLayout& tr
   }
 }
 
+namespace {
+int g_bar_count = 0;
+int* g_bar_focus = nullptr;
+}  // namespace
+
+void set_bar_buttons(int count, int* focus) {
+  g_bar_count = count;
+  g_bar_focus = focus;
+}
+
 BoardFocus board_keyboard_focus() {
   ImGuiIO& io = ImGui::GetIO();
   // Tab moves keyboard focus between the side panel and the board. ImGui's own Tab (to the
@@ -154,8 +166,18 @@ BoardFocus board_keyboard_focus() {
   BoardFocus f;
   f.focused = ImGui::IsWindowFocused();
   const bool tab = g_keys.tab_key >= 0 && ImGui::IsKeyPressed(g_keys.tab_key) && !io.WantTextInput;
+  const ImGuiWindow* nav = ImGui::GetCurrentContext()->NavWindow;
+  const bool in_bar = nav != nullptr && std::string_view(nav->Name) == "Actions";
+  const int bar_count = g_bar_count;
+  g_bar_count = 0;  // the bar says it again next frame (none in the Puzzle Box mode)
   if (tab) {
-    if (f.focused) {
+    if (f.focused && bar_count > 0 && g_bar_focus) {
+      ImGui::SetWindowFocus("Actions");
+      *g_bar_focus = 0;
+      f.focused = false;
+    } else if (in_bar && g_bar_focus && *g_bar_focus + 1 < bar_count) {
+      ++*g_bar_focus;
+    } else if (f.focused || in_bar) {
       ImGui::SetWindowFocus("Tilewise");
       f.focused = false;
     } else {

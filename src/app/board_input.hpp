@@ -70,6 +70,9 @@ struct BoardFocus {
   bool focused = false, tabbed_in = false;
 };
 BoardFocus board_keyboard_focus();
+// The action bar's buttons this frame and its focused button (Tab walks the board, then each
+// of the bar's buttons, then the panel, then the board again).
+void set_bar_buttons(int count, int* focus);
 
 // Keyboard play while the board window has focus (Tab moves focus between the panel and the
 // board): arrows move a cursor over the cells and the tray (down from the bottom row into a

@@ -20,7 +20,8 @@ nlohmann::json rect_json(const WindowRect& r) {
 }  // namespace
 
 PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
-                        const std::function<float(float)>& board_height, float wrapped) {
+                        const std::function<float(float)>& board_height, float wrapped,
+                        float bar_height) {
   const ImVec2 origin(safe.left, safe.top);
   const ImVec2 inner(std::max(1.0f, display.x - safe.left - safe.right),
                      std::max(1.0f, display.y - safe.top - safe.bottom));
@@ -29,13 +30,18 @@ PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
   const ImVec2 pad = ImGui::GetStyle().WindowPadding;
   if (l.stacked) {
     const float wanted = board_height(inner.x - 2 * pad.x) + 2 * pad.y;
-    const float h = std::floor(std::min(wanted, inner.y * kStackedBoardShare + wrapped));
+    const float h = std::floor(
+        std::min({wanted, inner.y * kStackedBoardShare + wrapped, inner.y - bar_height - 1}));
     l.board = {origin, ImVec2(inner.x, h)};
-    l.panel = {ImVec2(origin.x, origin.y + h), ImVec2(inner.x, inner.y - h)};
+    l.bar = {ImVec2(origin.x, origin.y + h), ImVec2(inner.x, bar_height)};
+    l.panel = {ImVec2(origin.x, origin.y + h + bar_height),
+               ImVec2(inner.x, std::max(1.0f, inner.y - h - bar_height))};
   } else {
     const float w = std::floor(std::clamp(inner.x * kPanelShare, 300.0f, 420.0f));
     l.panel = {origin, ImVec2(w, inner.y)};
-    l.board = {ImVec2(origin.x + w, origin.y), ImVec2(inner.x - w, inner.y)};
+    l.bar = {ImVec2(origin.x + w, origin.y), ImVec2(inner.x - w, bar_height)};
+    l.board = {ImVec2(origin.x + w, origin.y + bar_height),
+               ImVec2(inner.x - w, std::max(1.0f, inner.y - bar_height))};
   }
   return l;
 }
@@ -53,6 +59,7 @@ nlohmann::json layout_state() {
   return {{"stacked", g_layout.stacked},
           {"display", {display.x, display.y}},
           {"board", rect_json(g_layout.board)},
+          {"bar", rect_json(g_layout.bar)},
           {"panel", rect_json(g_layout.panel)}};
 }
 

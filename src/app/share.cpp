@@ -84,11 +84,11 @@ std::string restore_names(EdgePuzzle& p) {
 
 // The link of the board: the puzzle (with its title and motif names, which give the colours,
 // unless it is one of the examples), plus the arrangement unless the tiles lie as dealt.
-std::string code_for(const PlayBoard& board) {
+std::string code_for(const PlayBoard& board, const std::vector<Placement>* instead = nullptr) {
   EdgeShare shared =
       example_of(board.puzzle()) ? untitled(board.puzzle()) : EdgeShare{board.puzzle(), {}};
-  if (!same_cells(board.cells(), PlayBoard(board.puzzle()).cells()))
-    shared.arrangement = board.cells();
+  const std::vector<Placement>& cells = instead ? *instead : board.cells();
+  if (!same_cells(cells, PlayBoard(board.puzzle()).cells())) shared.arrangement = cells;
   return encode_link(SharedPuzzle{shared});
 }
 
@@ -150,7 +150,7 @@ void open_address(bool at_start, PlayBoard& board, std::string& error, Loader lo
   }
   const std::string name = restore_names(linked->puzzle);
   load(linked->puzzle, name);
-  if (!linked->arrangement.empty()) board.set_cells(linked->arrangement);
+  if (!linked->arrangement.empty()) board.start_from(linked->arrangement);  // the link's start
   g_share.error.clear();
   error.clear();
   adopt(board);
@@ -162,10 +162,11 @@ void new_puzzle() {
   g_share.checked = false;
 }
 
-void sync(const PlayBoard& board) {
-  const bool changed = !g_share.checked || !same_cells(board.cells(), g_share.cells);
+void sync(const PlayBoard& board, const std::vector<Placement>* instead) {
+  const std::vector<Placement>& cells = instead ? *instead : board.cells();
+  const bool changed = !g_share.checked || !same_cells(cells, g_share.cells);
   if (changed) {
-    g_share.cells = board.cells();
+    g_share.cells = cells;
     g_share.checked = true;
     g_share.pending = true;
   }
@@ -174,7 +175,7 @@ void sync(const PlayBoard& board) {
   const bool due =
       g_share.new_entry || g_share.rewrite_now || now - g_share.last_write_ms >= kRewriteEveryMs;
   if (!due) return;
-  const std::string code = code_for(board);
+  const std::string code = code_for(board, instead);
   if (code != g_share.written || g_share.rewrite_now) {
     platform::set_location_hash(code, !g_share.new_entry);
     g_share.written = code;
@@ -183,10 +184,17 @@ void sync(const PlayBoard& board) {
   g_share.pending = g_share.new_entry = g_share.rewrite_now = false;
 }
 
-void share_controls(const PlayBoard& board) {
+void share_controls(const PlayBoard& board, const std::vector<Placement>* instead) {
   if (button("Share")) {
-    g_share.url = platform::location_without_hash() + "#" + code_for(board);
+    g_share.url = platform::location_without_hash() + "#" + code_for(board, instead);
     platform::copy_to_clipboard(g_share.url);
+  }
+  if (instead) {
+    ImGui::SameLine();
+    if (button("Share the solved board")) {
+      g_share.url = platform::location_without_hash() + "#" + code_for(board);
+      platform::copy_to_clipboard(g_share.url);
+    }
   }
   if (g_share.url.empty()) return;
   ImGui::TextDisabled("Link copied. Or copy it from here:");

@@ -25,10 +25,14 @@ void open_address(bool at_start, PlayBoard& board, std::string& error, Loader lo
 // new history entry so that Back returns to the previous one.
 void new_puzzle();
 // Once per frame: keeps the address in step with the board (in place, at most every 500 ms).
-void sync(const PlayBoard& board);
+// `instead`: the arrangement the address shows in place of the board's (the scrambled start
+// while the solver's answer is on the board: a link never gives the answer away).
+void sync(const PlayBoard& board, const std::vector<Placement>* instead = nullptr);
 
-// The Share button and the read-only link field (drawn in the current ImGui window).
-void share_controls(const PlayBoard& board);
+// The Share button and the read-only link field (drawn in the current ImGui window). With
+// `instead` (the solver's answer on the board), Share hands out the puzzle as it started and
+// "Share the solved board" the answer.
+void share_controls(const PlayBoard& board, const std::vector<Placement>* instead = nullptr);
 
 // The Puzzle Box panel's Share button: the link of the box puzzle on screen (start board as
 // it stands, target, move set), copied and put in the address.

@@ -259,4 +259,34 @@ void begin_board_window() {
   }
 }
 
+void begin_bar_window() {
+  g_in_panel = false;
+  const PageLayout& l = page_layout();
+  ImGui::SetNextWindowPos(l.bar.pos);
+  ImGui::SetNextWindowSize(l.bar.size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
+                      ImVec2(ImGui::GetStyle().WindowPadding.x, ImGui::GetStyle().ItemSpacing.y));
+  // Never focused by appearing: the board has the keys from the start (Tab brings them here).
+  ImGui::Begin("Actions", nullptr,
+               kFixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::PopStyleVar();
+  const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, p.y + s.y - 1), ImVec2(p.x + s.x, p.y + s.y - 1),
+                                      ink(Ink::kSeparator), 1.0f);
+}
+
+bool bar_button(const char* label, float width, bool focused, bool enabled) {
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(label, ImVec2(width, 0));
+  ImGui::EndDisabled();
+  record_item(label);
+  if (focused) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2),
+                                        ink(Ink::kAccent), 4.0f, 0, kFocusFrame + 1);
+  }
+  return pressed;
+}
+
 }  // namespace tilewise::app

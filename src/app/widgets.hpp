@@ -63,5 +63,10 @@ void begin_panel_window();
 // window's background (not on a control) scrolls it, as a finger expects.
 void drag_to_scroll();
 void begin_board_window();
+// The action bar's window (layout.hpp: under the board when stacked, over it beside the panel).
+void begin_bar_window();
+// A button of the action bar: `width` wide, a finger's 44 px high on touch screens; drawn with
+// a focus ring when `focused` (keyboard focus moved onto it with Tab).
+bool bar_button(const char* label, float width, bool focused, bool enabled = true);
 
 }  // namespace tilewise::app

@@ -12,7 +12,8 @@ after(async () => { await browser?.close(); srv?.server.close(); });
 test('the page loads without console errors and draws the ImGui UI', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
   const s = await h.state(page);
-  assert.equal(s.puzzle, 'seed000_mockup.txt');
+  assert.equal(s.puzzle, 'scramble_albznw_frogs.txt', 'a first visit opens a real 3x3');
+  assert.equal(s.solved, false, 'shuffled');
   assert.equal(s.inner, 12);
   const shot = await h.screenshot(page, 'app-start');
   const colours = await h.distinctColours(page, shot);

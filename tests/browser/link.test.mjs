@@ -188,7 +188,7 @@ test('bad links show one clear message and keep the default puzzle', async () =>
     const s = await h.state(page);
     assert.match(s.link_error, message, what);
     assert.equal(s.error, s.link_error, `${what}: the message is shown in the panel`);
-    assert.equal(s.puzzle, 'seed000_mockup.txt', `${what}: the default puzzle is kept`);
+    assert.equal(s.puzzle, 'scramble_albznw_frogs.txt', `${what}: the default puzzle is kept`);
     assert.deepEqual(s.tiles, dealt.tiles);
     assert.deepEqual(s.cells, dealt.cells);
     assert.equal(await page.evaluate(() => document.querySelectorAll('img').length), 0);

@@ -24,6 +24,7 @@ async function quickDrag(page, from, to, steps = 8) {
 
 test('a quick drag moves the tile pressed, not the one the pointer reached (board and tray)', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   let s = await h.state(page);
   const nearRight = { x: s.board.x + s.board.cell - 6, y: s.board.y + s.board.cell / 2 };
   await quickDrag(page, nearRight, await h.cellCentre(page, 2, 2));
@@ -58,6 +59,7 @@ const ctrl = (type) => ['Input.dispatchKeyEvent', { type, key: 'Control', code: 
 
 test('a Ctrl+Z pressed and let go within one frame undoes', async () => {
   const { page } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   const c = await h.cellCentre(page, 0, 0);
   await h.humanClick(page, c.x, c.y);
   await h.waitState(page, 's.cells[0][1] === 1');
@@ -71,7 +73,8 @@ test('a Ctrl+Z pressed and let go within one frame undoes', async () => {
 
 test('a quick Ctrl+click on a slider turns it into a text field', async () => {
   const { page } = await h.openApp(browser, srv.url);
-  await h.clickWidget(page, 'Generate a solvable puzzle');
+  await h.openDealt(page, 'seed000_mockup.txt');
+  await h.openMore(page, 'Generate a solvable puzzle');
   const r = (await h.state(page)).widgets['rows slider'];
   const at = { x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 };
   await page.mouse.move(at.x, at.y);
@@ -105,6 +108,7 @@ test('on a touch screen a tap turns a tile and a long press turns it back', asyn
 
 test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turns back, Enter picks and drops, Tab leaves', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   const press = async (key) => { await page.keyboard.press(key); await h.framesLater(page); };
   await press('ArrowRight');  // shows the cursor on cell 1
   let s = await h.waitState(page, 's.board_input.focused && s.board_input.cursor_shown', 5000);
@@ -122,8 +126,12 @@ test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turn
   s = await h.waitState(page, 's.cells[4][0] === 2 && s.cells[1][0] === 5', 5000);
   await press('Tab');
   s = await h.waitState(page, '!s.board_input.focused', 5000);
+  // Past the action bar's buttons to the panel.
+  for (let k = 0; k < 10 && (await h.state(page)).bar_focus >= 0; ++k) await press('Tab');
+  s = await h.waitState(page, '!s.board_input.focused && s.bar_focus < 0', 5000);
   await press('Space');  // the panel has the keys now: the board does not turn
-  await press('Tab');
+  // Tab walks the bar's actions and the panel, then comes back to the board.
+  for (let k = 0; k < 10 && !(await h.state(page)).board_input.focused; ++k) await press('Tab');
   s = await h.waitState(page, 's.board_input.focused', 5000);
   assert.equal(s.cells[4][1], 3);
   assert.deepEqual(errors, []);
@@ -134,7 +142,8 @@ test('keyboard play: arrows move a visible cursor, Space turns, Shift+Space turn
 // board (a short, wide window: a phone held sideways, here a desktop) by going right from the
 // right column, on the level of the row left; the other way leads nowhere.
 test('keyboard play: the arrows reach the tray where it lies, under the board or beside it', async () => {
-  const { page, errors } = await h.openApp(browser, srv.url, { width: 1280, height: 800 });
+  const { page, errors } = await h.openApp(browser, srv.url, { width: 1280, height: 900 });
+  await h.openDealt(page, 'seed000_mockup.txt');
   const press = async (key, times = 1) => {
     for (let k = 0; k < times; ++k) { await page.keyboard.press(key); await h.framesLater(page); }
   };
@@ -180,8 +189,10 @@ test('keyboard play: the arrows reach the tray where it lies, under the board or
 
 test('hints, solver status, "solved" and load errors never move the controls under them; a hint follows the board', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
-  const names = ['Undo', 'Hint', 'Clear board', 'mode', 'Solve', 'Cancel', '< Previous', 'Next >',
-    'Watch the search', 'Edit'];
+  await h.openDealt(page, 'seed000_mockup.txt');
+  await h.openMore(page, 'Solver');
+  const names = ['Undo', 'Hint', 'Clear board', 'mode', 'Search', 'Cancel', '< Previous', 'Next >',
+    'Watch the search'];
   const where = async () => {
     const w = (await h.state(page)).widgets;
     return Object.fromEntries(names.map((n) => [n, w[n]]));
@@ -203,7 +214,7 @@ test('hints, solver status, "solved" and load errors never move the controls und
   assert.equal(s.hint_cell, -1);
   await h.clickWidget(page, 'Undo');
   // The solver's status and a solution put on the board by it.
-  await h.clickWidget(page, 'Solve');
+  await h.clickWidget(page, 'Search');
   s = await h.waitState(page, '!s.solving && s.solutions === 2');
   assert.deepEqual(await where(), start, 'the solver status moved controls');
   const next = start['Next >'];
@@ -223,6 +234,7 @@ test('hints, solver status, "solved" and load errors never move the controls und
 
 test('the play clock starts at the first move, not at page load', async () => {
   const { page } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   await page.waitForTimeout(1500);
   let s = await h.state(page);
   assert.equal(s.play_ms, 0, 'no move yet: the clock has not started');
@@ -249,6 +261,7 @@ async function wedgeColours(page, row, col) {
 
 test('a puzzle that names its colours is drawn in them, with a key; the gallery is opaque', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   // Seed 000's legend: A=blue B=green C=red D=purple. Tile 1 reads b c A D (B half, C half, A, D).
   let w = await wedgeColours(page, 0, 0);
   assert.ok(near(w[0], named.green) && near(w[1], named.red) && near(w[2], named.blue),
@@ -292,6 +305,8 @@ test('a puzzle that names its colours is drawn in them, with a key; the gallery 
 
 test('Save names the file after the puzzle; a puzzle opened from a file keeps its title and colours over a reload', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
+  await h.openMore(page, 'Files');
   const download = page.waitForEvent('download');
   await h.clickWidget(page, 'Save');
   assert.equal((await download).suggestedFilename(), 'seed000_mockup.txt');
@@ -312,6 +327,7 @@ test('Save names the file after the puzzle; a puzzle opened from a file keeps it
   s = await h.state(page);
   assert.equal(s.puzzle, 'my cards.txt', 'the title survives the reload');
   assert.deepEqual(await wedgeColours(page, 0, 1), before, 'and so do the named colours');
+  await h.openMore(page, 'Files');
   // Save keeps the board as played: turn tile 1, save, open the saved file: same board.
   const c = await h.cellCentre(page, 0, 1);
   await h.humanClick(page, c.x, c.y);
@@ -335,11 +351,13 @@ test('Save names the file after the puzzle; a puzzle opened from a file keeps it
 
 test('the solver says what it did in plain words in each mode', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
+  await h.openMore(page, 'Solver');
   const solveIn = async (mode) => {
     await h.clickWidget(page, 'mode');
     await h.waitState(page, `s.widgets[${JSON.stringify(mode)}] !== undefined`, 5000);
     await h.clickWidget(page, mode);
-    await h.clickWidget(page, 'Solve');
+    await h.clickWidget(page, 'Search');
     await h.waitState(page, '!s.solving && s.status !== "" && !/searching/.test(s.status)', 30000);
     return (await h.state(page)).status;
   };

@@ -359,3 +359,22 @@ export function contrast(a, b) {
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 }
+
+// Opens one of the app's puzzles (assets/puzzles/<file>) as dealt, tiles in file order, the
+// way a dropped file opens (the first visit opens a puzzle shuffled). Returns the state.
+export async function openDealt(page, file) {
+  const text = fs.readFileSync(path.join(root, 'assets/puzzles', file), 'utf8');
+  await page.evaluate(({ name, text }) => globalThis.tilewise.openedFiles.push({ name, text }),
+    { name: file, text });
+  return waitState(page, `s.puzzle === ${JSON.stringify(file)} && s.frames > 0`, 10000);
+}
+
+// Opens the panel's More section and, inside it, each of `sections` (by their names).
+export async function openMore(page, ...sections) {
+  if (!(await state(page)).widgets[sections[0] ?? '\u0000']) await clickWidget(page, 'More');
+  await framesLater(page, 2);
+  for (const name of sections) {
+    await clickWidget(page, name);
+    await framesLater(page, 2);
+  }
+}
