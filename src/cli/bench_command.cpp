@@ -18,16 +18,19 @@ namespace tilewise::cli {
 namespace {
 
 struct BenchArgs {
-  bool quick = false, json = false, rates_only = false;
+  bool quick = false, json = false, rates_only = false, first_only = false;
   int threads = 0;
   std::string puzzles = "../shared/puzzles/external";
-  std::vector<std::string> own;  // --puzzle FILE: the rates of these boards alone
+  std::string assets = "assets/puzzles";  // Brendan's boards for the first-solution rows
+  std::vector<std::string> own;           // --puzzle FILE: the rates of these boards alone
 };
 
 int run_bench(const BenchArgs& a) {
   BenchOptions o;
   o.quick = a.quick;
   o.rates_only = a.rates_only;
+  o.first_only = a.first_only;
+  o.first_solutions = a.own.empty() && !a.rates_only;
   o.threads = a.threads > 0 ? a.threads : hardware_threads();
   for (const std::string& path : a.own) {
     const std::optional<EdgePuzzle> p = read_puzzle_file(path);
@@ -42,6 +45,21 @@ int run_bench(const BenchArgs& a) {
       continue;
     }
     if (auto text = read_text_file(path)) o.puzzles.push_back({name, *text});
+  }
+  if (o.first_solutions) {
+    bool missing = false;
+    for (const char* size : {"06x06", "07x07", "08x08", "09x09", "10x10"}) {
+      const std::string path = a.assets + "/brendan_" + size + ".txt";
+      if (!std::filesystem::exists(path)) {
+        missing = true;
+        continue;
+      }
+      if (auto text = read_text_file(path))
+        o.first_boards.push_back({std::string("Brendan ") + size, *text});
+    }
+    if (missing && !a.json)
+      std::cerr << "bench: Brendan's boards not all found in " << a.assets
+                << ", their first-solution rows are skipped\n";
   }
   const std::vector<BenchRow> rows = run_edge_bench(o);
   if (a.json) {
@@ -77,6 +95,10 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--puzzle", args->own,
                   "the placement rates of this puzzle file alone (repeatable; implies "
                   "--rates-only)");
+  cmd->add_flag("--first-only", args->first_only,
+                "only the first-solution rows (--first against the list baseline)");
+  cmd->add_option("--assets", args->assets,
+                  "folder with Brendan's boards for the first-solution rows");
   cmd->add_option("--puzzles", args->puzzles,
                   "folder with the external puzzles (Brendan 6x6, Eternity II clues)");
   cmd->callback([args, &exit_code] { exit_code = run_bench(*args); });

@@ -346,6 +346,101 @@ TEST(EdgeSolver, LanesWalkTheSameTreeAsOneSubtreeAtATime) {
   EXPECT_GE(in_lanes, 300);
 }
 
+// A board of the puzzle's tiles, each once, that fits (the brute force's own check).
+bool valid_board(const EdgePuzzle& p, const Cells& c) {
+  std::vector<int> seen(p.tiles.size(), 0);
+  for (const auto& [tile, rotation] : c)
+    if (tile < 0 || tile >= static_cast<int>(seen.size()) || seen[tile]++) return false;
+  return c.size() == p.tiles.size() && testing::cells_fit(p, c);
+}
+
+// First solutions and limits run in lanes too: they stop at the same solutions, in the same
+// order, as the one-subtree search (the boards found by a lane ahead of an earlier prefix
+// wait for it), each valid, and the search stops (incomplete) when the limit is met.
+TEST(EdgeSolver, FirstSolutionsInLanesAreTheOneSubtreeSearchsFirst) {
+  int in_lanes = 0, found = 0;
+  for (std::uint64_t seed = 21; seed <= 26; ++seed) {
+    GenerateOptions g;
+    g.seed = seed;
+    g.rule = MatchRule::kEqual;
+    g.border = seed % 4 == 3 ? BorderRule::kFree : BorderRule::kFrame0;
+    g.rows = static_cast<int>(5 + seed % 3);
+    g.cols = g.rows - static_cast<int>(seed % 5 == 1);
+    g.motifs = g.border == BorderRule::kFree ? 3 * g.rows : 2 + g.rows;
+    g.border_colours = g.border == BorderRule::kFrame0 ? static_cast<int>(2 + seed % 3) : 0;
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    for (auto order :
+         {PlacementOrder::kRowMajor, PlacementOrder::kFrameFirst, PlacementOrder::kShell}) {
+      if (order == PlacementOrder::kFrameFirst && g.border != BorderRule::kFrame0) continue;
+      for (SolveMode mode : {SolveMode::kFirst, SolveMode::kAll}) {
+        for (bool kinds : {true, false}) {
+          SCOPED_TRACE(format_puzzle(*p) + " order " + std::to_string(static_cast<int>(order)) +
+                       " mode " + std::to_string(static_cast<int>(mode)) + " kinds " +
+                       std::to_string(kinds));
+          SolveOptions o;
+          o.mode = mode;
+          o.limit = mode == SolveMode::kAll ? 3 : 0;
+          o.order = order;
+          o.search_kinds = kinds;
+          o.lane_calls_after_round = seed % 2 == 1;
+          SolveOptions one = o;
+          one.use_lanes = false;
+          EdgeSearch single(*p, one);
+          while (!single.run(1u << 20)) {
+          }
+          EdgeSearch lanes(*p, o);
+          int slices = 0;
+          while (!lanes.run(slices % 2 ? 5 : 300)) ++slices;
+          if (std::string(single.engine()) != "masks") continue;  // tiles beyond the masks
+          EXPECT_EQ(std::string(lanes.engine()), "lanes");
+          in_lanes += std::string(lanes.engine()) == "lanes" ? 1 : 0;
+          EXPECT_EQ(lanes.count(), single.count());
+          EXPECT_EQ(lanes.complete(), single.complete());
+          EXPECT_EQ(as_cells(lanes.solutions()), as_cells(single.solutions()));
+          for (const Cells& c : as_cells(lanes.solutions())) EXPECT_TRUE(valid_board(*p, c));
+          found += lanes.count() > 0 ? 1 : 0;
+        }
+      }
+    }
+  }
+  EXPECT_GE(in_lanes, 20);
+  EXPECT_GE(found, 20);
+}
+
+// --first (the orders chosen by their estimated trees, raced where close, in lanes) gives the
+// same valid board on every run, and with one order the board the one-subtree search finds.
+TEST(EdgeSolver, FirstSolutionIsValidAndTheSameOnEveryRun) {
+  const EdgePuzzle brendan = load("assets/puzzles/brendan_06x06.txt");
+  GenerateOptions g;
+  g.rows = g.cols = 7;
+  g.rule = MatchRule::kEqual;
+  g.border = BorderRule::kFrame0;
+  g.motifs = 9;
+  g.border_colours = 4;
+  g.seed = 77;
+  const EdgePuzzle framed = *generate_puzzle(g);
+  for (const EdgePuzzle* p : {&brendan, &framed}) {
+    SolveOptions o;
+    o.mode = SolveMode::kFirst;
+    const SolveResult a = solve(*p, o), b = solve(*p, o);
+    ASSERT_EQ(a.count, 1u);
+    EXPECT_FALSE(a.complete);
+    EXPECT_EQ(as_cells(a.solutions), as_cells(b.solutions));
+    EXPECT_EQ(a.stats.nodes, b.stats.nodes);
+    EXPECT_TRUE(valid_board(*p, as_cells(a.solutions).at(0)));
+    for (auto order : {PlacementOrder::kRowMajor, PlacementOrder::kFrameFirst}) {
+      o.order = order;
+      SolveOptions one = o;
+      one.use_lanes = false;
+      const SolveResult l = solve(*p, o), s = solve(*p, one);
+      EXPECT_EQ(as_cells(l.solutions), as_cells(s.solutions));
+      ASSERT_EQ(l.count, 1u);
+      EXPECT_TRUE(valid_board(*p, as_cells(l.solutions).at(0)));
+    }
+  }
+}
+
 TEST(EdgeSolver, LanesBelowAPrefixGiveTheWholeSearch) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     GenerateOptions g;

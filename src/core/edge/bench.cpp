@@ -322,6 +322,136 @@ BenchRow lane_rate(const EdgePuzzle& p, const std::string& name, bool quick, boo
   return r;
 }
 
+// CPU milliseconds of this thread natively, wall time in the browser.
+double bench_ms() {
+  return kCpuClock ? thread_ms() : now_ms();
+}
+
+// The best time of one call of `once` over `runs` runs, each repeating it until it lasts
+// kMinRunMs.
+template <class F>
+double best_time_ms(F&& once, int runs) {
+  int repeats = 1;
+  double best = 0;
+  for (int run = 0; run < runs; ++run) {
+    for (;;) {
+      const double t0 = bench_ms();
+      for (int k = 0; k < repeats; ++k) once();
+      const double ms = bench_ms() - t0;
+      if (ms < kMinRunMs && repeats < (1 << 16)) {
+        repeats *= 4;
+        continue;
+      }
+      best = run == 0 ? ms / repeats : std::min(best, ms / repeats);
+      break;
+    }
+  }
+  return best;
+}
+
+// A complete board of the puzzle's tiles, each once, every pair of facing sides matching and
+// the frame on the perimeter (frame0 puzzles).
+bool board_fits(const EdgePuzzle& p, const std::vector<Placement>& board) {
+  const int cells = p.rows * p.cols;
+  if (static_cast<int>(board.size()) != cells) return false;
+  std::vector<char> seen(p.tiles.size(), 0);
+  std::vector<std::array<Side, 4>> sides(board.size());
+  for (int c = 0; c < cells; ++c) {
+    const Placement& pl = board[static_cast<size_t>(c)];
+    if (pl.tile < 0 || pl.tile >= cells || seen[static_cast<size_t>(pl.tile)]) return false;
+    seen[static_cast<size_t>(pl.tile)] = 1;
+    sides[static_cast<size_t>(c)] =
+        rotated(p.tiles[static_cast<size_t>(pl.tile)].sides, pl.rotation);
+  }
+  auto facing = [&](Side a, Side b) { return p.rule == MatchRule::kEqual ? a == b : a == -b; };
+  for (int i = 0; i < p.rows; ++i)
+    for (int j = 0; j < p.cols; ++j) {
+      const auto& s = sides[static_cast<size_t>(i * p.cols + j)];
+      if (j + 1 < p.cols &&
+          !facing(s[kRight], sides[static_cast<size_t>(i * p.cols + j + 1)][kLeft]))
+        return false;
+      if (i + 1 < p.rows &&
+          !facing(s[kBottom], sides[static_cast<size_t>((i + 1) * p.cols + j)][kTop]))
+        return false;
+      if (p.border == BorderRule::kFrame0) {
+        const bool edge[4] = {i == 0, j == p.cols - 1, i == p.rows - 1, j == 0};
+        for (int d = 0; d < 4; ++d)
+          if (edge[d] != (s[d] == 0)) return false;
+      }
+    }
+  return true;
+}
+
+// The first solution: --first (one thread: lanes, the placement orders chosen by their
+// estimated trees) against the list baseline stopped at its first solution (row-major,
+// lists per (up, left)), same process, each the best of kRuns runs in CPU time (natively).
+// A search that finds nothing within its budget is stopped: with both stopped the row
+// compares their placement rates in first-solution mode; with one, the ratio is a bound.
+BenchRow first_solution(const EdgePuzzle& p, const std::string& name, bool quick) {
+  const std::uint64_t fast_budget = quick ? 1u << 24 : 1u << 27;  // steps
+  const std::uint64_t base_budget = quick ? 1u << 22 : 1u << 25;  // placements
+  SolveOptions o;
+  o.mode = SolveMode::kFirst;
+  std::uint64_t nodes = 0;
+  int orders = 0;
+  std::string engine;
+  std::vector<Placement> found;
+  auto fast_once = [&] {
+    EdgeSearch search(p, o);
+    std::uint64_t left = fast_budget;
+    while (left > 0) {
+      const std::uint64_t steps = std::min<std::uint64_t>(left, 1u << 20);
+      if (search.run(steps)) break;
+      left -= steps;
+    }
+    nodes = search.stats().nodes;
+    orders = search.orders_racing();
+    engine = search.engine();
+    found = search.solutions().empty() ? std::vector<Placement>{} : search.solutions()[0].cells;
+  };
+  ListBaselineResult base;
+  auto base_once = [&] { base = list_baseline_first(p, base_budget); };
+  const int runs = quick ? 1 : kRuns;
+  fast_once();  // warm-up
+  const double fast_ms = best_time_ms(fast_once, runs);
+  const double base_ms = best_time_ms(base_once, runs);
+  const bool fast_found = !found.empty(), base_found = !base.first.empty();
+  const bool fits =
+      (!fast_found || board_fits(p, found)) && (!base_found || board_fits(p, base.first));
+  BenchRow r;
+  r.figure = name + ", first solution";
+  r.detail = std::to_string(nodes) + " nodes, " + std::to_string(orders) +
+             (orders == 1 ? " order" : " orders racing") + ", " + engine + "; baseline " +
+             std::to_string(base.nodes) + " nodes" + (fits ? "" : "; A BOARD DOES NOT FIT") +
+             (kCpuClock ? "; CPU time" : "; wall time");
+  if (!fast_found && !base_found) {
+    r.figure = name + ", first-solution search (none within budget)";
+    r.unit = "M nodes/s";
+    r.value = static_cast<double>(nodes) / fast_ms / 1000;
+    r.baseline = static_cast<double>(base.nodes) / base_ms / 1000;
+    r.ratio = r.value / r.baseline;
+    return r;
+  }
+  r.unit = "ms";
+  r.value = fast_ms;
+  r.baseline = base_ms;
+  r.baseline_bound = !base_found;
+  r.ratio = base_ms / fast_ms;
+  if (!fast_found) r.detail += "; TILEWISE STOPPED: the ratio is an upper bound";
+  return r;
+}
+
+// Generated Eternity II-style framed boards for the first-solution rows: (size, border
+// colours, inner colours, seed). The seeds are the bench's own: the race was tuned on others.
+struct FirstBoard {
+  int size, border, inner;
+  std::uint64_t seed;
+};
+constexpr FirstBoard kFirstBoards[] = {
+    {7, 3, 6, 9001}, {7, 4, 8, 9002},  {8, 3, 8, 9003},   {8, 4, 10, 9004},
+    {9, 3, 8, 9005}, {9, 4, 10, 9006}, {10, 4, 10, 9007},
+};
+
 // The boards of the placement rates: Brendan's 7x7 and 8x8 (when given), the clue puzzles and
 // generated Eternity II-style framed boards (seeds of their own, other sizes).
 std::vector<std::pair<std::string, EdgePuzzle>> rate_boards(
@@ -377,15 +507,50 @@ EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
   } else if (options_.rates_only) {
     rate_boards_.insert(rate_boards_.begin(), {hard_name_, hard_});
   }
+  if (options_.first_only) {
+    options_.rates_only = false;
+    options_.first_solutions = true;
+    rate_boards_.clear();
+  }
   if (options_.rates_only) clues_.clear();
-  parts_ = (options_.rates_only ? 0 : 5) + static_cast<int>(clues_.size() + rate_boards_.size());
+  if (options_.first_solutions && !options_.rates_only) {
+    for (const BenchPuzzle& b : options.first_boards) {
+      Result<EdgePuzzle> p = parse_puzzle(b.text, b.name);
+      if (p.ok() && validate_puzzle(*p).ok()) first_boards_.emplace_back(b.name, *p);
+    }
+    for (int clue : clues_)
+      first_boards_.emplace_back("Eternity II clue " + std::to_string(clue),
+                                 *find_puzzle(puzzles_, "e2_clue" + std::to_string(clue)));
+    for (const FirstBoard& f : kFirstBoards) {
+      GenerateOptions g;
+      g.rows = g.cols = f.size;
+      g.rule = MatchRule::kEqual;
+      g.border = BorderRule::kFrame0;
+      g.motifs = f.inner;
+      g.border_colours = f.border;
+      g.seed = f.seed;
+      first_boards_.emplace_back("generated framed " + std::to_string(f.size) + "x" +
+                                     std::to_string(f.size) + " (" + std::to_string(f.border) +
+                                     "+" + std::to_string(f.inner) + " colours, seed " +
+                                     std::to_string(f.seed) + ")",
+                                 *generate_puzzle(g));
+    }
+  }
+  if (options_.first_only) clues_.clear();
+  base_parts_ = options_.rates_only || options_.first_only ? 0 : 5;
+  parts_ =
+      base_parts_ + static_cast<int>(clues_.size() + rate_boards_.size() + first_boards_.size());
 }
 
 void EdgeBench::run_next() {
   if (done()) return;
   const int part = next_++;
-  const int first_rate = options_.rates_only ? 0 : 5 + static_cast<int>(clues_.size());
-  if (part >= first_rate) {
+  const int first_rate = base_parts_ + static_cast<int>(clues_.size());
+  const int first_first = first_rate + static_cast<int>(rate_boards_.size());
+  if (part >= first_first) {
+    const auto& [name, p] = first_boards_[static_cast<size_t>(part - first_first)];
+    rows_.push_back(first_solution(p, name, options_.quick));
+  } else if (part >= first_rate) {
     const auto& [name, p] = rate_boards_[static_cast<size_t>(part - first_rate)];
     rows_.push_back(lane_rate(p, name, options_.quick, options_.rates_only && kCpuClock));
   } else if (part == 0) {

@@ -26,6 +26,12 @@ struct BenchOptions {
   // (scripts/bench-edge-wasm.mjs); no reference solver, no other figures.
   bool rates_only = false;
   std::vector<BenchPuzzle> puzzles;
+  // First solutions (tilewise bench natively): --first against the list baseline in
+  // first-solution mode on these boards (Brendan's, by name), the clue puzzles given and
+  // generated framed boards; first_only: those rows alone.
+  bool first_solutions = false;
+  bool first_only = false;
+  std::vector<BenchPuzzle> first_boards;
   // The placement rates of these boards alone, in place of the suite's (tilewise bench
   // --puzzle FILE: a rate on one's own puzzle; implies rates_only).
   std::vector<std::pair<std::string, EdgePuzzle>> own_boards;
@@ -61,9 +67,10 @@ class EdgeBench {
   std::vector<std::pair<std::string, EdgePuzzle>> puzzles_;
   EdgePuzzle hard_;
   std::string hard_name_;
-  std::vector<int> clues_;                                       // the clue puzzles given (1..4)
-  std::vector<std::pair<std::string, EdgePuzzle>> rate_boards_;  // placement rates, by name
-  int parts_ = 0, next_ = 0;
+  std::vector<int> clues_;                                        // the clue puzzles given (1..4)
+  std::vector<std::pair<std::string, EdgePuzzle>> rate_boards_;   // placement rates, by name
+  std::vector<std::pair<std::string, EdgePuzzle>> first_boards_;  // first-solution rows
+  int parts_ = 0, next_ = 0, base_parts_ = 0;
   std::vector<BenchRow> rows_;
 };
 

@@ -16,6 +16,8 @@ struct Baseline {
   std::vector<char> used;
   std::uint64_t assignments = 0, nodes = 0, max_nodes = 0;
   bool stopped = false;
+  bool first_only = false;  // stop at the first board (stopped stays false)
+  bool found = false;
 
   std::size_t key(int pattern, int up, int left) const {
     return (static_cast<std::size_t>(pattern) * (values + 1) + up) * (values + 1) + left;
@@ -24,6 +26,7 @@ struct Baseline {
   void place(int cell) {
     if (cell == rows * cols) {
       ++assignments;
+      found = first_only;
       return;
     }
     const int up = cell >= cols ? bottom_need[board[cell - cols]] : values;
@@ -38,6 +41,7 @@ struct Baseline {
       used[o >> 2] = 1;
       board[cell] = o;
       place(cell + 1);
+      if (found) return;  // the board stays as found
       used[o >> 2] = 0;
     }
   }
@@ -45,8 +49,11 @@ struct Baseline {
 
 }  // namespace
 
-ListBaselineResult list_baseline_count(const EdgePuzzle& p, std::uint64_t max_nodes) {
+namespace {
+
+ListBaselineResult run_baseline(const EdgePuzzle& p, std::uint64_t max_nodes, bool first_only) {
   Baseline b;
+  b.first_only = first_only;
   b.rows = p.rows;
   b.cols = p.cols;
   b.max_nodes = max_nodes;
@@ -92,7 +99,20 @@ ListBaselineResult list_baseline_count(const EdgePuzzle& p, std::uint64_t max_no
   b.board.assign(static_cast<std::size_t>(p.rows) * p.cols, 0);
   b.used.assign(n, 0);
   b.place(0);
-  return {b.assignments, b.nodes, b.stopped};
+  ListBaselineResult r{b.assignments, b.nodes, b.stopped, {}};
+  if (b.found)
+    for (const std::uint16_t o : b.board) r.first.push_back(Placement{o >> 2, o & 3});
+  return r;
+}
+
+}  // namespace
+
+ListBaselineResult list_baseline_count(const EdgePuzzle& p, std::uint64_t max_nodes) {
+  return run_baseline(p, max_nodes, false);
+}
+
+ListBaselineResult list_baseline_first(const EdgePuzzle& p, std::uint64_t max_nodes) {
+  return run_baseline(p, max_nodes, true);
 }
 
 }  // namespace tilewise

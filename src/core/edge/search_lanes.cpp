@@ -34,9 +34,7 @@ namespace tilewise {
 
 bool EdgeSearch::lanes_fit() const {
   const int n = static_cast<int>(order_.size());
-  return options_.use_lanes &&
-         (options_.mode == SolveMode::kCount || options_.mode == SolveMode::kAll) &&
-         options_.limit == 0 && split_depth_ < 0 && n - base_depth_ >= 17 && n <= kLaneCells;
+  return options_.use_lanes && split_depth_ < 0 && n - base_depth_ >= 17 && n <= kLaneCells;
 }
 
 // Sets the lane to search below the next prefix; false (the lane idle) when there is none.
@@ -216,7 +214,10 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
       if constexpr (kFiltered) events |= s.child_filtered & down;
       r.events = events;
     } else {
-      if (d == last && place != 0) lane_found(lane);
+      if (d == last && place != 0) {
+        lane_found(lane);
+        events = 4;  // the round is ended to see whether the limit was reached
+      }
       if constexpr (kFiltered) {
         if ((s.child_filtered & down) != 0)
           filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
@@ -276,6 +277,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
       const std::int64_t out = step_all(std::make_index_sequence<kLanes>{});
       if ((out >> 60) == 0) continue;  // in their subtrees, no events
       for (int i = 0; i < kLanes; ++i) lane_events(lanes[i], regs[i]);
+      if (finished_) break;  // the limit reached
       if (out < 0) {
         save();
         const bool more = refill();
@@ -291,6 +293,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
           out |= step(lanes[i], regs[i]);
           lane_events(lanes[i], regs[i]);
         }
+      if (finished_) break;
       if (out < 0) {
         save();
         const bool more = refill();
@@ -351,8 +354,8 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     ls.pending.clear();
     // Only counting boards of tiles that all differ under a rule that meets each class once
     // needs nothing of a board but its placement.
-    ls.record = options_.mode != SolveMode::kCount || !boards_are_solutions_ ||
-                options_.symmetry == SymmetryBreaking::kNone;
+    ls.record = options_.mode != SolveMode::kCount || options_.limit != 0 ||
+                !boards_are_solutions_ || options_.symmetry == SymmetryBreaking::kNone;
     prefixes_.clear();
     ls.steps.assign(n + 1, LaneStep{});
     for (int d = 0; d <= n; ++d) {
@@ -389,7 +392,9 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
         prefixes_.clear();
         ls.next_prefix = 0;
       }
-      const std::uint64_t chunk = std::min<std::uint64_t>(node_budget, 4096);
+      // With a limit, short: the steps of a race's slice go to the lanes, not to prefixes.
+      const std::uint64_t chunk =
+          std::min<std::uint64_t>(node_budget, options_.limit != 0 ? 256 : 4096);
       split_depth_ = ls.split;
       masks_.one_word ? run_blocks<true>(chunk) : run_blocks<false>(chunk);
       split_depth_ = -1;

@@ -5,6 +5,7 @@
 
 #include "core/edge/symmetry.hpp"
 #include "core/edge/unsolvable.hpp"
+#include "core/random.hpp"
 
 namespace tilewise {
 namespace {
@@ -119,32 +120,36 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
     if (puzzle_.border == BorderRule::kFrame0 && rows_ > 2 && cols_ > 2)
       orders.insert(orders.begin(), PlacementOrder::kFrameFirst);
     if (rows_ != cols_) orders.push_back(PlacementOrder::kRowMajor);
-    if (orders.size() > 1) {
-      for (PlacementOrder order : orders) {
-        SolveOptions o = options_;
-        o.order = order;
-        racers_.push_back(std::make_unique<EdgeSearch>(puzzle_, o));
-      }
+    if (orders.size() > 1) {  // each racer is built when its first turn comes
+      race_orders_ = orders;
+      racers_.resize(orders.size());
+      racing_.assign(racers_.size(), 1);
     }
   }
 }
 
 namespace {
-constexpr std::uint64_t kRaceSlice = 1 << 10;  // steps per racer per turn
-}
+constexpr std::uint64_t kRaceSlice = 1 << 12;  // steps per racer per turn
+constexpr std::uint64_t kSizeAfter = 1 << 16;  // race steps before the trees are estimated
+constexpr int kSizeProbes = 256;               // random descents per order
+constexpr double kRaceClose = 2;  // orders whose tree is within this factor of the smallest
+}  // namespace
 
 // Racers take turns of kRaceSlice steps, in a fixed order, so the winner depends only on
 // the puzzle. The first racer to finish decides: with a solution it is the answer; without
-// one, its exhaustive search proved there is none.
+// one, its exhaustive search proved there is none. A race that lasts kSizeAfter steps
+// estimates each order's tree and goes on with the orders close to the smallest (size_race).
 bool EdgeSearch::run_race(std::uint64_t node_budget) {
   const auto t0 = std::chrono::steady_clock::now();
   while (node_budget > 0 && !finished_) {
-    if (slice_left_ == 0) slice_left_ = kRaceSlice;
+    if (!race_sized_ && race_steps_ >= kSizeAfter) size_race();
+    if (slice_left_ == 0) slice_left_ = orders_racing() == 1 ? UINT64_MAX : kRaceSlice;
     const std::uint64_t steps = std::min(node_budget, slice_left_);
-    EdgeSearch& racer = *racers_[active_];
+    EdgeSearch& racer = racer_at(active_);
     racer.run(steps);
     node_budget -= steps;
     slice_left_ -= steps;
+    race_steps_ += steps;
     if (racer.finished()) {
       count_ = racer.count_;
       listed_ = racer.listed_;
@@ -154,15 +159,18 @@ bool EdgeSearch::run_race(std::uint64_t node_budget) {
       patterns_ = racer.patterns_;
       patterns_complete_ = racer.patterns_complete_;
       order_ = racer.order_;
+      boards_are_solutions_ = racer.boards_are_solutions_;
       finish(racer.complete());
     } else if (slice_left_ == 0) {
-      active_ = (active_ + 1) % racers_.size();
+      do active_ = (active_ + 1) % racers_.size();
+      while (!racing_[active_]);
     }
   }
   stats_.nodes = stats_.tries = 0;
   stats_.max_depth = 0;
   std::fill(stats_.nodes_per_depth.begin(), stats_.nodes_per_depth.end(), 0);
   for (const auto& r : racers_) {
+    if (!r) continue;
     stats_.nodes += r->stats_.nodes;
     stats_.tries += r->stats_.tries;
     stats_.max_depth = std::max(stats_.max_depth, r->stats_.max_depth);
@@ -172,6 +180,72 @@ bool EdgeSearch::run_race(std::uint64_t node_budget) {
   elapsed_ += std::chrono::steady_clock::now() - t0;
   stats_.elapsed_ms = std::chrono::duration<double, std::milli>(elapsed_).count();
   return finished_;
+}
+
+// The first solution's cost follows the size of the tree searched for it (the orders share the
+// puzzle's solutions and symmetry rule): each order's tree is estimated by random descents
+// (sample_nodes, on lists: the same tree as masks and lanes), and the orders whose estimate
+// exceeds kRaceClose x the smallest leave the race. A race of two costs twice the winner's
+// nodes; one alone, its own.
+SolveOptions EdgeSearch::racer_options(size_t k) const {
+  SolveOptions o = options_;
+  o.order = race_orders_[k];
+  return o;
+}
+
+EdgeSearch& EdgeSearch::racer_at(size_t k) {
+  if (!racers_[k]) racers_[k] = std::make_unique<EdgeSearch>(puzzle_, racer_options(k));
+  return *racers_[k];
+}
+
+void EdgeSearch::size_race() {
+  race_sized_ = true;
+  std::vector<double> sizes;
+  for (size_t k = 0; k < racers_.size(); ++k) {
+    SolveOptions o = racer_options(k);
+    o.mode = SolveMode::kCount;
+    o.limit = 0;
+    o.use_masks = false;
+    EdgeSearch sample(puzzle_, o);
+    sizes.push_back(sample.sample_nodes(kSizeProbes, 1));
+  }
+  const double smallest = *std::min_element(sizes.begin(), sizes.end());
+  for (size_t k = 0; k < racers_.size(); ++k) racing_[k] = sizes[k] <= kRaceClose * smallest;
+  if (!racing_[active_]) {
+    slice_left_ = 0;
+    do active_ = (active_ + 1) % racers_.size();
+    while (!racing_[active_]);
+  }
+}
+
+double EdgeSearch::sample_nodes(int probes, std::uint64_t seed) {
+  SplitMix64 random(seed);
+  const int n = static_cast<int>(order_.size());
+  std::vector<int> children;
+  double total = 0;
+  for (int probe = 0; probe < probes; ++probe) {
+    double weight = 1;
+    int depth = 0;
+    for (; depth < n; ++depth) {
+      enter(depth);
+      children.clear();
+      const bool slow = plan_[depth].slow;
+      for (const std::uint16_t* p = next_[depth]; p < end_[depth]; ++p)
+        if (!used_[*p >> 2] && (!slow || fits(depth, *p))) children.push_back(*p);
+      if (children.empty()) break;
+      weight *= static_cast<double>(children.size());
+      total += weight;
+      const int o = children[random.below(children.size())];
+      board_[order_[depth]] = o;
+      place(o >> 2);
+    }
+    while (depth > 0) {
+      const int cell = order_[--depth];
+      unplace(board_[cell] >> 2);
+      board_[cell] = -1;
+    }
+  }
+  return probes > 0 ? total / probes : 0;
 }
 
 void EdgeSearch::build_side_values() {
@@ -509,6 +583,9 @@ inline void EdgeSearch::unplace(int tile) {
 }
 
 void EdgeSearch::record_solution() {
+  // Lanes step on a little past the limit (a round ends first): the boards they find then
+  // come after the last one wanted.
+  if (finished_) return;
   if (kinds_) {
     record_kind_board();
     return;
@@ -540,7 +617,7 @@ void EdgeSearch::record_solution() {
 }
 
 const char* EdgeSearch::engine() const {
-  if (!racers_.empty()) return racers_[active_]->engine();
+  if (!racers_.empty() && racers_[active_]) return racers_[active_]->engine();
   if (masks_.steps.empty()) return "lists";
   return lanes_.on ? "lanes" : "masks";
 }
@@ -552,7 +629,8 @@ void EdgeSearch::finish(bool complete) {
 
 void EdgeSearch::cancel() {
   if (!finished_) finish(false);
-  for (auto& r : racers_) r->cancel();
+  for (auto& r : racers_)
+    if (r) r->cancel();
 }
 
 bool EdgeSearch::run(std::uint64_t node_budget) {
@@ -669,7 +747,7 @@ void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
 }
 
 std::vector<Placement> EdgeSearch::current_board() const {
-  if (!racers_.empty() && !finished_) return racers_[active_]->current_board();
+  if (!racers_.empty() && !finished_ && racers_[active_]) return racers_[active_]->current_board();
   std::vector<Placement> out(board_.size());
   for (int d = 0; d < depth_; ++d) {  // cells deeper than depth_ may hold stale tiles
     const int c = order_[d];

@@ -2,6 +2,7 @@
 // browser worker can run it in slices and the board can show it step by step.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -124,7 +125,9 @@ class EdgeSearch {
   bool solutions_truncated() const { return listed() > solutions_.size(); }
   // True when identical tiles are searched as kinds (SolveOptions::search_kinds).
   bool searches_kinds() const { return kinds_; }
-  int depth() const { return racers_.empty() ? depth_ : racers_[active_]->depth(); }
+  int depth() const {
+    return racers_.empty() || !racers_[active_] ? depth_ : racers_[active_]->depth();
+  }
   // How the search walks the tree, once run() has started: "lists" (candidate lists),
   // "masks" (tile masks, one subtree at a time) or "lanes" (several subtrees at once).
   const char* engine() const;
@@ -138,8 +141,16 @@ class EdgeSearch {
   const std::vector<std::vector<std::uint16_t>>& prefixes() const { return prefixes_; }
   void start_from(const std::vector<std::uint16_t>& prefix);
   const std::unordered_set<std::string>& board_patterns() const { return patterns_; }
-  // Placement orders racing (kFirst + kAuto); 1 when a single order searches.
-  int orders_racing() const { return racers_.empty() ? 1 : static_cast<int>(racers_.size()); }
+  // Placement orders racing (kFirst + kAuto); 1 when a single order searches. Orders whose
+  // estimated tree is far larger than the smallest leave the race (size_race).
+  int orders_racing() const {
+    return racers_.empty() ? 1 : static_cast<int>(std::count(racing_.begin(), racing_.end(), 1));
+  }
+  // Knuth's estimate of the nodes of this search's whole tree (counting, no limit), from
+  // `probes` random descents from the root, each child of a node taken with equal chance.
+  // The tree is this search's own (order, tables, symmetry rule); call it before run() on a
+  // search on lists (SolveOptions::use_masks = false), which it leaves as it found it.
+  double sample_nodes(int probes, std::uint64_t seed);
 
  private:
   // Candidates of a cell, keyed by the values its (up to two) key neighbours require, already
@@ -205,6 +216,9 @@ class EdgeSearch {
   void run_masks(std::uint64_t node_budget);
   void finish(bool complete);
   bool run_race(std::uint64_t node_budget);
+  void size_race();
+  SolveOptions racer_options(size_t k) const;
+  EdgeSearch& racer_at(size_t k);  // built on first use
 
   EdgePuzzle puzzle_;
   SolveOptions options_;
@@ -278,6 +292,10 @@ class EdgeSearch {
   std::chrono::steady_clock::duration elapsed_{};
   // The race of placement orders (empty unless kFirst + kAuto and several orders differ).
   std::vector<std::unique_ptr<EdgeSearch>> racers_;
+  std::vector<PlacementOrder> race_orders_;  // racer -> its order
+  std::vector<char> racing_;                 // racer -> 1 while it races
+  std::uint64_t race_steps_ = 0;             // steps run by the race so far
+  bool race_sized_ = false;                  // size_race() has run
   int split_depth_ = -1;
   int base_depth_ = 0;
   bool from_prefix_ = false;
