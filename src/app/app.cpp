@@ -18,6 +18,7 @@
 #include "app/gallery.hpp"
 #include "app/layout.hpp"
 #include "app/offline_view.hpp"
+#include "app/progress.hpp"
 #include "app/search_view.hpp"
 #include "app/share.hpp"
 #include "app/text_entry.hpp"
@@ -154,6 +155,17 @@ bool load_text(const std::string& text, const std::string& name) {
   else if (saved->has_value())
     g.board.start_from(**saved);
   return true;
+}
+
+// A game from the gallery or kept from an earlier visit (progress.hpp): its puzzle, its board
+// and its clock.
+void resume_game(const ResumedGame& r) {
+  if (r.load) {
+    load_puzzle(r.puzzle, r.file);
+    g.puzzle_title = r.title;
+  }
+  if (!r.cells.empty()) g.board.start_from(r.cells);
+  g.play_started_ms = r.play_ms >= 0 ? platform::now_ms() - r.play_ms : -1;
 }
 
 void start_solve() {
@@ -301,8 +313,7 @@ void puzzle_panel() {
   if (!open) return;
   if (std::optional<GalleryChoice> chosen = gallery_controls()) {
     g.error.clear();
-    load_puzzle(chosen->puzzle, chosen->file);
-    g.puzzle_title = chosen->title;  // also for generated entries (no file)
+    resume_game(*chosen);  // its unfinished game, or a shuffled start
   }
   if (button("Open file...")) platform::open_file_dialog();
   same_line_for("Save");
@@ -586,7 +597,8 @@ void publish_state() {
       {"layout", layout_state()},
       {"look", theme_state()},
       {"gallery", gallery_state()},
-      {"announced", platform::last_announcement()}};
+      {"announced", platform::last_announcement()},
+      {"progress", progress_state()}};
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
   box_add_test_state(s);
@@ -683,6 +695,8 @@ void init() {
     if (e.name == "seed000_mockup.txt") load_text(std::string(e.text), std::string(e.name));
   if (g.puzzle_name.empty()) load_text(std::string(first.text), std::string(first.name));
   share::open_address(true, g.board, g.error, load_puzzle);
+  if (auto r = progress_at_start(g.board, platform::location_hash().empty(), g.error))
+    resume_game(*r);
 }
 
 void frame() {
@@ -730,6 +744,7 @@ void frame() {
     g.geometry = draw_board(g.board, true, hint_marks());
   ImGui::End();
   share::sync(g.board);
+  progress_track(g.board, g.puzzle_name, g.puzzle_title, update_play_clock(), solved_by_solver());
   announce_changes();
   publish_state();
 }

@@ -276,7 +276,9 @@ std::string today() {
 
 double now_ms() {
   using namespace std::chrono;
-  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+  constexpr double kFarFromZero = 1e10;  // ~115 days
+  return kFarFromZero +
+         duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace tilewise::platform

@@ -19,6 +19,8 @@ void worker_restart();  // terminate (stops any search at once) and start anew
 void table_build_start(const std::string& json);
 void table_build_cancel();
 
+// Milliseconds on a steady clock. Far from zero from the start (a page's clock would start at
+// its load), so a moment shifted back by a saved play clock is still a positive time.
 double now_ms();
 
 // Files: a download of `text` named `name`; an <input type=file> picker whose result
