@@ -87,7 +87,7 @@ void load_book(std::string* error) {
     return;
   }
   t.error = book.error().to_string();
-  if (error) *error = "your saved games could not be read, so they start afresh (" + t.error + ")";
+  if (error) *error = "saved games could not be read (" + book.error().what + "); starting afresh";
   t.book = ProgressBook{};
   save();
 }

@@ -137,7 +137,7 @@ test('Progress: stored data that cannot be read gives one message and a fresh st
     await page.goto(srv.url);
     await h.waitDrawn(page);
     let s = await h.state(page);
-    assert.match(s.error, /saved games could not be read, so they start afresh/, text);
+    assert.match(s.error, /^saved games could not be read \(.+\); starting afresh$/, text);
     assert.ok(s.cells.length > 0 && s.puzzle !== '', 'a puzzle is on the board');
     if (text === bad[0]) await h.screenshot(page, 'progress-bad-storage-desktop');
     // Play goes on and is kept again.
