@@ -186,7 +186,7 @@ for (const size of Object.keys(sizes)) {
     if (size === 'desktop') {  // a group further down, and a generated Eternity II-sized board
       await press(page, size, 'Gallery');
       await h.waitState(page, 's.gallery.open');
-      await press(page, size, 'gallery group:Eternity II');
+      await press(page, size, 'gallery group:Eternity II style');
       await press(page, size, 'gallery:A board the size of Eternity II, 16 x 16');
       s = await h.waitState(page, 's.rows === 16 && s.cols === 16');
       assert.equal(s.title, 'A board the size of Eternity II, 16 x 16');
