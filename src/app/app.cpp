@@ -19,6 +19,7 @@
 #include "app/gallery.hpp"
 #include "app/layout.hpp"
 #include "app/offline_view.hpp"
+#include "app/progress.hpp"
 #include "app/search_view.hpp"
 #include "app/share.hpp"
 #include "app/text_entry.hpp"
@@ -90,8 +91,8 @@ struct AppState {
   double reward_ms = -1;  // when the player solved the board (the reward's animation)
   bool reward_open = false;
   bool new_best = false;
-  std::map<std::string, double> best_ms;  // the player's best time per puzzle, this visit
-  int bar_focus = -1;                     // the action bar's button with keyboard focus (-1: none)
+  double best_ms = -1;  // the player's best time on this puzzle (kept by progress.hpp)
+  int bar_focus = -1;   // the action bar's button with keyboard focus (-1: none)
 };
 
 bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b) {
@@ -136,6 +137,13 @@ std::string solve_result_text(const nlohmann::json& result, int mode, size_t kep
 }
 
 AppState g;
+
+// Where the game on the board started (Restart): the kept game's start once progress.hpp
+// tracks it (also after a reload), else the board as it lay when the puzzle loaded.
+const std::vector<Placement>& start_cells() {
+  const std::vector<Placement>& kept = progress_start_cells();
+  return kept.size() == g.board.cells().size() ? kept : g.start_cells;
+}
 void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   EdgePuzzle titled = p;  // untitled: the file's name is its title (Save, links)
   if (titled.name.empty()) titled.name = name;
@@ -181,6 +189,18 @@ bool load_text(const std::string& text, const std::string& name) {
   else if (saved->has_value())
     g.board.start_from(**saved);
   return true;
+}
+
+// A game from the gallery or kept from an earlier visit (progress.hpp): its puzzle, its board
+// and its clock.
+void resume_game(const ResumedGame& r) {
+  if (r.load) {
+    load_puzzle(r.puzzle, r.file);
+    g.puzzle_title = r.title;
+  }
+  if (!r.cells.empty()) g.board.start_from(r.cells);
+  g.moves = r.moves;
+  g.play_started_ms = r.play_ms >= 0 ? platform::now_ms() - r.play_ms : -1;
 }
 
 void start_solve() {
@@ -328,11 +348,10 @@ bool solved_by_solver();
 void puzzle_panel() {
   if (std::optional<GalleryChoice> chosen = gallery_controls()) {
     g.error.clear();
-    load_puzzle(chosen->puzzle, chosen->file);
-    g.puzzle_title = chosen->title;  // also for generated entries (no file)
+    resume_game(*chosen);  // its unfinished game, or a shuffled start
   }
   same_line_for("Share");
-  share::share_controls(g.board, solved_by_solver() ? &g.start_cells : nullptr);
+  share::share_controls(g.board, solved_by_solver() ? &start_cells() : nullptr);
 }
 
 // Files and the generator with every option (in More).
@@ -441,7 +460,7 @@ const char* goal_line(const EdgePuzzle& p) {
 }
 
 void restart() {
-  g.board.start_from(g.start_cells);
+  g.board.start_from(start_cells());
   g.quiet_change = true;
   g.play_started_ms = g.solved_after_ms = -1;
   g.moves = 0;
@@ -696,7 +715,8 @@ void publish_state() {
       {"layout", layout_state()},
       {"look", theme_state()},
       {"gallery", gallery_state()},
-      {"announced", platform::last_announcement()}};
+      {"announced", platform::last_announcement()},
+      {"progress", progress_state()}};
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
   box_add_test_state(s);
@@ -767,7 +787,7 @@ bool bar_enabled(int a) {
     case kRedo:
       return g.board.can_redo();
     case kRestart:
-      return g.moves > 0 || !same_cells(g.board.cells(), g.start_cells);
+      return g.moves > 0 || !same_cells(g.board.cells(), start_cells());
     default:
       return true;
   }
@@ -961,9 +981,10 @@ void note_player_solve() {
     g.reward_ms = platform::now_ms();
     g.reward_open = true;
     const double t = update_play_clock();
-    auto best = g.best_ms.find(g.puzzle_title);
-    g.new_best = best == g.best_ms.end() || t < best->second;
-    if (g.new_best) g.best_ms[g.puzzle_title] = t;
+    // The best kept before this solve (progress_track records this one after this frame).
+    const BestSolve* best = progress_best(puzzle_key(g.board.puzzle()));
+    g.new_best = best == nullptr || t < best->ms;
+    g.best_ms = g.new_best ? t : best->ms;
     platform::announce("Solved in " + clock_text(t) + " with " + std::to_string(g.moves) +
                        " moves" + (g.new_best ? ", your best." : "."));
   }
@@ -1013,7 +1034,7 @@ void reward_overlay() {
   if (g.new_best)
     ImGui::TextUnformatted("Your best time on this puzzle!");
   else
-    ImGui::Text("Your best: %s", clock_text(g.best_ms[g.puzzle_title]).c_str());
+    ImGui::Text("Your best: %s", clock_text(g.best_ms).c_str());
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   if (button("Next puzzle", half)) next_puzzle();
   ImGui::SameLine();
@@ -1131,6 +1152,8 @@ void init() {
   if (g.puzzle_name.empty()) load_text(std::string(first.text), std::string(first.name));
   g.board.start_from(shuffled_start(g.board.puzzle(), 2026));
   share::open_address(true, g.board, g.error, load_puzzle);
+  if (auto r = progress_at_start(g.board, platform::location_hash().empty(), g.error))
+    resume_game(*r);
 }
 
 void frame() {
@@ -1178,7 +1201,8 @@ void frame() {
   help_dialog();
   note_player_solve();
   reward_overlay();
-  share::sync(g.board, solved_by_solver() ? &g.start_cells : nullptr);
+  share::sync(g.board, solved_by_solver() ? &start_cells() : nullptr);
+  progress_track(g.board, g.puzzle_name, g.puzzle_title, update_play_clock(), solved_by_solver());
   announce_changes();
   publish_state();
 }

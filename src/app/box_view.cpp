@@ -178,6 +178,42 @@ void solve_buttons() {
   ImGui::EndDisabled();
 }
 
+// A count with thousands separated: 2,330.
+std::string grouped(unsigned long long n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+// The solver's answer in a player's words ("Shortest solution: 20 moves (2,330 ways)"); the
+// figures (tables, memory, times) stay in v.status, shown under Details.
+std::string status_words(const BoxView& v) {
+  const std::string moves = std::to_string(v.length) + (v.length == 1 ? " move" : " moves");
+  const bool cancelled = v.status.rfind("cancelled", 0) == 0;
+  if (v.solving) {
+    if (v.length < 0) return "Looking for the shortest solution...";
+    if (!v.proven_optimal)
+      return "Best so far: " + moves + " (none can be shorter than " +
+             std::to_string(v.lower_bound) + "); still looking...";
+    return "Shortest solution: " + moves + "; listing every way...";
+  }
+  if (v.status.empty()) return "";
+  if (v.status.rfind("error", 0) == 0) return "The solver stopped with an error (see Details).";
+  if (v.length < 0)
+    return cancelled                               ? "Stopped."
+           : v.status.rfind("no sequence", 0) == 0 ? "No way to reach the target."
+                                                   : "No solution found in the time allowed.";
+  if (!v.proven_optimal)
+    return std::string(cancelled ? "Stopped. " : "") + "Best found: " + moves +
+           " (none can be shorter than " + std::to_string(v.lower_bound) + ").";
+  if (cancelled) return "Stopped. Shortest solution: " + moves + " (the list may be incomplete).";
+  const unsigned long long ways = v.count > 0 ? v.count : v.solutions.size();
+  return "Shortest solution: " + moves + " (" + grouped(ways) + (ways == 1 ? " way)" : " ways)");
+}
+
 void solve_status() {
   BoxView& v = box_view();
   if (!v.solving && v.status.empty()) {  // before a solve: where it starts from
@@ -188,10 +224,24 @@ void solve_status() {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     widget_rects()["box:solve help"] = {a.x, a.y, b.x - a.x, b.y - a.y};
   }
-  if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
-  if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
-  if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
-  if (!v.table.better.note.empty()) ImGui::TextWrapped("%s", v.table.better.note.c_str());
+  const std::string words = status_words(v);
+  if (!words.empty()) ImGui::TextWrapped("%s", words.c_str());
+  // The figures for the curious: the search's progress, tables, memory and times.
+  const bool any = (v.solving && !v.progress.empty()) || !v.status.empty() ||
+                   !v.table.note.empty() || !v.table.better.note.empty();
+  static bool details = false;
+  if (any) {
+    ImGui::Checkbox("Details##box", &details);
+    record_item("box:details");
+  }
+  if (any && details) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (v.solving && !v.progress.empty()) ImGui::TextWrapped("%s", v.progress.c_str());
+    if (!v.status.empty()) ImGui::TextWrapped("%s", v.status.c_str());
+    if (!v.table.note.empty()) ImGui::TextWrapped("%s", v.table.note.c_str());
+    if (!v.table.better.note.empty()) ImGui::TextWrapped("%s", v.table.better.note.c_str());
+    ImGui::PopStyleColor();
+  }
   if (v.reveal == BoxView::Reveal::kStatus ||
       (v.reveal == BoxView::Reveal::kResults && v.solutions.empty()))
     reveal_last_item();
@@ -375,7 +425,12 @@ std::vector<box::Move> moves_of(const nlohmann::json& names, int size) {
 }  // namespace
 
 BoxView& box_view() {
-  static BoxView v = make_default();
+  static BoxView v = [] {
+    BoxView d = make_default();
+    // Scrambles differ from one visit to the next (each is shareable by its link).
+    d.scramble_seed = 1 + static_cast<int>(platform::random_u64() % 1000000);
+    return d;
+  }();
   return v;
 }
 
@@ -554,7 +609,8 @@ void box_add_test_state(nlohmann::json& s) {
               {"error", v.error},
               {"solving", v.solving},
               {"solve_id", v.request_id},
-              {"status", v.status},
+              {"status", v.status},  // the figures, shown under Details
+              {"words", status_words(v)},
               {"progress", v.progress},
               {"length", v.length},
               {"count", solution_count(v)},

@@ -3,13 +3,21 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "app/examples.hpp"
 #include "app/layout.hpp"
+#include "app/motif_key.hpp"
+#include "app/progress.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
 #include "core/edge/format.hpp"
+#include "core/edge/solver.hpp"
+#include "core/play/board.hpp"
+#include "core/play/progress.hpp"
 #include "imgui.h"
+#include "platform/platform.hpp"
 
 namespace tilewise::app {
 namespace {
@@ -19,17 +27,19 @@ struct GroupInfo {
   const char* name;
   const char* note;
 };
-constexpr std::array<GroupInfo, 6> kGroups{{
-    {"From the seeds", "The puzzles Tilewise was started with."},
-    {"Scramble Squares designs",
-     "Published 3x3 Scramble Squares designs, as transcribed by their fans."},
-    {"More 3x3 sets", "Fans' own sets and their solvers' test sets (one has no solution)."},
-    {"Eternity II",
-     "The Eternity II clue puzzles and the 256-piece board are not bundled: their piece designs "
-     "were claimed as copyright by the puzzle's inventor. Open your own copy with Open file "
-     "(Tilewise reads the usual formats). Here: boards of the same make, freshly generated."},
-    {"Brendan Owen's sets", "Eternity II-style sets (grey frame, colours match) from 3x3 up."},
-    {"Generated", "Random solvable puzzles made by Tilewise's generator."},
+constexpr std::array<GroupInfo, 8> kGroups{{
+    {"Today", "A new puzzle every day, the same for everyone."},
+    {"First puzzles", "Small boards to learn on."},
+    {"Scramble Squares classics",
+     "Published 3 x 3 Scramble Squares designs, as written down by their fans."},
+    {"More 3 x 3 puzzles", "Sets made by puzzle fans."},
+    {"Eternity II style",
+     "The Eternity II pieces are not included: their designs were claimed as copyright by the "
+     "puzzle's inventor. Open your own copy with Open file. Here: boards of the same kind."},
+    {"Big colour boards", "Eternity II-style sets by Brendan Owen, from 3 x 3 up."},
+    {"Random boards", "Puzzles made by Tilewise."},
+    {"Solver examples",
+     "Not games: these have no solution as written down. Open one to see the solver prove it."},
 }};
 
 std::string trim(std::string s) {
@@ -57,7 +67,7 @@ std::array<std::string, 3> gallery_line(std::string_view text) {
 
 GalleryEntry generated_entry(const char* title, const char* hint, int side, int colours) {
   GalleryEntry e;
-  e.group = "Eternity II";
+  e.group = "Eternity II style";
   e.title = title;
   e.hint = hint;
   e.file = title;
@@ -92,61 +102,149 @@ std::vector<GalleryGroup> build_gallery() {
     e.cols = p->cols;
     e.rule = p->rule;
     e.border = p->border;
+    e.puzzle = *p;
     auto it = std::find_if(groups.begin(), groups.end(),
                            [&](const GalleryGroup& g) { return g.name == e.group; });
     (it == groups.end() ? groups.back() : *it).entries.push_back(e);
   }
-  for (GalleryGroup& g : groups)
-    if (g.name == "Eternity II") {
-      g.entries.push_back(generated_entry("A clue-puzzle-sized board, 6 x 6",
-                                          "a good first taste of Eternity II", 6, 8));
-      g.entries.push_back(generated_entry("A board the size of Eternity II, 16 x 16",
-                                          "as hard as it gets: nobody has solved the real one", 16,
-                                          22));
+  for (GalleryGroup& g : groups) {
+    if (g.name == "Today") {
+      const std::string date = platform::today();
+      if (Result<GenerateOptions> o = daily_options(date)) {
+        GalleryEntry e;
+        e.group = g.name;
+        e.title = "Daily puzzle, " + date;
+        // The same rule as the files' hints (assets/puzzles/README.md), counted here: a 3 x 3
+        // takes the solver well under a millisecond.
+        if (Result<EdgePuzzle> p = generate_puzzle(*o)) {
+          SolveOptions count;
+          count.mode = SolveMode::kCount;
+          const unsigned long long n = solve(*p, count).count;
+          e.hint = std::string(n >= 2 ? "Easy, " : "Medium, ") + std::to_string(n) +
+                   (n == 1 ? " solution" : " solutions");
+        }
+        e.file = e.title;
+        e.generate = *o;
+        e.rows = o->rows;
+        e.cols = o->cols;
+        e.rule = o->rule;
+        e.border = o->border;
+        g.entries.push_back(e);
+      }
     }
-  std::erase_if(groups, [](const GalleryGroup& g) { return g.entries.empty() && g.note.empty(); });
+    if (g.name == "Eternity II style") {
+      g.entries.push_back(generated_entry("A clue-puzzle-sized board, 6 x 6",
+                                          "Hard: a first taste of Eternity II", 6, 8));
+      g.entries.push_back(generated_entry("A board the size of Eternity II, 16 x 16",
+                                          "Expert: nobody has solved the real one", 16, 22));
+    }
+  }
+  for (GalleryGroup& g : groups)
+    for (GalleryEntry& e : g.entries) {
+      if (e.generate) {
+        Result<EdgePuzzle> p = generate_puzzle(*e.generate);
+        if (p) e.puzzle = *p;
+      }
+      e.key = puzzle_key(e.puzzle);
+    }
+  std::erase_if(groups, [](const GalleryGroup& g) { return g.entries.empty(); });
   return groups;
 }
 
 bool g_open = false;
 
+std::string clock_text(double ms) {
+  const int t = static_cast<int>(std::max(0.0, ms) / 1000.0);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%d:%02d", t / 60, t % 60);
+  return buf;
+}
+
 std::string details(const GalleryEntry& e) {
-  std::string s = std::to_string(e.rows) + " x " + std::to_string(e.cols) + ", ";
-  s += e.rule == MatchRule::kComplement ? "halves match" : "colours match";
-  if (e.border == BorderRule::kFrame0) s += ", grey frame";
+  std::string s = std::to_string(e.rows) + " x " + std::to_string(e.cols);
+  s += e.rule == MatchRule::kComplement ? ", halves match" : ", colours match";
   if (!e.hint.empty()) s += " - " + e.hint;
   return s;
 }
 
-// One entry: the title, then size, rule and hint (wrapped to the width); the whole row is
-// one target.
-bool entry_row(const GalleryEntry& e) {
+// The player's progress with a puzzle, in words ("" when none) and whether it is solved.
+std::pair<std::string, bool> progress_line(const std::string& key) {
+  const SavedGame* game = progress_game(key);
+  const BestSolve* best = progress_best(key);
+  if (game && !game->solved)
+    return {"Continue: " + std::to_string(game->moves) +
+                (game->moves == 1 ? " move, " : " moves, ") + clock_text(game->play_ms),
+            false};
+  if (best) return {"Solved - best time " + clock_text(best->ms), true};
+  return {"", false};
+}
+
+// A small picture of the puzzle's tiles as dealt: each tile's four sides in their colours.
+void thumbnail(ImDrawList* dl, const EdgePuzzle& p, ImVec2 at, float size) {
+  if (p.tiles.empty()) return;
+  const std::vector<ImU32> palette = motif_palette(p);
+  const float cell = size / static_cast<float>(std::max(p.rows, p.cols));
+  const ImVec2 origin(at.x + (size - cell * p.cols) / 2, at.y + (size - cell * p.rows) / 2);
+  const PlayBoard dealt(p);
+  for (int c = 0; c < p.rows * p.cols; ++c) {
+    const Placement pl = dealt.cells()[static_cast<size_t>(c)];
+    if (pl.tile < 0) continue;
+    const auto sides = rotated(p.tiles[static_cast<size_t>(pl.tile)].sides, pl.rotation);
+    const ImVec2 tl(origin.x + cell * static_cast<float>(c % p.cols),
+                    origin.y + cell * static_cast<float>(c / p.cols));
+    const ImVec2 tr(tl.x + cell, tl.y), br(tl.x + cell, tl.y + cell), bl(tl.x, tl.y + cell);
+    const ImVec2 mid(tl.x + cell / 2, tl.y + cell / 2);
+    const ImVec2 corners[5] = {tl, tr, br, bl, tl};
+    for (int k = 0; k < 4; ++k) {
+      const int motif = std::abs(sides[static_cast<size_t>(k)]);
+      const ImU32 colour = motif < static_cast<int>(palette.size())
+                               ? palette[static_cast<size_t>(motif)]
+                               : motif_colour(motif);
+      dl->AddTriangleFilled(mid, corners[k], corners[k + 1], colour);
+    }
+    if (cell >= 6) dl->AddRect(tl, br, IM_COL32(20, 20, 24, 200));
+  }
+}
+
+// One entry: its picture, the title, then size, rule and difficulty, and the player's progress
+// (wrapped to the width); the whole row is one target.
+bool entry_row(const GalleryEntry& e, const std::string& id, const std::string& title,
+               const std::string& more, const EdgePuzzle& puzzle, const std::string& key) {
   const float pad = 6;
-  const float wrap = ImGui::GetContentRegionAvail().x - 2 * pad;
-  const std::string more = details(e);
-  // Both wrapped (a long title takes two lines on a narrow phone).
-  const float title_h = ImGui::CalcTextSize(e.title.c_str(), nullptr, false, wrap).y;
+  const float picture = touch_layout() ? 64.0f : 52.0f;
+  const float text_x = pad + picture + pad * 2;
+  const float wrap = ImGui::GetContentRegionAvail().x - text_x - pad;
+  const auto [progress, solved] = progress_line(key);
+  const float title_h = ImGui::CalcTextSize(title.c_str(), nullptr, false, wrap).y;
   const float more_h = ImGui::CalcTextSize(more.c_str(), nullptr, false, wrap).y;
-  const float height = std::max(touch_layout() ? 48.0f : 0.0f, title_h + more_h + 10);
-  ImGui::PushID(e.file.c_str());
+  const float progress_h =
+      progress.empty() ? 0 : ImGui::CalcTextSize(progress.c_str(), nullptr, false, wrap).y;
+  const float height = std::max(picture + 2 * pad, title_h + more_h + progress_h + 10);
+  ImGui::PushID(id.c_str());
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const bool chosen = ImGui::Selectable("##entry", false, 0, ImVec2(0, height));
-  record_item(("gallery:" + e.file).c_str());
+  record_item(("gallery:" + id).c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float top = at.y + (height - title_h - more_h) / 2;
+  thumbnail(dl, puzzle, ImVec2(at.x + pad, at.y + (height - picture) / 2), picture);
+  float y = at.y + (height - title_h - more_h - progress_h) / 2;
   const float size = ImGui::GetFontSize();
-  dl->AddText(ImGui::GetFont(), size, ImVec2(at.x + pad, top), ink(Ink::kText), e.title.c_str(),
+  dl->AddText(ImGui::GetFont(), size, ImVec2(at.x + text_x, y), ink(Ink::kText), title.c_str(),
               nullptr, wrap);
-  dl->AddText(ImGui::GetFont(), size, ImVec2(at.x + pad, top + title_h), ink(Ink::kFaint),
-              more.c_str(), nullptr, wrap);
+  y += title_h;
+  dl->AddText(ImGui::GetFont(), size, ImVec2(at.x + text_x, y), ink(Ink::kFaint), more.c_str(),
+              nullptr, wrap);
+  y += more_h;
+  if (!progress.empty())
+    dl->AddText(ImGui::GetFont(), size, ImVec2(at.x + text_x, y),
+                ink(solved ? Ink::kGood : Ink::kAccent), progress.c_str(), nullptr, wrap);
   ImGui::PopID();
+  (void)e;
   return chosen;
 }
 
 std::optional<GalleryChoice> choose(const GalleryEntry& e) {
-  Result<EdgePuzzle> p = e.generate ? generate_puzzle(*e.generate) : parse_puzzle(e.text, e.file);
-  if (!p) return std::nullopt;  // cannot happen for the built-in list (unit tests)
-  return GalleryChoice{*p, e.file, e.title};
+  if (e.puzzle.tiles.empty()) return std::nullopt;  // cannot happen for the built-in list
+  return progress_open(e.puzzle, e.file, e.title);
 }
 
 }  // namespace
@@ -196,8 +294,22 @@ std::optional<GalleryChoice> gallery_controls() {
   if (button("Close")) ImGui::CloseCurrentPopup();
   ImGui::BeginChild("gallery list");
   if (touch_layout()) drag_to_scroll();
+  // The game played last, when it is not finished: one tap goes on with it.
+  if (const SavedGame* last = progress_last_unfinished()) {
+    Result<EdgePuzzle> p = parse_puzzle(last->puzzle, last->file);
+    if (p) {
+      GalleryEntry e;
+      e.title = "Continue: " + last->title;
+      const std::string more = std::to_string(p->rows) + " x " + std::to_string(p->cols);
+      if (entry_row(e, "continue", e.title, more, *p, last->key)) {
+        result = progress_open(*p, last->file, last->title);
+        ImGui::CloseCurrentPopup();
+      }
+    }
+  }
   for (const GalleryGroup& g : gallery()) {
-    const ImGuiTreeNodeFlags open = g.name == kGroups[0].name ? ImGuiTreeNodeFlags_DefaultOpen : 0;
+    const ImGuiTreeNodeFlags open =
+        g.name == kGroups[0].name || g.name == kGroups[1].name ? ImGuiTreeNodeFlags_DefaultOpen : 0;
     const bool shown = ImGui::CollapsingHeader(g.name.c_str(), open);
     record_item(("gallery group:" + g.name).c_str());
     if (!shown) continue;
@@ -207,7 +319,7 @@ std::optional<GalleryChoice> gallery_controls() {
       ImGui::PopStyleColor();
     }
     for (const GalleryEntry& e : g.entries)
-      if (entry_row(e)) {
+      if (entry_row(e, e.file, e.title, details(e), e.puzzle, e.key)) {
         result = choose(e);
         ImGui::CloseCurrentPopup();
       }

@@ -1,7 +1,9 @@
-// The gallery: every built-in puzzle (assets/puzzles, embedded) with a title, in groups, each
-// with its size, rule and a difficulty hint; one tap loads it. A file's line
+// The gallery: today's puzzle, then every built-in puzzle (assets/puzzles, embedded) with a
+// picture and a title, in groups, each with its size, difficulty and the player's progress (in
+// progress: "Continue"; solved: the best time); one tap opens it. A file's line
 //   # gallery: GROUP | TITLE | HINT
-// places it (docs: assets/puzzles/README.md); files without one go to "More".
+// places it (assets/puzzles/README.md); files without one go to "More". Puzzles with no
+// solution are kept apart as solver examples, not offered as games.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -9,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "app/progress.hpp"
 #include "core/edge/generator.hpp"
 #include "core/edge/puzzle.hpp"
 
@@ -22,6 +25,8 @@ struct GalleryEntry {
   int rows = 0, cols = 0;
   MatchRule rule = MatchRule::kComplement;
   BorderRule border = BorderRule::kFree;
+  EdgePuzzle puzzle;  // as loaded (generated entries: drawn once, for the picture)
+  std::string key;    // puzzle_key: its saved game and best time (progress.hpp)
 };
 
 // The groups in the order shown, each with its entries (files in name order).
@@ -33,10 +38,8 @@ const std::vector<GalleryGroup>& gallery();
 // The gallery's title of a built-in puzzle's file name, or "" for any other name.
 std::string gallery_title(const std::string& file);
 
-struct GalleryChoice {
-  EdgePuzzle puzzle;
-  std::string file, title;
-};
+// A chosen puzzle: its unfinished game ("Continue") or a start shuffled from a new seed.
+using GalleryChoice = ResumedGame;
 
 // The "Gallery" button and its window; a chosen puzzle is returned (once).
 std::optional<GalleryChoice> gallery_controls();

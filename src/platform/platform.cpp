@@ -2,7 +2,10 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <random>
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
@@ -94,6 +97,37 @@ EM_JS(void, tw_js_copy_to_clipboard, (const char* text), {
 EM_JS(int, tw_js_update_ready, (), { return globalThis.tilewise.updateReady ? 1 : 0; });
 
 EM_JS(void, tw_js_apply_update, (), { globalThis.tilewise.applyUpdate(); });
+
+EM_JS(char*, tw_js_storage_get, (const char* key), {
+  let text = "";
+  try { text = localStorage.getItem(UTF8ToString(key)) || ""; } catch (e) {}
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
+
+EM_JS(int, tw_js_storage_set, (const char* key, const char* text), {
+  try { localStorage.setItem(UTF8ToString(key), UTF8ToString(text)); return 1; }
+  catch (e) { return 0; }
+});
+
+EM_JS(double, tw_js_random_u32, (), {
+  const a = new Uint32Array(1);
+  if (globalThis.crypto && crypto.getRandomValues) crypto.getRandomValues(a);
+  else a[0] = Math.floor(Math.random() * 4294967296);
+  return a[0];
+});
+
+EM_JS(char*, tw_js_today, (), {
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  const text = d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+  const size = lengthBytesUTF8(text) + 1;
+  const ptr = _malloc(size);
+  stringToUTF8(text, ptr, size);
+  return ptr;
+});
 // clang-format on
 #endif
 
@@ -170,6 +204,19 @@ bool update_ready() {
 void apply_update() {
   tw_js_apply_update();
 }
+std::string storage_get(const std::string& key) {
+  return take_string(tw_js_storage_get(key.c_str()));
+}
+bool storage_set(const std::string& key, const std::string& text) {
+  return tw_js_storage_set(key.c_str(), text.c_str()) != 0;
+}
+unsigned long long random_u64() {
+  const auto hi = static_cast<unsigned long long>(tw_js_random_u32());
+  return hi << 32 | static_cast<unsigned long long>(tw_js_random_u32());
+}
+std::string today() {
+  return take_string(tw_js_today());
+}
 #else
 // Native fallbacks: no worker, no files, no page (the app is built only for the web,
 // but these keep the platform API compilable and testable natively).
@@ -201,11 +248,37 @@ bool update_ready() {
   return false;
 }
 void apply_update() {}
+namespace {
+std::map<std::string, std::string>& memory_storage() {
+  static std::map<std::string, std::string> kept;
+  return kept;
+}
+}  // namespace
+std::string storage_get(const std::string& key) {
+  const auto it = memory_storage().find(key);
+  return it == memory_storage().end() ? std::string() : it->second;
+}
+bool storage_set(const std::string& key, const std::string& text) {
+  memory_storage()[key] = text;
+  return true;
+}
+unsigned long long random_u64() {
+  std::random_device rd;
+  return static_cast<unsigned long long>(rd()) << 32 | rd();
+}
+std::string today() {
+  const std::time_t t = std::time(nullptr);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::localtime(&t));
+  return buf;
+}
 #endif
 
 double now_ms() {
   using namespace std::chrono;
-  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+  constexpr double kFarFromZero = 1e10;  // ~115 days
+  return kFarFromZero +
+         duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace tilewise::platform

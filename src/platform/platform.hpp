@@ -19,6 +19,8 @@ void worker_restart();  // terminate (stops any search at once) and start anew
 void table_build_start(const std::string& json);
 void table_build_cancel();
 
+// Milliseconds on a steady clock. Far from zero from the start (a page's clock would start at
+// its load), so a moment shifted back by a saved play clock is still a positive time.
 double now_ms();
 
 // Files: a download of `text` named `name`; an <input type=file> picker whose result
@@ -45,6 +47,18 @@ void copy_to_clipboard(const std::string& text);
 // over (every open page of the app then reloads).
 bool update_ready();
 void apply_update();
+
+// The browser's localStorage (kept between visits): "" when the key is absent or storage is
+// unavailable (private mode, blocked); storage_set returns false when the text could not be
+// kept (full, blocked). Native fallback: a map in memory for the process's life.
+std::string storage_get(const std::string& key);
+bool storage_set(const std::string& key, const std::string& text);
+
+// 64 random bits (crypto.getRandomValues; natively std::random_device): seeds of shuffled
+// starts and scrambles that differ per visit.
+unsigned long long random_u64();
+// Today's local date as "YYYY-MM-DD" (the daily puzzle's date).
+std::string today();
 
 // State published for the browser tests (window.tilewise.state), JSON text.
 void publish_test_state(const std::string& json);

@@ -63,7 +63,9 @@ test("solving seed 003's board gives exactly its 5 ten-move solutions; one plays
   const { page, errors } = await openBox();
   await h.clickWidget(page, 'Solve##box');
   let s = await h.waitState(page, '!s.box.solving && s.box.solutions.length > 0');
-  assert.match(s.box.status, /optimal: 5 solution\(s\) of 10 moves/);
+  assert.match(s.box.status, /optimal: 5 solution\(s\) of 10 moves/);  // under Details
+  assert.equal(s.box.words, 'Shortest solution: 10 moves (5 ways)');  // what a player reads
+  assert.ok('box:details' in s.widgets, 'the figures sit behind a Details toggle');
   assert.equal(s.box.length, 10);
   assert.equal(s.box.count, 5);
   assert.deepEqual(s.box.solutions.map((m) => m.join(' ')).sort(), SEED_SOLUTIONS);

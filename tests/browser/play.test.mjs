@@ -286,10 +286,13 @@ test('a puzzle that names its colours is drawn in them, with a key; the gallery 
   assert.equal(seen.size, 1, `the open gallery shows what lies under it: ${[...seen].join(' ')}`);
   await h.clickWidget(page, 'gallery:cards_2x2.txt');
   s = await h.waitState(page, 's.puzzle === "cards_2x2.txt"', 5000);
-  // Tile 1 is written HEAD-GREEN HEAD-GREEN TAIL-YELLOW HEAD-RED.
-  w = await wedgeColours(page, 0, 0);
-  assert.ok(near(w[0], named.green) && near(w[1], named.green) && near(w[2], named.yellow) &&
-    near(w[3], named.red), `cards_2x2 tile 1 wedges: ${JSON.stringify(w)}`);
+  // Tile 1 is written HEAD-GREEN HEAD-GREEN TAIL-YELLOW HEAD-RED; the gallery opens it
+  // shuffled and turned: its sides are where its cell and turn put them.
+  const at = s.cells.findIndex((c) => c[0] === 1), turn = s.cells[at][1];
+  const written = [named.green, named.green, named.yellow, named.red];
+  w = await wedgeColours(page, Math.floor(at / s.cols), at % s.cols);
+  assert.ok([0, 1, 2, 3].every((k) => near(w[k], written[((k - turn) % 4 + 4) % 4])),
+    `cards_2x2 tile 1 (cell ${at}, turned ${turn}) wedges: ${JSON.stringify(w)}`);
   await h.screenshot(page, 'play-cards-colours');
   await h.clickWidget(page, 'Gallery');
   await h.waitState(page, 's.gallery.open', 5000);

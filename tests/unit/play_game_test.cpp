@@ -5,6 +5,7 @@
 #include "core/play/board.hpp"
 #include "core/play/game.hpp"
 #include "core/play/moves.hpp"
+#include "core/play/progress.hpp"
 
 namespace tilewise {
 namespace {

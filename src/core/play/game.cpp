@@ -125,25 +125,4 @@ Result<Game> make_game(const GameId& id) {
   return Error{"game " + format_game_id(id), "no puzzle of that difficulty came out"};
 }
 
-std::vector<Placement> shuffled_start(const EdgePuzzle& puzzle, std::uint64_t seed) {
-  PlayBoard board(puzzle);
-  std::vector<Placement> cells = board.cells();
-  std::vector<int> free_cells;
-  for (int c = 0; c < static_cast<int>(cells.size()); ++c)
-    if (!board.is_fixed_cell(c)) free_cells.push_back(c);
-  SplitMix64 rng(seed ^ 0x5deece66dULL);
-  for (int attempt = 0; attempt < 16; ++attempt) {
-    // Fisher-Yates over the free cells' tiles, each turned at random.
-    for (size_t k = free_cells.size(); k > 1; --k) {
-      const size_t j = rng.below(k);
-      std::swap(cells[free_cells[k - 1]], cells[free_cells[j]]);
-    }
-    for (const int c : free_cells) cells[c].rotation = static_cast<int>(rng.below(4));
-    PlayBoard check(puzzle);
-    check.start_from(cells);
-    if (free_cells.size() < 2 || !check.solved()) break;
-  }
-  return cells;
-}
-
 }  // namespace tilewise

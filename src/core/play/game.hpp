@@ -1,5 +1,5 @@
 // New games for players: a generated puzzle chosen by size and difficulty, reproduced from a
-// short game ID ("4x4M-2071"), and a shuffled, turned start for any puzzle. Platform-free.
+// short game ID ("4x4M-2071"). Platform-free.
 //
 // Difficulty is the solver's measured effort: the number of partial boards (nodes) the
 // exhaustive search visits to find every solution of the puzzle (SolveMode::kCount, default
@@ -50,9 +50,5 @@ struct Game {
 // The puzzle of a game ID: generated boards from seeds drawn from the ID's number, the first
 // whose effort falls in the ID's difficulty. The same ID gives the same puzzle everywhere.
 Result<Game> make_game(const GameId& id);
-
-// A start for `puzzle`: its tiles shuffled and turned from `seed` (fixed tiles stay), never
-// already solved when the puzzle has more than one free tile. The same seed gives the same start.
-std::vector<Placement> shuffled_start(const EdgePuzzle& puzzle, std::uint64_t seed);
 
 }  // namespace tilewise
