@@ -46,7 +46,7 @@ test('Best board: a bucas link opens, the score improves live, Cancel keeps it, 
   assert.equal(s.error, '');
   assert.equal(s.rows, 16);
   assert.equal(s.cells.filter((c) => c[0] > 0).length, 256, 'the link fills the board');
-  await h.clickWidget(page, 'Best board');
+  await h.openMore(page, 'Best board');
   await h.clickWidget(page, 'Find best board');
   s = await h.waitState(page, 's.best.improvements.length >= 3', 60000);
   const first = s.best.improvements[0][1];

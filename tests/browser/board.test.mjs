@@ -10,6 +10,7 @@ after(async () => { await browser?.close(); srv?.server.close(); });
 
 test('turning and swapping tiles with the mouse changes the match counter; undo restores', async () => {
   const { page } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   const s0 = await h.state(page);
   const c = await h.cellCentre(page, 1, 1);
   await h.humanClick(page, c.x, c.y);  // turn the centre tile clockwise
@@ -29,6 +30,7 @@ test('turning and swapping tiles with the mouse changes the match counter; undo 
 
 test('the tray: clear the board, place tiles by click and by drag, take one off, undo', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   const s0 = await h.state(page);
   assert.deepEqual(s0.tray, []);
   await h.clickWidget(page, 'Clear board');
@@ -70,6 +72,7 @@ test('the tray: clear the board, place tiles by click and by drag, take one off,
 
 for (const scale of [1, 1.5]) test(`frames that redraw only a changed rectangle leave the same picture as a full redraw (device pixel ratio ${scale})`, async () => {
   const { page } = await h.openApp(browser, srv.url, { scale });
+  await h.openDealt(page, 'seed000_mockup.txt');
   // Turns, a swap and a tray round trip: each redraws only the board's rectangle.
   for (const [r, c] of [[0, 0], [1, 2], [2, 1]]) {
     const p = await h.cellCentre(page, r, c);
@@ -77,7 +80,7 @@ for (const scale of [1, 1.5]) test(`frames that redraw only a changed rectangle 
   }
   await dragCell(page, 3, 0, 8);
   // A search: the solver panel's lines change (progress, status, solution count).
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   await h.waitState(page, '!s.solving && s.solutions === 2');
   await page.mouse.move(5, 795);  // nothing hovered
   await page.waitForTimeout(300);
@@ -105,7 +108,8 @@ for (const scale of [1, 1.5]) test(`frames that redraw only a changed rectangle 
 
 test('solving seed 000 in the worker gives exactly 2 solutions to browse, and applying one solves the board', async () => {
   const { page } = await h.openApp(browser, srv.url);
-  await h.clickWidget(page, 'Solve');
+  await h.openDealt(page, 'seed000_mockup.txt');
+  await h.searchInWorker(page);
   let s = await h.waitState(page, '!s.solving && s.solutions === 2');
   assert.match(s.status, /^Found all 2 solutions/);
   const slides = s.animations;
@@ -131,6 +135,7 @@ test('solving seed 000 in the worker gives exactly 2 solutions to browse, and ap
 
 test('a long search can be cancelled and the board stays usable; frame time is measured', async () => {
   const { page } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   await page.evaluate(() => globalThis.tilewise.openedFiles.push({ name: 'hard.txt', text: '' }));
   await h.waitState(page, 's.error.length > 0');  // an empty file: an error, the puzzle stays
   let s = await h.state(page);
@@ -152,7 +157,7 @@ test('a long search can be cancelled and the board stays usable; frame time is m
   // hardly any is drawn (render_gate.hpp).
   assert.ok(idle1.drawn_frames - idle0.drawn_frames <= 8,
     `${idle1.drawn_frames - idle0.drawn_frames} of ${idle1.frames - idle0.frames} idle frames drawn`);
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   s = await h.waitState(page, 's.solving && s.progress_nodes > 100000', 30000);
   const search0 = s;
   await page.waitForTimeout(3000);  // no input, no screenshot: the frames measured are plain
@@ -188,7 +193,7 @@ test('a long search can be cancelled and the board stays usable; frame time is m
   await page.evaluate((t) => globalThis.tilewise.openedFiles.push({ name: 'again.txt', text: t }),
     (await import('node:fs')).readFileSync(h.root + '/assets/puzzles/seed000_mockup.txt', 'utf8'));
   await h.waitState(page, "s.puzzle === 'again.txt'");
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   s = await h.waitState(page, '!s.solving && s.solutions === 2');
   await page.close();
 });
@@ -204,6 +209,7 @@ async function dragCell(page, cols, from, to) {
 // to where it says, then turn it as it says (clockwise = click, counter-clockwise = right-click).
 test('following the hints with the mouse solves seed 000', async () => {
   const { page } = await h.openApp(browser, srv.url);
+  await h.openDealt(page, 'seed000_mockup.txt');
   let s;
   const turns = { 'turn it once clockwise': ['left'], 'turn it twice (a half turn)': ['left', 'left'],
     'turn it once counter-clockwise': ['right'] };
@@ -241,7 +247,8 @@ test('editing a tile, playing the edit and saving it as a file', async () => {
   // Tall enough for the whole editor below the other sections, and wider than tall (a side
   // panel, not the stacked phone layout).
   const { page } = await h.openApp(browser, srv.url, { width: 2200, height: 2000 });
-  await h.clickWidget(page, 'Edit');
+  await h.openDealt(page, 'seed000_mockup.txt');
+  await h.openMore(page, 'Edit');
   await h.waitState(page, "'Copy the current puzzle' in s.widgets");
   await h.clickWidget(page, 'Copy the current puzzle');
   let s = await h.waitState(page, "'+##top' in s.widgets");

@@ -53,7 +53,7 @@ async function cancelAndCheck(page, phase) {
 
 async function solveSeed000(page, name) {
   await load(page, name, example('seed000_mockup.txt'));
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   const s = await h.waitState(page, '!s.solving && s.solutions === 2', 30000);
   assert.match(s.status, /^Found all 2 solutions/);
 }
@@ -61,7 +61,7 @@ async function solveSeed000(page, name) {
 test('a worker killed mid-search is noticed, restarted, the user told; the next solve works', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
   await load(page, 'hard.txt', example('generated_7x7_hard.txt'));
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   await h.waitState(page, 's.solving && s.progress_nodes > 0', 30000);
   const starts = await page.evaluate(() => globalThis.tilewise.workerStarts);
   const killedAt = Date.now();
@@ -80,17 +80,17 @@ test('a worker killed mid-search is noticed, restarted, the user told; the next 
 test('cancel just after Solve, while searching, while streaming, and by loading a puzzle', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
   await load(page, 'hard.txt', example('generated_7x7_hard.txt'));
-  await h.clickWidget(page, 'Solve');  // just started: the worker may still be loading
+  await h.searchInWorker(page);  // just started: the worker may still be loading
   await cancelAndCheck(page, 'just started');
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   await h.waitState(page, 's.solving && s.progress_nodes > 100000', 30000);
   await cancelAndCheck(page, 'searching');
   await load(page, 'many.txt', MANY);
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   let s = await h.waitState(page, 's.solving && s.solutions > 0', 30000);
   await h.screenshot(page, 'failure-streaming');
   await cancelAndCheck(page, 'streaming solutions');
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   await h.waitState(page, 's.solving && s.solutions > 0', 30000);
   await load(page, 'other.txt', example('cards_2x2.txt'));  // loading a puzzle stops the search
   s = await h.state(page);
@@ -107,10 +107,10 @@ test('cancel just after Solve, while searching, while streaming, and by loading 
 test('a second Solve while one runs replaces it and the status says so', async () => {
   const { page, errors } = await h.openApp(browser, srv.url);
   await load(page, 'many.txt', MANY);
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   await h.waitState(page, 's.solving && s.solutions > 10', 30000);
   const starts = await page.evaluate(() => globalThis.tilewise.workerStarts);
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   let s = await h.waitState(page, 's.status.startsWith("the running search was stopped and replaced")');
   assert.ok(s.solving);
   s = await h.waitState(page, 's.solving && s.solutions > 10', 30000);  // the new job streams
@@ -153,7 +153,7 @@ test('more solutions than the worker keeps: counting goes on and the status says
   // 51840 solutions (the CLI's count), all different boards, more than the 10000 kept.
   await load(page, 'six.txt', 'size 1 6\nmatch equal\n' +
     [1, 2, 3, 4, 5, 6].map((k) => `tile ${k} ${k + 1} 1 1 1`).join('\n') + '\n');
-  await h.clickWidget(page, 'Solve');
+  await h.searchInWorker(page);
   const s = await h.waitState(page, '!s.solving && s.status.startsWith("Found")', 60000);
   assert.match(s.status, /^Found all 51840 solutions .*The first 10000 are kept to browse\.$/);
   assert.equal(s.solutions, 10000);

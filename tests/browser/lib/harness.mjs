@@ -378,3 +378,10 @@ export async function openMore(page, ...sections) {
     await framesLater(page, 2);
   }
 }
+
+// Starts the solver's own search (More > Solver > Search: every solution, listed), opening
+// the sections only when they are not open yet.
+export async function searchInWorker(page) {
+  if (!(await state(page)).widgets['Search']) await openMore(page, 'Solver');
+  await clickWidget(page, 'Search');
+}
