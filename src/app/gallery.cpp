@@ -269,7 +269,8 @@ std::optional<GalleryChoice> gallery_controls() {
   // Over the whole page on a phone, over the board beside the panel on a wide screen.
   const PageLayout& l = page_layout();
   const WindowRect area =
-      l.stacked ? WindowRect{l.board.pos, ImVec2(l.board.size.x, l.board.size.y + l.panel.size.y)}
+      l.stacked ? WindowRect{l.board.pos,
+                             ImVec2(l.board.size.x, l.board.size.y + l.bar.size.y + l.panel.size.y)}
                 : l.board;
   ImGui::SetNextWindowPos(area.pos);
   ImGui::SetNextWindowSize(area.size);

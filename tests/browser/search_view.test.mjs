@@ -12,6 +12,8 @@ const placed = (board) => board.filter((c) => c[0] > 0).length;
 
 test('watching the search of seed 000 shows partial boards, then the pace slider finishes it', async () => {
   const { page, errors } = await h.openApp(browser, srv.url, { height: 1400 });  // the pace slider below the solver
+  await h.openDealt(page, 'seed000_mockup.txt');
+  await h.openMore(page, 'Solver');
   await h.clickWidget(page, 'Watch the search');
   let s = await h.waitState(page, 's.search_view.watching');
   assert.ok(s.search_view.steps_per_second <= 20, 'a slow default pace');
