@@ -86,8 +86,9 @@ for (const scale of [1, 1.5]) test(`frames that redraw only a changed rectangle 
   await page.waitForTimeout(300);
   const s = await h.state(page);
   const board = { x: s.board.x - 4, y: s.board.y - 4, width: s.board.cell * 3 + 8, height: s.board.cell * 3 + 8 };
-  // The panel below the play timer (which ticks every second).
-  const panel = { x: 0, y: s.widgets.Undo[1] - 2, width: 360, height: 800 - s.widgets.Undo[1] + 2 };
+  // The panel below the play line, whose clock ticks every second.
+  const top = s.widgets['play status'][1] + s.widgets['play status'][3] + 2;
+  const panel = { x: 0, y: top, width: 360, height: 800 - top };
   const partial = [await page.screenshot({ clip: board }), await page.screenshot({ clip: panel })];
   // A size change redraws everything from a cleared canvas.
   await page.setViewportSize({ width: 1200, height: 800 });
