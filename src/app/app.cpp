@@ -531,7 +531,7 @@ void play_status() {
     ImGui::Text("%d of %d edges match  |  %d move%s  |  %s", g.board.matched_edges(),
                 g.board.inner_edges(), g.moves, g.moves == 1 ? "" : "s", clock.c_str());
   }
-  record_item("play status");
+  record_text("play status");
 }
 
 void play_panel() {

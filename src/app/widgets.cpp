@@ -94,6 +94,13 @@ bool scroll_pending() {
 }
 
 void record_item(const char* name) {
+  record_text(name);
+  if (g_in_panel && !ImGui::GetCurrentWindowRead()->SkipItems)
+    g_panel_controls.push_back(
+        {{"name", name}, {"rect", widget_rects()[name]}, {"visible", ImGui::IsItemVisible()}});
+}
+
+void record_text(const char* name) {
   // An item of a window that skips its items (a child scrolled out of sight) was not drawn:
   // the last item's rectangle would be another's.
   if (ImGui::GetCurrentWindowRead()->SkipItems) return;
@@ -103,9 +110,6 @@ void record_item(const char* name) {
   // phone clips what is scrolled up there; a status area's own scroll).
   const ImRect clip = ImGui::GetCurrentWindowRead()->ClipRect;
   widget_clips()[name] = {clip.Min.x, clip.Min.y, clip.GetWidth(), clip.GetHeight()};
-  if (g_in_panel)
-    g_panel_controls.push_back(
-        {{"name", name}, {"rect", widget_rects()[name]}, {"visible", ImGui::IsItemVisible()}});
 }
 
 void same_line_for(const char* next) {

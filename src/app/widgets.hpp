@@ -15,6 +15,8 @@ bool button(const char* label, float width = 0);  // width -1: the rest of the l
 // True when open: then its items are indented and it is closed with ImGui::TreePop().
 bool sub_section(const char* label);
 void record_item(const char* name);  // the last ImGui item, under `name`
+// The same for a line of text: its place is published, but it is not one of the panel's controls.
+void record_text(const char* name);
 // An integer from `min` to `max`: a slider for a mouse; on touch screens a number field with
 // - and + buttons (a slider takes the value where a finger presses it, so a finger scrolling
 // the panel that set down on one changed it: the Puzzle Box's size, a new board). True when
