@@ -259,6 +259,7 @@ test('editing a tile, playing the edit and saving it as a file', async () => {
   await h.clickWidget(page, 'Play this puzzle');
   s = await h.waitState(page, "s.puzzle === 'edited puzzle'");
   assert.equal(s.error, '');
+  if (!(await h.state(page)).widgets.Save) await h.clickWidget(page, 'Files');  // More > Files
   await h.clickWidget(page, 'Save');
   const saved = await page.waitForFunction(() => globalThis.tilewise.lastDownload, null, { timeout: 10000 });
   const file = await saved.jsonValue();
@@ -269,6 +270,7 @@ test('editing a tile, playing the edit and saving it as a file', async () => {
   await h.clickWidget(page, 'Play this puzzle');
   s = await h.waitState(page, "s.puzzle === 'edited puzzle'");
   assert.equal(s.error, '');
+  if (!(await h.state(page)).widgets.Save) await h.clickWidget(page, 'Files');  // More > Files
   await h.clickWidget(page, 'Save');
   const lonely = await page.waitForFunction((before) => {
     const d = globalThis.tilewise.lastDownload;

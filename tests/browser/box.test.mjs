@@ -342,8 +342,8 @@ test('on a phone the answer of a solve and a chosen solution\'s controls scroll 
   await h.keepTableBytes(page, 'box-additive-cw+ccw-6+6+4.v1', 8);
   await page.reload();
   await h.waitDrawn(page);
-  const tap = async (name) => {  // a control in sight, tapped
-    const r = (await h.state(page)).widgets[name];
+  const tap = async (name) => {  // a control brought into sight (a finger scrolls), tapped
+    const r = (await h.widgetInSight(page, name, touch.scrollTowards(name))).widgets[name];
     assert.ok(r && r[1] + r[3] / 2 < 844, `${name} on screen: ${r}`);
     await touch.tapWidget(name);
     await page.waitForTimeout(100);
