@@ -65,16 +65,19 @@ async function resize(page, size) {
     `s.look.font_ratio === ${scale} && s.controls.length > 0`);
 }
 
+// A mouse wheel over the panel, towards what is out of sight.
+const panelWheel = (page) => async (st, dy) => {
+  const [px, py, , ph] = st.layout.panel;
+  await page.mouse.move(px + 3, py + ph / 2);
+  await page.mouse.wheel(0, Math.sign(dy) * Math.min(Math.abs(dy) + 20, 100));
+  await page.waitForTimeout(100);
+};
+
 // A tap with a finger on touch screens, a click otherwise; then frames to take it in.
 async function press(page, size, name) {
   assert.ok((await h.state(page)).widgets[name], `no control '${name}' drawn`);
   // Below the fold (the panel under a phone's board): a wheel over the panel brings it up.
-  const s = await h.widgetInSight(page, name, async (st, dy) => {
-    const [px, py, , ph] = st.layout.panel;
-    await page.mouse.move(px + 3, py + ph / 2);
-    await page.mouse.wheel(0, Math.sign(dy) * Math.min(Math.abs(dy) + 20, 100));
-    await page.waitForTimeout(100);
-  });
+  const s = await h.widgetInSight(page, name, panelWheel(page));
   const r = s.widgets[name];
   const x = r[0] + r[2] / 2, y = r[1] + r[3] / 2;
   if (sizes[size].touch) await page.touchscreen.tap(x, y);
@@ -168,7 +171,8 @@ for (const size of Object.keys(sizes)) {
       () => done(document.getElementById('announce').textContent), 200))),
       `Puzzle loaded: ${sizes[size].title}, ${s.rows} by ${s.cols} tiles.`);
     if (size === 'phone') {  // a finger dragged up on the panel scrolls it, even from a control
-      const r = s.widgets['Puzzle'], count = s.controls.length;  // the section's header
+      s = await h.widgetInSight(page, 'More', panelWheel(page));
+      const r = s.widgets['More'], count = s.controls.length;  // the section's header
       const x = r[0] + r[2] / 2, y = r[1] + r[3] / 2;
       const { finger, detach } = await h.touchscreen(page);
       // A short drag: the header moves with the finger and is still under it when let go.
@@ -178,7 +182,7 @@ for (const size of Object.keys(sizes)) {
         await page.waitForTimeout(40);
       }
       await finger('touchEnd');
-      await h.waitState(page, `s.widgets['Puzzle'][1] < ${r[1] - 30}`);
+      await h.waitState(page, `s.widgets['More'][1] < ${r[1] - 30}`);
       await page.waitForTimeout(300);
       s = await h.state(page);
       assert.equal(s.controls.length, count, 'the header was not pressed: a drag is not a tap');
@@ -190,7 +194,7 @@ for (const size of Object.keys(sizes)) {
       }
       await finger('touchEnd');
       await detach();
-      await h.waitState(page, `s.widgets['Puzzle'][1] === ${r[1]}`);
+      await h.waitState(page, `s.widgets['More'][1] === ${r[1]}`);
     }
     if (size === 'desktop') {  // a group further down, and a generated Eternity II-sized board
       await press(page, size, 'Gallery');
