@@ -172,6 +172,8 @@ for (const size of Object.keys(sizes)) {
       `Puzzle loaded: ${sizes[size].title}, ${s.rows} by ${s.cols} tiles.`);
     if (size === 'phone') {  // a finger dragged up on the panel scrolls it, even from a control
       s = await h.widgetInSight(page, 'More', panelWheel(page));
+      if (!s.widgets.Solver) await press(page, size, 'More');  // open: room to scroll
+      s = await h.settled(page);
       const r = s.widgets['More'], count = s.controls.length;  // the section's header
       const x = r[0] + r[2] / 2, y = r[1] + r[3] / 2;
       const { finger, detach } = await h.touchscreen(page);
