@@ -205,6 +205,11 @@ void share_controls(const PlayBoard& board, const std::vector<Placement>* instea
   record_item("share_url");
 }
 
+void share_puzzle(const EdgePuzzle& puzzle) {
+  g_share.url = platform::location_without_hash() + "#" + code_for(PlayBoard(puzzle));
+  platform::copy_to_clipboard(g_share.url);
+}
+
 void share_box_controls() {
   if (button("Share puzzle")) {
     const std::string code = encode_link(SharedPuzzle{BoxShare{box_current_puzzle()}});
