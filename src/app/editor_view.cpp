@@ -375,8 +375,9 @@ void draw_editor_board() {
   if (d.tile >= 0 && d.tile < tiles) {  // the selected side: a band between two black edges
     ImVec2 c, a, b;
     wedge(d.tile, d.side, c, a, b);
-    dl->AddTriangle(c, a, b, IM_COL32(0, 0, 0, 255), 7.0f);
-    dl->AddTriangle(c, a, b, ink(Ink::kFocus), 3.5f);
+    const float band = std::max(3.5f, cell * 0.025f);  // as plain on a big board as a phone's
+    dl->AddTriangle(c, a, b, IM_COL32(0, 0, 0, 255), 2 * band);
+    dl->AddTriangle(c, a, b, ink(Ink::kFocus), band);
   }
   for (int t = 0; t < tiles; ++t) {  // the tiles' numbers, over the chosen side's outline
     ImVec2 c, a, b;

@@ -107,6 +107,15 @@ test('a physical 3x3 copied, named and shared on a phone in at most 40 taps; the
     assert.equal(opened.cols, 3);
     assert.deepEqual(opened.tiles, TILES, 'same tiles, same sides');
     await h.screenshot(fresh.page, 'editor-phone-link-opened');
+    // Its motifs kept their names (so their colours): the editor takes the puzzle being played.
+    const finger = await h.touchscreen(fresh.page);
+    await finger.tapWidget('More');
+    await finger.tapWidget('Edit');
+    await finger.tapWidget('Start again');
+    await finger.tapWidget('Edit the puzzle being played');
+    const edited = await h.waitState(fresh.page, `s.editor.open === 0 && s.editor.name === ${JSON.stringify(NAME)}`, 5000);
+    assert.deepEqual(edited.editor.tiles, TILES);
+    assert.deepEqual(edited.editor.motifs, ['Red', 'Green', 'Blue', 'Yellow']);
     assert.deepEqual(fresh.errors, []);
   } finally {
     await other.close();
