@@ -93,6 +93,9 @@ test('a physical 3x3 copied, named and shared on a phone in at most 40 taps; the
   assert.equal(s.title, NAME, 'the game on the board is the copy, under its name');
   assert.deepEqual(s.tiles, TILES);
   assert.ok(s.share_url.startsWith(srv.url + '#'), s.share_url);
+  await h.waitState(page, "'share_url' in s.widgets", 5000);
+  const shown = await h.settled(page, 'share_url');
+  assert.equal(h.outOfSight(shown, 'share_url'), 0, 'the copied link is in sight, to copy by hand too');
   await h.screenshot(page, 'editor-phone-shared');
 
   // A fresh browser (nothing kept from this one) opens the link: the same tiles and name.
