@@ -53,7 +53,7 @@ struct SolveState {
 };
 
 struct AppState {
-  std::string puzzle_name;   // where it came from (file name, "edited puzzle", ...)
+  std::string puzzle_name;   // where it came from (file name, the editor's title, ...)
   std::string puzzle_title;  // what the user sees: the gallery's title or the file's "# name:"
   PlayBoard board;
   std::string error;  // last bad input, shown until dismissed; the puzzle stays
@@ -298,7 +298,8 @@ void poll_worker() {
     const nlohmann::json events = nlohmann::json::parse(text, nullptr, false);
     if (events.is_array())
       for (const auto& e : events)
-        if (!best_handle_event(e, g.board) && !box_handle_event(e)) handle_event(e);
+        if (!editor_handle_event(e) && !best_handle_event(e, g.board) && !box_handle_event(e))
+          handle_event(e);
   }
 }
 
@@ -719,6 +720,7 @@ void publish_state() {
       {"progress", progress_state()}};
   share::add_test_state(s, g.board);
   offline_add_test_state(s);
+  editor_add_test_state(s);
   box_add_test_state(s);
   platform::publish_test_state(json_text(s));
 }
@@ -1113,10 +1115,7 @@ void more_panel() {
   solve_panel();
   files_section();
   best_panel(g.board);
-  if (std::optional<EdgePuzzle> edited = editor_panel(g.board.puzzle(), g.error)) {
-    g.error.clear();
-    load_puzzle(*edited, "edited puzzle");
-  }
+  editor_panel(g.board.puzzle(), g.error, load_puzzle);
   look_panel();
   if (sub_section("Details")) {
     ImGui::TextDisabled("Tilewise %s", version());
@@ -1137,6 +1136,7 @@ void lay_out(ImVec2 display) {
       [](float width) {
         // The Box board leaves 10 px round it (box_board_view.cpp): as much under it as over.
         if (box_mode()) return width;
+        if (editor_on_board()) return editor_board_height(width);
         return title_height() + board_view_height(g.board, width);
       },
       box_mode() ? 0 : motif_key_wrapped_height(), box_mode() ? 0 : bar_height()));
@@ -1192,9 +1192,13 @@ void frame() {
 
   action_bar();
   begin_board_window();
-  puzzle_title();
-  if (!draw_watched_board(g.board.puzzle(), g.solve.progress, g.solve.running))
-    g.geometry = draw_board(g.board, true, hint_marks());
+  if (editor_on_board()) {
+    draw_editor_board();
+  } else {
+    puzzle_title();
+    if (!draw_watched_board(g.board.puzzle(), g.solve.progress, g.solve.running))
+      g.geometry = draw_board(g.board, true, hint_marks());
+  }
   ImGui::End();
   solve_dialog();
   new_dialog();

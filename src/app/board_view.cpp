@@ -42,29 +42,13 @@ ImVec2 lerp(ImVec2 a, ImVec2 b, float t) {
   return ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 }
 
-// One side of a tile: a wedge from the centre to the edge, in the motif's colour. For
-// complementary motifs the "+" half carries a round head poking out towards the edge,
-// the "-" half a dark notch cut into it, so the two halves read apart at a glance.
+// One side of a tile in the colour of the puzzle drawn this frame (g_palette).
 void draw_side(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, MatchRule rule,
                float cell) {
   const int motif = side < 0 ? -side : side;
   const ImU32 colour =
       motif < static_cast<int>(g_palette.size()) ? g_palette[motif] : motif_colour(motif);
-  dl->AddTriangleFilled(centre, a, b, colour);
-  dl->AddTriangle(centre, a, b, IM_COL32(20, 20, 24, 255), 1.0f);
-  const ImVec2 mid = lerp(a, b, 0.5f);
-  const ImVec2 spot = lerp(mid, centre, 0.32f);
-  const float r = cell * 0.09f;
-  if (rule == MatchRule::kComplement) {
-    if (side > 0) {
-      dl->AddCircleFilled(spot, r, IM_COL32(255, 255, 255, 235));
-      dl->AddCircleFilled(spot, r * 0.55f, colour);
-    } else {
-      dl->AddCircleFilled(spot, r, IM_COL32(25, 25, 30, 255));
-    }
-  } else if (motif != 0 && motif % 2 == 0) {  // a pattern mark for even colours
-    dl->AddLine(lerp(a, centre, 0.3f), lerp(b, centre, 0.3f), IM_COL32(255, 255, 255, 140), 2.0f);
-  }
+  draw_side_wedge(dl, centre, a, b, side, rule, cell, colour);
 }
 
 // A tile's picture: four wedges and its label.
@@ -175,6 +159,29 @@ void draw_edge_marks(ImDrawList* dl, const PlayBoard& board, const CellGrid& gri
 }
 
 }  // namespace
+
+// A wedge from the centre to the edge, in the motif's colour. For complementary motifs the
+// "+" half carries a round head poking out towards the edge, the "-" half a dark notch cut
+// into it, so the two halves read apart at a glance.
+void draw_side_wedge(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, MatchRule rule,
+                     float cell, ImU32 colour) {
+  const int motif = side < 0 ? -side : side;
+  dl->AddTriangleFilled(centre, a, b, colour);
+  dl->AddTriangle(centre, a, b, IM_COL32(20, 20, 24, 255), 1.0f);
+  const ImVec2 mid = lerp(a, b, 0.5f);
+  const ImVec2 spot = lerp(mid, centre, 0.32f);
+  const float r = cell * 0.09f;
+  if (rule == MatchRule::kComplement) {
+    if (side > 0) {
+      dl->AddCircleFilled(spot, r, IM_COL32(255, 255, 255, 235));
+      dl->AddCircleFilled(spot, r * 0.55f, colour);
+    } else {
+      dl->AddCircleFilled(spot, r, IM_COL32(25, 25, 30, 255));
+    }
+  } else if (motif != 0 && motif % 2 == 0) {  // a pattern mark for even colours
+    dl->AddLine(lerp(a, centre, 0.3f), lerp(b, centre, 0.3f), IM_COL32(255, 255, 255, 140), 2.0f);
+  }
+}
 
 float board_view_height(const PlayBoard& board, float width) {
   const EdgePuzzle& p = board.puzzle();

@@ -28,6 +28,11 @@ struct HintMarks {
 // geometry drawn.
 BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hint = {});
 
+// One side of a tile as the board draws it: a wedge from `centre` to the edge a-b in `colour`,
+// a head's ring or a tail's dot on motif halves, a line on even colours (`cell`: tile size).
+void draw_side_wedge(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, MatchRule rule,
+                     float cell, ImU32 colour);
+
 // The height draw_board needs at content width `width` (board and tray).
 float board_view_height(const PlayBoard& board, float width);
 // The height of the motif key's lines after its first, last drawn (a narrow screen wraps it).

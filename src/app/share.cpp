@@ -26,6 +26,7 @@ struct ShareState {
   bool rewrite_now = false;      // the next write replaces the entry at once
   double last_write_ms = -1e9;
   std::string url, error;
+  bool reveal = false;  // scroll the link field into sight (shared from elsewhere: the editor)
 };
 ShareState g_share;
 
@@ -203,6 +204,14 @@ void share_controls(const PlayBoard& board, const std::vector<Placement>* instea
   ImGui::InputText("##share_url", g_share.url.data(), g_share.url.size() + 1,
                    ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
   record_item("share_url");
+  if (g_share.reveal) ImGui::SetScrollHereY(1.0f);  // its window scrolls it into sight
+  g_share.reveal = false;
+}
+
+void share_puzzle(const EdgePuzzle& puzzle) {
+  g_share.url = platform::location_without_hash() + "#" + code_for(PlayBoard(puzzle));
+  platform::copy_to_clipboard(g_share.url);
+  g_share.reveal = true;
 }
 
 void share_box_controls() {

@@ -34,6 +34,10 @@ void sync(const PlayBoard& board, const std::vector<Placement>* instead = nullpt
 // "Share the solved board" the answer.
 void share_controls(const PlayBoard& board, const std::vector<Placement>* instead = nullptr);
 
+// Hands out the link of `puzzle` as dealt (the editor's Share, after loading it): copied, and
+// shown under the panel's Share button, which its panel scrolls into sight.
+void share_puzzle(const EdgePuzzle& puzzle);
+
 // The Puzzle Box panel's Share button: the link of the box puzzle on screen (start board as
 // it stands, target, move set), copied and put in the address.
 void share_box_controls();

@@ -249,33 +249,47 @@ test('editing a tile, playing the edit and saving it as a file', async () => {
   // panel, not the stacked phone layout).
   const { page } = await h.openApp(browser, srv.url, { width: 2200, height: 2000 });
   await h.openDealt(page, 'seed000_mockup.txt');
-  await h.openMore(page, 'Edit');
-  await h.waitState(page, "'Copy the current puzzle' in s.widgets");
-  await h.clickWidget(page, 'Copy the current puzzle');
-  let s = await h.waitState(page, "'+##top' in s.widgets");
-  // Tile 1's top: b (-2) becomes B (+2) in three steps: -1, then 1 (there is no motif 0), 2.
-  for (let k = 0; k < 3; ++k) await h.clickWidget(page, '+##top');
+  await h.openMore(page, 'Edit', 'Start again');
+  await h.clickWidget(page, 'Edit the puzzle being played');
+  let s = await h.waitState(page, 's.editor.on_board && s.editor.open === 0 && s.editor.tiles[0][0] === -2');
+  assert.deepEqual(s.editor.selected, [0, 0], "the first tile's top is chosen");
+  // Tile 1's top: b (the tail of motif 2) becomes B, its head, from the palette.
+  await h.clickWidget(page, 'edit:2');
+  s = await h.waitState(page, 's.editor.tiles[0][0] === 2');
+  assert.deepEqual(s.editor.selected, [0, 1], 'the next side is chosen');
   await h.screenshot(page, 'board-editor');
-  await h.clickWidget(page, 'Play this puzzle');
-  s = await h.waitState(page, "s.puzzle === 'edited puzzle'");
+  await h.clickWidget(page, 'Play##edit');
+  s = await h.waitState(page, '!s.editor.on_board && s.tiles[0][0] === 2');
   assert.equal(s.error, '');
-  if (!(await h.state(page)).widgets.Save) await h.clickWidget(page, 'Files');  // More > Files
-  await h.clickWidget(page, 'Save');
-  const saved = await page.waitForFunction(() => globalThis.tilewise.lastDownload, null, { timeout: 10000 });
-  const file = await saved.jsonValue();
-  assert.match(file.text, /^tile \S+ B c A D$/m);
-  assert.doesNotMatch(file.text, /^tile \S+ b c A D$/m);
-  // A lonely half (E: no tile has e) is legal: on a free border it may face the outside.
-  for (let k = 0; k < 3; ++k) await h.clickWidget(page, '+##top');
-  await h.clickWidget(page, 'Play this puzzle');
-  s = await h.waitState(page, "s.puzzle === 'edited puzzle'");
+  assert.match(s.title, /mock-up puzzle of seed 000/, 'the puzzle keeps its name');
+  const save = async (before) => {
+    if (!(await h.state(page)).widgets.Save) await h.clickWidget(page, 'Files');  // More > Files
+    await h.clickWidget(page, 'Save');
+    const saved = await page.waitForFunction((before) => {
+      const d = globalThis.tilewise.lastDownload;
+      return d && d.text !== before && d;
+    }, before, { timeout: 10000 });
+    return (await saved.jsonValue()).text;
+  };
+  const file = await save(null);
+  assert.match(file, /^tile \S+ B c A D$/m);
+  assert.doesNotMatch(file, /^tile \S+ b c A D$/m);
+  assert.match(file, /^# legend: A=blue; B=green; C=red; D=purple$/m, 'the motifs keep their names');
+  // A lonely half (E: a new motif, no tile has its tail) is legal: on a free border it may
+  // face the outside. Tile 1's top chosen on the board, a fifth motif added, its head picked.
+  await h.clickWidget(page, 'Edit');
+  s = await h.waitState(page, 's.editor.on_board');
+  const b = s.editor.board;
+  await h.humanClick(page, b.x + b.cell / 2, b.y + b.cell * 0.1);
+  s = await h.waitState(page, 's.editor.selected[0] === 0 && s.editor.selected[1] === 0');
+  if (!s.widgets['Add motif']) await h.clickWidget(page, 'Motifs');
+  await h.clickWidget(page, 'Add motif');
+  await h.waitState(page, "'edit:5' in s.widgets");
+  await h.clickWidget(page, 'edit:5');
+  s = await h.waitState(page, 's.editor.tiles[0][0] === 5');
+  await h.clickWidget(page, 'Play##edit');
+  s = await h.waitState(page, '!s.editor.on_board && s.tiles[0][0] === 5');
   assert.equal(s.error, '');
-  if (!(await h.state(page)).widgets.Save) await h.clickWidget(page, 'Files');  // More > Files
-  await h.clickWidget(page, 'Save');
-  const lonely = await page.waitForFunction((before) => {
-    const d = globalThis.tilewise.lastDownload;
-    return d && d.text !== before && d;
-  }, file.text, { timeout: 10000 });
-  assert.match((await lonely.jsonValue()).text, /^tile \S+ E c A D$/m);
+  assert.match(await save(file), /^tile \S+ E c A D$/m);
   await page.close();
 });
