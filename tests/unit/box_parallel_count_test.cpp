@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <random>
 
+#include "box_meet_oracle.hpp"
 #include "box_test_boards.hpp"
-#include "core/box/count_meet.hpp"
 #include "core/box/parallel_count.hpp"
 #include "core/box/solver.hpp"
 

@@ -2,15 +2,18 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
+#include <bit>
+#include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <map>
+#include <tuple>
 
-#include "core/box/additive_base.hpp"
-#include "core/box/bit_count.hpp"
+#include "core/box/board.hpp"
 #include "core/box/huge_pages.hpp"
 #include "core/box/pattern_rank.hpp"
+#include "core/hash.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -18,6 +21,7 @@ namespace {
 using pattern::CellMap;
 using pattern::kCells;
 using pattern::kMaxNumbers;
+using Map64 = std::array<std::uint8_t, 64>;  // cell -> cell, boards up to 8x8
 
 // A group's entries by placement rank: quarters = the group's base (below) + step x the
 // nibble (the excess, 15 = 15 or more; 13 at most in the 7-number tables: 4 bits, as the
@@ -35,9 +39,45 @@ struct Table {
 };
 constexpr int kMaxExcess = 15;  // "15 or more", and "not reached yet" while a table is built
 
-std::unique_ptr<Table>& cached(MoveSet moves, const std::vector<std::uint8_t>& home) {
-  static std::map<std::pair<int, std::vector<std::uint8_t>>, std::unique_ptr<Table>> cache;
-  return cache[{static_cast<int>(moves), home}];
+// The tables built or read in this process, by board size, move set and group.
+std::unique_ptr<Table>& cached(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
+  static std::map<std::tuple<int, int, std::vector<std::uint8_t>>, std::unique_ptr<Table>> cache;
+  return cache[{n, static_cast<int>(moves), home}];
+}
+
+// Placements of k numbers on `cells` cells: the cell of number 0, 1, ... as mixed-radix digits,
+// each cell counted among the cells the numbers before it left free (on 4x4 pattern::rank's
+// index, the lookups' hot path).
+std::uint64_t placements(int cells, int k) {
+  std::uint64_t p = 1;
+  for (int j = 0; j < k; ++j) p *= static_cast<std::uint64_t>(cells - j);
+  return p;
+}
+std::uint32_t placement_rank(const std::uint8_t* cell, int k, int cells) {
+  if (cells == kCells) return pattern::rank(cell, k);
+  std::uint32_t index = 0;
+  for (int j = 0; j < k; ++j) {
+    int digit = cell[j];
+    for (int i = 0; i < j; ++i) digit -= cell[i] < cell[j];
+    index = index * static_cast<std::uint32_t>(cells - j) + static_cast<std::uint32_t>(digit);
+  }
+  return index;
+}
+void placement_cells(std::uint32_t index, int k, int cells, std::uint8_t* cell) {
+  if (cells == kCells) return pattern::unrank(index, k, cell);
+  std::array<int, kMaxNumbers> digit{};
+  for (int j = k - 1; j >= 0; --j) {
+    digit[j] = static_cast<int>(index % static_cast<std::uint32_t>(cells - j));
+    index /= static_cast<std::uint32_t>(cells - j);
+  }
+  std::array<int, kMaxNumbers> taken{};  // the cells before, ascending
+  for (int j = 0; j < k; ++j) {
+    int c = digit[j], i = 0;
+    for (; i < j && taken[i] <= c; ++i) ++c;
+    for (int m = j; m > i; --m) taken[m] = taken[m - 1];
+    taken[i] = c;
+    cell[j] = static_cast<std::uint8_t>(c);
+  }
 }
 
 std::vector<std::uint8_t> cells(std::initializer_list<int> list) {
@@ -46,26 +86,16 @@ std::vector<std::uint8_t> cells(std::initializer_list<int> list) {
   return out;
 }
 
-// Cells a move's block covers (the cells whose number it moves).
-std::uint32_t block_mask(const CellMap& to) {
-  std::uint32_t mask = 0;
-  for (int c = 0; c < kCells; ++c)
-    if (to[c] != c) mask |= 1u << c;
-  return mask;
-}
-
 }  // namespace
 
 std::vector<std::string> additive_partition_names() {
-  return {"6+6+4", "7+7+2", "8+8", "blocks", "rows", "diagonal", "diagonal-6+6+4"};
+  return {"6+6+4", "7+7+2", "8+8", "blocks", "rows"};
 }
 
 bool additive_partition(const std::string& name, AdditivePartition& out) {
   const auto top6 = cells({0, 1, 2, 3, 4, 5}), top7 = cells({0, 1, 2, 3, 4, 5, 6}),
              top8 = cells({0, 1, 2, 3, 4, 5, 6, 7});
   const auto block = cells({0, 1, 4, 5}), row0 = cells({0, 1, 2, 3}), row1 = cells({4, 5, 6, 7});
-  // The top-left and bottom-right 2x2 blocks; a quarter turn gives the other two.
-  const auto diagonal = cells({0, 1, 4, 5, 10, 11, 14, 15});
   if (name == "6+6+4")
     out = {name, {{top6, 0}, {top6, 2}, {cells({6, 7, 8, 9}), 0}}};
   else if (name == "7+7+2")
@@ -76,13 +106,6 @@ bool additive_partition(const std::string& name, AdditivePartition& out) {
     out = {name, {{block, 0}, {block, 1}, {block, 2}, {block, 3}}};
   else if (name == "rows")
     out = {name, {{row0, 0}, {row0, 2}, {row1, 0}, {row1, 2}}};
-  else if (name == "diagonal")
-    out = {name, {{diagonal, 0}, {diagonal, 1}}};
-  else if (name == "diagonal-6+6+4")
-    out = {name,
-           {{cells({0, 1, 4, 5, 10, 15}), 0},
-            {cells({0, 1, 4, 5, 10, 15}), 1},
-            {cells({2, 7, 11, 14}), 0}}};
   else
     return false;
   return true;
@@ -98,15 +121,16 @@ bool additive_partition(const std::string& name, AdditivePartition& out) {
 // `behind` and are expanded before the scan goes on. A scan can stop after any placement
 // and go on later (cursor). The table is the one the byte-per-entry build packed.
 struct AdditiveDbBuild::Impl {
+  int n = 4, cells = kCells;
   MoveSet moves;
   std::vector<std::uint8_t> home;
   int tiles = 0, step = 2;
   std::uint32_t entries = 0;
   Table table;                       // kMaxExcess until reached
-  std::vector<CellMap> backward;     // the moves undone: the search runs from home
-  std::vector<std::uint32_t> block;  // per move: the cells it moves
-  std::array<std::uint8_t, kCells * kMaxNumbers> base_of{};  // [cell * 8 + j]: base of number j
-  std::vector<std::uint32_t> behind;  // placements of this level behind the scan
+  std::vector<Map64> backward;       // the moves undone: the search runs from home
+  std::vector<std::uint64_t> block;  // per move: the cells it moves
+  std::array<std::uint8_t, 64 * kMaxNumbers> base_of{};  // [cell * 8 + j]: base of number j
+  std::vector<std::uint32_t> behind;                     // placements of this level behind the scan
   int level = 0, highest = 0;
   std::uint32_t cursor = 0;
   std::uint64_t done = 0;  // placements expanded
@@ -120,17 +144,17 @@ struct AdditiveDbBuild::Impl {
 
   void expand(std::uint32_t index) {
     std::array<std::uint8_t, kMaxNumbers> cell{}, next{};
-    pattern::unrank(index, tiles, cell.data());
-    std::uint32_t occupied = 0;
-    for (int j = 0; j < tiles; ++j) occupied |= 1u << cell[j];
+    placement_cells(index, tiles, cells, cell.data());
+    std::uint64_t occupied = 0;
+    for (int j = 0; j < tiles; ++j) occupied |= std::uint64_t{1} << cell[j];
     const int quarters = bases(cell.data()) + step * level;
     for (std::size_t m = 0; m < backward.size(); ++m) {
-      const int charge = ones16(occupied & block[m]);
+      const int charge = std::popcount(occupied & block[m]);
       if (charge == 0) continue;  // moves none of the group
       const auto& to = backward[m];
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
       const int excess = (quarters + charge - bases(next.data())) / step;
-      const std::uint32_t r = pattern::rank(next.data(), tiles);
+      const std::uint32_t r = placement_rank(next.data(), tiles, cells);
       if (excess >= table.at(r)) continue;
       table.set(r, excess);
       highest = std::max(highest, excess);
@@ -167,25 +191,38 @@ struct AdditiveDbBuild::Impl {
   }
 };
 
-AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home)
+AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home, int size)
     : impl_(std::make_unique<Impl>()) {
   Impl& b = *impl_;
+  b.n = size, b.cells = size * size;
   b.moves = moves;
   b.home = std::move(home);
   b.tiles = static_cast<int>(b.home.size());
   b.step = excess_step(moves);
-  b.entries = pattern::placements(b.tiles);
-  b.ready = cached(moves, b.home) != nullptr;
+  b.entries = static_cast<std::uint32_t>(placements(b.cells, b.tiles));
+  b.ready = cached(size, moves, b.home) != nullptr;
   if (b.ready) return;
   b.table.nibbles.assign((b.entries + 1) / 2, 0xff);
   if (b.entries % 2) b.table.nibbles.back() = 0x0f;  // (the unused half byte is 0, as packed)
-  b.backward = pattern::cell_maps(pattern::undoing_moves(moves));
-  for (const CellMap& to : b.backward) b.block.push_back(block_mask(to));
-  for (int c = 0; c < kCells; ++c)
+  for (Move m : allowed_moves(size, moves)) {
+    m.quarter_turns = (4 - m.quarter_turns) % 4;
+    std::vector<int> board(b.cells);
+    for (int c = 0; c < b.cells; ++c) board[c] = c;
+    apply_move(board, size, m);
+    Map64 to{};
+    std::uint64_t moved = 0;  // the cells its block covers
+    for (int c = 0; c < b.cells; ++c) {
+      to[board[c]] = static_cast<std::uint8_t>(c);
+      if (board[c] != c) moved |= std::uint64_t{1} << c;
+    }
+    b.backward.push_back(to);
+    b.block.push_back(moved);
+  }
+  for (int c = 0; c < b.cells; ++c)
     for (int j = 0; j < b.tiles; ++j)
       b.base_of[c * kMaxNumbers + j] =
-          static_cast<std::uint8_t>(base_quarters(4, c, b.home[j], moves));
-  b.table.set(pattern::rank(b.home.data(), b.tiles), 0);
+          static_cast<std::uint8_t>(base_quarters(size, c, b.home[j], moves));
+  b.table.set(placement_rank(b.home.data(), b.tiles, b.cells), 0);
 }
 
 AdditiveDbBuild::~AdditiveDbBuild() = default;
@@ -196,7 +233,7 @@ bool AdditiveDbBuild::run(std::uint64_t max_states) {
     if (!b.scan(max_states)) break;
     b.cursor = 0;
     if (b.level++ < std::min(b.highest, kMaxExcess - 1)) continue;
-    auto& table = cached(b.moves, b.home);
+    auto& table = cached(b.n, b.moves, b.home);
     if (!table) table = std::make_unique<Table>(std::move(b.table));
     b.table = {};
     b.ready = true;
@@ -214,20 +251,22 @@ std::uint64_t AdditiveDbBuild::states_total() const {
 
 namespace {
 
-const Table& built_table(MoveSet moves, const std::vector<std::uint8_t>& home) {
-  AdditiveDbBuild(moves, home).run(std::numeric_limits<std::uint64_t>::max());
-  return *cached(moves, home);
+const Table& built_table(MoveSet moves, const std::vector<std::uint8_t>& home, int n = 4) {
+  AdditiveDbBuild(moves, home, n).run(std::numeric_limits<std::uint64_t>::max());
+  return *cached(n, moves, home);
 }
 
 }  // namespace
 
 int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
-                   const std::vector<std::uint8_t>& cells) {
+                   const std::vector<std::uint8_t>& cells, int size) {
   int least = 0;
-  for (std::size_t j = 0; j < home.size(); ++j) least += base_quarters(4, cells[j], home[j], moves);
+  for (std::size_t j = 0; j < home.size(); ++j)
+    least += base_quarters(size, cells[j], home[j], moves);
   const int tiles = static_cast<int>(home.size());
   return least +
-         excess_step(moves) * built_table(moves, home).at(pattern::rank(cells.data(), tiles));
+         excess_step(moves) *
+             built_table(moves, home, size).at(placement_rank(cells.data(), tiles, size * size));
 }
 
 // One group of one image: its table, the cell map of (group's rotation after the image's
@@ -432,13 +471,13 @@ std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string&
   if (!additive_partition(name, partition)) return {};
   std::vector<const Table*> tables;  // (summed and copied once each: 8+8 is 247.5 MiB)
   std::size_t body = 0;
-  std::uint64_t checksum = pattern::fnv1a(nullptr, 0);
+  std::uint64_t checksum = hash::kFnv1aStart;
   for (const auto& home : distinct_homes(partition)) {
-    const auto& table = cached(moves, home);
+    const auto& table = cached(4, moves, home);
     if (!table) return {};
     tables.push_back(table.get());
     body += table->nibbles.size();
-    checksum = pattern::fnv1a(table->nibbles.data(), table->nibbles.size(), checksum);
+    checksum = hash::fnv1a(table->nibbles.data(), table->nibbles.size(), checksum);
   }
   std::vector<std::uint8_t> out = header(moves, name, checksum);
   out.reserve(out.size() + body);
@@ -474,15 +513,15 @@ bool load_additive_tables(MoveSet moves, const std::string& name, std::size_t si
   for (int i = 0; i < 8; ++i) kept_sum |= std::uint64_t{head[sum_at + i]} << (8 * i);
   if (header(moves, name, kept_sum) != head) return false;
   std::vector<Table> tables(homes.size());
-  std::uint64_t checksum = pattern::fnv1a(nullptr, 0);
+  std::uint64_t checksum = hash::kFnv1aStart;
   for (std::size_t k = 0; k < homes.size(); ++k) {
     tables[k].nibbles.resize((pattern::placements(static_cast<int>(homes[k].size())) + 1) / 2);
     if (!read(tables[k].nibbles.data(), tables[k].nibbles.size())) return false;
-    checksum = pattern::fnv1a(tables[k].nibbles.data(), tables[k].nibbles.size(), checksum);
+    checksum = hash::fnv1a(tables[k].nibbles.data(), tables[k].nibbles.size(), checksum);
   }
   if (checksum != kept_sum) return false;
   for (std::size_t k = 0; k < homes.size(); ++k) {
-    auto& table = cached(moves, homes[k]);
+    auto& table = cached(4, moves, homes[k]);
     if (!table) table = std::make_unique<Table>(std::move(tables[k]));
   }
   return true;
@@ -495,6 +534,303 @@ int additive_bound_4x4(const std::vector<int>& board, MoveSet moves, const std::
   for (int c = 0; c < kCells; ++c) b[c] = static_cast<std::uint8_t>(board[c] - 1);
   int first = 0;
   return AdditiveBound4x4(moves, partition).bound(b.data(), 255, first);
+}
+
+namespace {
+
+constexpr int kMaxGroupNxN = 6;  // numbers in one group of a group map at most
+
+// The 8 symmetries of the N x N square (the first 4 the rotations), as cell maps.
+std::array<Map64, 8> symmetries(int n) {
+  std::array<Map64, 8> out{};
+  for (int s = 0; s < 8; ++s)
+    for (int cell = 0; cell < n * n; ++cell) {
+      int r = cell / n, c = cell % n;
+      if (s >= 4) c = n - 1 - c;
+      for (int k = 0; k < s % 4; ++k) std::tie(r, c) = std::pair(c, n - 1 - r);
+      out[s][cell] = static_cast<std::uint8_t>(r * n + c);
+    }
+  return out;
+}
+// How many symmetries keep the move set: with cw a reflection turns it into ccw.
+int kept_symmetries(MoveSet moves) {
+  return moves == MoveSet::kClockwise ? 4 : 8;
+}
+
+// The smallest image of a set of cells under the symmetries that keep `moves`, and which.
+std::pair<std::vector<std::uint8_t>, int> smallest_image(int n, MoveSet moves,
+                                                         const std::vector<std::uint8_t>& home) {
+  const auto sym = symmetries(n);
+  std::pair<std::vector<std::uint8_t>, int> best{{}, -1};
+  for (int s = 0; s < kept_symmetries(moves); ++s) {
+    std::vector<std::uint8_t> image;
+    for (std::uint8_t c : home) image.push_back(sym[s][c]);
+    std::sort(image.begin(), image.end());
+    if (best.second < 0 || image < best.first) best = {image, s};
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string default_group_map(int size) {
+  switch (size) {
+    case 5:  // four groups of 5 turning about the centre, and the centre's plus
+      return "AAADD/AAZDD/JZZZD/JJZGG/JJGGG";
+    case 6:  // each quarter's 3x3 block as 5 + 4, turning about the centre
+      return "AAAEDD/AABEDD/BBBEED/JKKHHH/JJKHGG/JJKGGG";
+    case 7:  // four 3x4 arms about the centre, each as two 2x2 blocks and a row of 4
+      return "AABBFDD/AABBFDD/CCCCFEE/KKL.FEE/KKLIIII/JJLHHGG/JJLHHGG";
+    case 8:  // each quarter's 4x4 block as four 2x2 blocks
+      return "AABBGGEE/AABBGGEE/CCDDHHFF/CCDDHHFF/NNPPLLKK/NNPPLLKK/MMOOJJII/MMOOJJII";
+    default:
+      return {};
+  }
+}
+
+Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std::string& map) {
+  const Error bad{"group map", "'" + map + "': "};
+  std::vector<std::string> rows(1);
+  for (char ch : map)
+    if (ch == '/')
+      rows.emplace_back();
+    else
+      rows.back() += ch;
+  if (static_cast<int>(rows.size()) != n)
+    return Error{bad.where, bad.what + std::to_string(rows.size()) + " rows, the board has " +
+                                std::to_string(n)};
+  std::map<char, std::vector<std::uint8_t>> groups;
+  for (int r = 0; r < n; ++r) {
+    if (static_cast<int>(rows[r].size()) != n)
+      return Error{bad.where, bad.what + "row " + std::to_string(r + 1) + " has " +
+                                  std::to_string(rows[r].size()) + " cells, not " +
+                                  std::to_string(n)};
+    for (int c = 0; c < n; ++c) {
+      const char ch = rows[r][c];
+      if (ch == '.') continue;
+      if (!std::isalnum(static_cast<unsigned char>(ch)))
+        return Error{bad.where, bad.what + "'" + std::string(1, ch) + "' in row " +
+                                    std::to_string(r + 1) + ": use letters, digits or '.'"};
+      groups[ch].push_back(static_cast<std::uint8_t>(r * n + c));
+    }
+  }
+  std::vector<std::vector<std::uint8_t>> out;
+  for (const auto& [ch, home] : groups) {
+    const int k = static_cast<int>(home.size());
+    if (k > kMaxGroupNxN || placements(n * n, k) > kMaxGroupTableEntries)
+      return Error{bad.where, bad.what + "group '" + std::string(1, ch) + "' has " +
+                                  std::to_string(k) + " numbers: its table would have " +
+                                  std::to_string(placements(n * n, k)) +
+                                  " entries (at most 2^28, and 6 numbers)"};
+    out.push_back(home);
+  }
+  return out;
+}
+
+std::vector<std::uint8_t> table_home(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
+  return smallest_image(n, moves, home).first;
+}
+
+bool group_table_built(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
+  return cached(n, moves, home) != nullptr;
+}
+
+void build_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
+  built_table(moves, home, n);
+}
+
+// One group of one image: its table, the cell map (the image's symmetry, then the one that
+// takes the group onto its table's) and which number of the board is the table's number j.
+struct GroupTerm {
+  const Table* table;
+  Map64 cell;
+  std::array<std::uint8_t, kMaxNumbers> number;
+  int tiles;
+};
+
+struct AdditiveBoundNxN::Impl {
+  int n = 0, cells = 0, step = 2;
+  std::string map;
+  std::vector<std::vector<GroupTerm>> images;
+  std::vector<bool> inverse;          // per image: read on the inverse board
+  std::vector<std::uint8_t> base_of;  // [cell * 64 + number]
+  std::uint64_t bytes = 0;
+  int distinct_tables = 0;
+  mutable std::size_t first = 0;  // the image that decided the last bound
+
+  std::uint32_t index_of(const GroupTerm& t, const std::uint8_t* where) const {
+    std::array<std::uint8_t, kMaxNumbers> at{};
+    for (int j = 0; j < t.tiles; ++j) at[j] = t.cell[where[t.number[j]]];
+    return placement_rank(at.data(), t.tiles, cells);
+  }
+};
+
+AdditiveBoundNxN::AdditiveBoundNxN(int n, MoveSet moves, const std::string& map)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& b = *impl_;
+  b.n = n, b.cells = n * n, b.step = excess_step(moves), b.map = map;
+  b.base_of.assign(64 * 64, 0);
+  for (int c = 0; c < b.cells; ++c)
+    for (int x = 0; x < b.cells; ++x)
+      b.base_of[c * 64 + x] = static_cast<std::uint8_t>(base_quarters(n, c, x, moves));
+  const auto groups = parse_group_map(n, map);
+  if (!groups) return;  // (the caller checked it: no images, the bound of the bases alone)
+  const auto sym = symmetries(n);
+  // Per group: its table and the symmetry that takes the group onto the table's homes.
+  std::vector<std::pair<const Table*, int>> table_of_group;
+  std::vector<const Table*> distinct;
+  for (const auto& home : *groups) {
+    const auto [canonical, s] = smallest_image(n, moves, home);
+    const Table* t = &built_table(moves, canonical, n);
+    table_of_group.emplace_back(t, s);
+    if (std::find(distinct.begin(), distinct.end(), t) == distinct.end()) {
+      distinct.push_back(t);
+      b.bytes += t->nibbles.size();
+    }
+  }
+  b.distinct_tables = static_cast<int>(distinct.size());
+  // The images: symmetries that keep the move set on the board; with both directions also
+  // on the inverse; with cw the reflections only on the inverse (its moves are ccw ones).
+  // Two images whose groups hold the same sets of numbers give the same sum: one is kept.
+  std::vector<std::pair<bool, std::vector<std::uint64_t>>> seen;
+  for (int s = 0; s < 8; ++s)
+    for (const bool inv : {false, true}) {
+      const bool rotation = s < 4;
+      if (moves == MoveSet::kClockwise && rotation == inv) continue;
+      std::vector<GroupTerm> terms;
+      std::vector<std::uint64_t> sets;
+      for (std::size_t g = 0; g < groups->size(); ++g) {
+        const auto& home = (*groups)[g];
+        const auto [table, to_table] = table_of_group[g];
+        const std::vector<std::uint8_t> canonical = table_home(n, moves, home);
+        GroupTerm t{table, {}, {}, static_cast<int>(home.size())};
+        for (int c = 0; c < b.cells; ++c) t.cell[c] = sym[to_table][sym[s][c]];
+        std::uint64_t set = 0;
+        for (int c = 0; c < b.cells; ++c)
+          for (int j = 0; j < t.tiles; ++j)
+            if (t.cell[c] == canonical[j]) {
+              t.number[j] = static_cast<std::uint8_t>(c);
+              set |= std::uint64_t{1} << c;
+            }
+        terms.push_back(t);
+        sets.push_back(set);
+      }
+      std::sort(sets.begin(), sets.end());
+      if (std::find(seen.begin(), seen.end(), std::pair(inv, sets)) != seen.end()) continue;
+      seen.emplace_back(inv, std::move(sets));
+      b.images.push_back(std::move(terms));
+      b.inverse.push_back(inv);
+    }
+}
+
+AdditiveBoundNxN::~AdditiveBoundNxN() = default;
+
+int AdditiveBoundNxN::images() const {
+  return static_cast<int>(impl_->images.size());
+}
+
+std::uint64_t AdditiveBoundNxN::table_bytes() const {
+  return impl_->bytes;
+}
+
+std::string AdditiveBoundNxN::describe() const {
+  char text[64];
+  std::snprintf(text, sizeof text, "%d tables, %.1f MiB, %d images", impl_->distinct_tables,
+                static_cast<double>(impl_->bytes) / (1024.0 * 1024.0), images());
+  return "additive tables " + impl_->map + " (" + text + ")";
+}
+
+// Images differ only in their excess (the bases' sum is the board's on each): the image
+// that decided last first, alone; then the others with every table byte fetched at once.
+int AdditiveBoundNxN::bound(const std::uint8_t* board, int enough) const {
+  const Impl& b = *impl_;
+  int least = 0;
+  for (int c = 0; c < b.cells; ++c) least += b.base_of[c * 64 + board[c]];
+  auto moves_of = [&](int excess) { return (least + b.step * excess + 3) / 4; };
+  if (b.images.empty()) return moves_of(0);
+  std::array<std::uint8_t, 64> where{};  // number -> cell
+  for (int c = 0; c < b.cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+  auto from = [&](std::size_t i) { return b.inverse[i] ? board : where.data(); };
+  int excess = 0;
+  for (const GroupTerm& t : b.images[b.first]) excess += t.table->at(b.index_of(t, from(b.first)));
+  int best = moves_of(excess);
+  if (best > enough) return best;
+  std::array<std::uint32_t, 64 * 16> index;  // (at most 64 groups on 16 images)
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < b.images.size(); ++i) {
+    if (i == b.first) continue;
+    for (const GroupTerm& t : b.images[i]) {
+      index[at] = b.index_of(t, from(i));
+      t.table->prefetch(index[at++]);
+    }
+  }
+  at = 0;
+  const std::size_t tried = b.first;
+  for (std::size_t i = 0; i < b.images.size(); ++i) {
+    if (i == tried) continue;
+    excess = 0;
+    for (const GroupTerm& t : b.images[i]) excess += t.table->at(index[at++]);
+    if (moves_of(excess) <= best) continue;
+    best = moves_of(excess);
+    b.first = i;
+    if (best > enough) break;
+  }
+  return best;
+}
+
+namespace {
+
+constexpr std::uint8_t kGroupFormatVersion = 1;
+constexpr std::uint8_t kGroupMagic[6] = {'T', 'W', 'G', 'D', 'B', kGroupFormatVersion};
+
+std::vector<std::uint8_t> table_header(int n, MoveSet moves, const std::vector<std::uint8_t>& home,
+                                       std::uint64_t checksum) {
+  std::vector<std::uint8_t> out(kGroupMagic, kGroupMagic + sizeof(kGroupMagic));
+  out.push_back(static_cast<std::uint8_t>(n));
+  out.push_back(static_cast<std::uint8_t>(moves));
+  out.push_back(static_cast<std::uint8_t>(home.size()));
+  out.insert(out.end(), home.begin(), home.end());
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
+  return out;
+}
+
+}  // namespace
+
+std::string group_table_name(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
+  std::string cells;
+  for (std::uint8_t c : home) {
+    if (!cells.empty()) cells += '.';
+    cells += std::to_string(c);
+  }
+  return "box-group-" + std::to_string(n) + "x" + std::to_string(n) + "-" + move_set_name(moves) +
+         "-" + cells + ".v" + std::to_string(kGroupFormatVersion);
+}
+
+std::vector<std::uint8_t> group_table_bytes(int n, MoveSet moves,
+                                            const std::vector<std::uint8_t>& home) {
+  const auto& table = cached(n, moves, home);
+  if (!table) return {};
+  std::vector<std::uint8_t> out =
+      table_header(n, moves, home, hash::fnv1a(table->nibbles.data(), table->nibbles.size()));
+  out.insert(out.end(), table->nibbles.begin(), table->nibbles.end());
+  return out;
+}
+
+bool load_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& home,
+                      const std::vector<std::uint8_t>& bytes) {
+  const std::size_t head = table_header(n, moves, home, 0).size();
+  const std::size_t body = (placements(n * n, static_cast<int>(home.size())) + 1) / 2;
+  if (bytes.size() != head + body) return false;
+  const std::uint8_t* at = bytes.data() + head;
+  const auto expected = table_header(n, moves, home, hash::fnv1a(at, body));
+  if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
+  auto& table = cached(n, moves, home);
+  if (!table) {
+    table = std::make_unique<Table>();
+    table->nibbles.resize(body);
+    std::copy(at, at + body, table->nibbles.data());
+  }
+  return true;
 }
 
 }  // namespace tilewise::box

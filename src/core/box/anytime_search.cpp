@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/box/additive_nxn.hpp"
+#include "core/box/additive_db.hpp"
 #include "core/box/board.hpp"
 #include "core/box/move_cells.hpp"
 #include "core/box/pattern_db.hpp"

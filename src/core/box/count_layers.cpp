@@ -12,7 +12,6 @@
 #include "core/box/packed_board.hpp"
 #include "core/box/packed_bound.hpp"
 #include "core/box/pattern_db.hpp"
-#include "core/box/second_bound.hpp"
 #include "core/box/spelling.hpp"
 #include "core/clock.hpp"
 
@@ -665,28 +664,23 @@ Result<BoxSolveResult> count_box_by_layers(
   if (p.size != 4) return Error{"board", "counting by layers is for 4x4 boards"};
   if (o.additive_partition.empty())
     return Error{"bound", "counting by layers needs the additive tables"};
-  for (const std::string& stage : o.second_bound)
-    if (stage != "pattern")
-      return Error{
-          "second bound",
-          "counting by layers takes only the pattern table as a second bound, not " + stage};
   return count_after_first_solution(
       p, o, "layers", [&](const std::vector<std::uint8_t>& start, int length) {
-        const TableBound4x4 tables =
-            table_bound_4x4(p.moves, o.additive_partition, o.pattern_tiles);
-        const TableBound4x4 second = o.second_bound.empty()
-                                         ? TableBound4x4{}
-                                         : table_bound_4x4(p.moves, "pattern", o.pattern_tiles);
+        AdditivePartition partition;
+        additive_partition(o.additive_partition, partition);
+        const AdditiveBound4x4 additive(p.moves, partition);
+        const std::unique_ptr<PatternBound4x4> second =
+            o.second_pattern ? std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles)
+                             : nullptr;
         LayerCountLimits limits;
-        limits.second = second.pattern.get();
+        limits.second = second.get();
         if (!limits.second) limits.second_when = second_when;
         limits.max_bytes = o.max_count_bytes;
         limits.threads = threads;
         limits.cancel = o.cancel;
         limits.on_layer = on_layer;
         limits.direction = o.count_direction;
-        const LayerCount c =
-            count_by_layers(start.data(), p.moves, length, *tables.additive, limits);
+        const LayerCount c = count_by_layers(start.data(), p.moves, length, additive, limits);
         return OtherCount{c.count, c.complete, c.out_of_memory, c.children,
                           c.from_target ? " from the target" : ""};
       });

@@ -93,7 +93,7 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
 // by layers with the additive tables `options` name (4x4 only; an error without them). The
 // result holds the count and the first sequence; `complete` is false when either part ran out
 // of budget, memory (max_count_bytes) or was cancelled.
-// The pattern table is the second bound when options.second_bound is {"pattern"}; else, when
+// The pattern table is the second bound when options.second_pattern; else, when
 // `second_when` is given, the table it gives once the count is large (LayerCountLimits).
 Result<BoxSolveResult> count_box_by_layers(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options, int threads,

@@ -1,5 +1,6 @@
 // A 4x4 (or smaller) Puzzle Box board in one 64-bit word, and moves on it: the layered
-// counts (count_meet.cpp, count_layers.cpp) keep millions of boards, 8 bytes each.
+// count (count_layers.cpp) and the tests' meeting in the middle keep millions of boards, 8 bytes
+// each.
 #pragma once
 
 #include <array>

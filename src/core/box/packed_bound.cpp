@@ -2,7 +2,6 @@
 
 #include <array>
 
-#include "core/box/additive_base.hpp"
 #include "core/box/additive_db.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/pattern_rank.hpp"

@@ -5,6 +5,7 @@
 
 #include "core/box/huge_pages.hpp"
 #include "core/box/pattern_rank.hpp"
+#include "core/hash.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -201,7 +202,7 @@ std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
   if (!table || table->tiles() != tiles) return {};
   const auto& n = table->nibbles();
   std::vector<std::uint8_t> out =
-      header(moves, tiles, table->offset(), pattern::fnv1a(n.data(), n.size()));
+      header(moves, tiles, table->offset(), hash::fnv1a(n.data(), n.size()));
   out.insert(out.end(), n.begin(), n.end());
   return out;
 }
@@ -219,7 +220,7 @@ bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTa
   if (!read(head.data(), head.size()) || !read(n.data(), body)) return false;
   const int offset = format_version(tiles) >= 2 ? head[sizeof(kPatternMagic) + 3] : 0;
   const std::vector<std::uint8_t> expected =
-      header(moves, tiles, offset, pattern::fnv1a(n.data(), body));
+      header(moves, tiles, offset, hash::fnv1a(n.data(), body));
   if (!std::equal(expected.begin(), expected.end(), head.begin())) return false;
   auto& table = cached(moves, tiles);
   if (!table) table = std::make_unique<PatternTable>(tiles, offset, std::move(n));

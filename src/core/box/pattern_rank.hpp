@@ -150,12 +150,4 @@ inline std::vector<Image> board_images(MoveSet moves) {
   return out;
 }
 
-// The checksum of kept tables (FNV-1a, 64 bits); `h`: the checksum of the bytes before these
-// (a table kept in parts is summed part after part, never copied into one).
-inline std::uint64_t fnv1a(const std::uint8_t* data, std::size_t size,
-                           std::uint64_t h = 14695981039346656037ull) {
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ull;
-  return h;
-}
-
 }  // namespace tilewise::box::pattern

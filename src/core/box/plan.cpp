@@ -5,7 +5,6 @@
 
 #include "core/box/additive_db.hpp"
 #include "core/box/pattern_db.hpp"
-#include "core/box/second_bound.hpp"
 #include "core/threads.hpp"
 
 namespace tilewise::box {
@@ -69,14 +68,12 @@ const std::vector<BoxTableCost>& box_table_costs() {
 
 Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
   BoxPlan plan;
-  const bool auto_second = q.second_bound == "auto";
-  const Result<std::vector<std::string>> second =
-      parse_second_bound(auto_second ? "none" : q.second_bound);
-  if (!second) return Error{"--second-bound", second.error().what};
+  if (q.second_bound != "auto" && q.second_bound != "none" && q.second_bound != "pattern")
+    return Error{"--second-bound", q.second_bound + ": use auto, none or pattern"};
   const bool every = q.want != BoxWant::kFirst;
   const bool half = q.moves == MoveSet::kBothDirectionsAndHalf;
   if (q.size == 3) {
-    plan.method = every && q.meet ? BoxMethod::kCountMeet : BoxMethod::kExactTable;
+    plan.method = BoxMethod::kExactTable;
     plan.reason = "3x3: the distance table of every board";
     return plan;
   }
@@ -130,27 +127,19 @@ Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
     plan.method = BoxMethod::kIdaStar;
     return plan;
   }
-  if (q.meet) {
-    plan.method = BoxMethod::kCountMeet;
-    return plan;
-  }
   plan.threads = q.threads > 0 ? q.threads : hardware_threads();
-  // A second bound: asked; auto: none, but a count by layers takes the 8-number pattern table
-  // once its layers grow (1.2-3x faster on the longest counts measured), from the first layer
-  // when that table is read already.
-  plan.second_bound = *second;
-  // Counts by layers (1.5-2.0x faster than depth first on every seed row measured), unless
-  // asked otherwise, split into parts or with a second bound the layers do not take.
-  const bool layers =
-      q.want == BoxWant::kCount && !q.depth_first && q.parts == 1 && !plan.partition.empty() &&
-      (plan.second_bound.empty() || plan.second_bound == std::vector<std::string>{"pattern"});
+  // Counts by layers (1.5-2.0x faster than depth first on every seed row measured) unless
+  // split into parts; listings depth first, on the graph of sequences.
+  const bool layers = q.want == BoxWant::kCount && q.parts == 1 && !plan.partition.empty();
   plan.method = layers ? BoxMethod::kCountByLayers : BoxMethod::kCountDepthFirst;
-  if (layers && auto_second) {
-    if (plan.pattern_table && plan.pattern_tiles == kLargestPatternTiles)
-      plan.second_bound = {"pattern"};
-    else
-      plan.second_when_long = true;
-  }
+  // The second bound of a count by layers: asked; auto: the 8-number pattern table once the
+  // layers grow (1.2-3x faster on the longest counts measured), from the first layer when
+  // that table is read already.
+  const bool pattern_read = plan.pattern_table && plan.pattern_tiles == kLargestPatternTiles;
+  if (layers && q.second_bound == "auto" && !pattern_read)
+    plan.second_when_long = true;
+  else if (layers && q.second_bound != "none")
+    plan.second_pattern = true;
   return plan;
 }
 

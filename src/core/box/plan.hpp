@@ -30,8 +30,7 @@ enum class BoxMethod {
   kIdaStar,          // 4x4: the first optimal solution
   kAnytime,          // 5x5 and up (anytime_search.hpp)
   kCountByLayers,    // 4x4 --count (count_layers.hpp)
-  kCountDepthFirst,  // 4x4 --all, --count --depth-first or --part (parallel_count.hpp)
-  kCountMeet,        // --count --meet up to 4x4 (count_meet.hpp)
+  kCountDepthFirst,  // 4x4 --all or --count --part (parallel_count.hpp)
 };
 
 // A 4x4 table set the planner can choose, with what it costs.
@@ -62,10 +61,9 @@ struct BoxPlanRequest {
   std::string partition = "auto";
   std::string bound = "auto";  // additive, pattern, both
   int pattern_tiles = 0;
-  std::string second_bound = "auto";  // none, or stages (second_bound.hpp)
-  bool depth_first = false, meet = false;
-  int parts = 1;    // --part I/N: N
-  int threads = 0;  // 0: every core this process may use
+  std::string second_bound = "auto";  // a count by layers': none, pattern
+  int parts = 1;                      // --part I/N: N
+  int threads = 0;                    // 0: every core this process may use
 };
 
 struct BoxPlan {
@@ -79,15 +77,15 @@ struct BoxPlan {
   // answer while partition's are neither in memory nor stored (those are then built in the
   // background).
   std::string quick_partition;
-  // 4x4 counts: the second bound's stages; second_when_long: a count by layers takes the
-  // 8-number pattern table as its second bound once its layers grow (count_layers.hpp).
-  std::vector<std::string> second_bound;
-  bool second_when_long = false;
+  // 4x4 counts by layers: the pattern table is the second bound from the first layer
+  // (second_pattern), or the 8-number one once the layers grow (second_when_long;
+  // count_layers.hpp).
+  bool second_pattern = false, second_when_long = false;
   int threads = 1;
   std::string reason;  // one line: what and why
 };
 
-// The plan, or what in the request cannot be honoured (an unknown partition or stage).
+// The plan, or what in the request cannot be honoured (an unknown partition or second bound).
 Result<BoxPlan> plan_box_solve(const BoxPlanRequest& request);
 
 }  // namespace tilewise::box

@@ -9,13 +9,11 @@
 #include <limits>
 
 #include "core/box/additive_db.hpp"
-#include "core/box/additive_nxn.hpp"
 #include "core/box/anytime_search.hpp"
 #include "core/box/board.hpp"
 #include "core/box/count_dag.hpp"
 #include "core/box/pattern_db.hpp"
 #include "core/box/quick_search.hpp"
-#include "core/box/second_bound.hpp"
 #include "core/box/table3.hpp"
 #include "core/clock.hpp"
 
@@ -154,10 +152,16 @@ static std::string additive_method(const std::string& name, const AdditiveBound4
 
 // The 4x4 bound the options ask for: the additive tables of their partition, with the
 // pattern table too, or the pattern table alone without a partition.
+struct TableBound4x4 {
+  std::unique_ptr<AdditiveBound4x4> additive;
+  std::unique_ptr<PatternBound4x4> pattern;
+};
 static TableBound4x4 make_bounds_4x4(MoveSet moves, const BoxSolveOptions& o) {
-  TableBound4x4 t = table_bound_4x4(moves, o.additive_partition, o.pattern_tiles);
-  if ((o.pattern_table || !t.additive) && !t.pattern)
-    t.pattern = table_bound_4x4(moves, "pattern", o.pattern_tiles).pattern;
+  TableBound4x4 t;
+  if (AdditivePartition partition; additive_partition(o.additive_partition, partition))
+    t.additive = std::make_unique<AdditiveBound4x4>(moves, partition);
+  if (o.pattern_table || !t.additive)
+    t.pattern = std::make_unique<PatternBound4x4>(moves, o.pattern_tiles);
   return t;
 }
 
@@ -176,25 +180,19 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     table_ = &table3(moves_);
   } else if (size_ == 4) {
     start4_ = board4_ = start_board16(p);
-    if (o_.commuting_cuts) {
-      std::vector<std::uint32_t> commuting(cells_.size());
-      std::vector<bool> no_context(cells_.size());
-      for (std::size_t k = 0; k < cells_.size(); ++k) {
-        for (std::size_t j = 0; j < cells_.size(); ++j)
-          if (commute(cells_[k].button, cells_[j].button, size_)) commuting[k] |= 1u << j;
-        no_context[k] = !closes_ccw(cells_[k].move(), moves_);
-      }
-      commuting_cuts_.emplace(std::move(commuting), std::move(no_context));
+    std::vector<std::uint32_t> commuting(cells_.size());
+    std::vector<bool> no_context(cells_.size());
+    for (std::size_t k = 0; k < cells_.size(); ++k) {
+      for (std::size_t j = 0; j < cells_.size(); ++j)
+        if (commute(cells_[k].button, cells_[j].button, size_)) commuting[k] |= 1u << j;
+      no_context[k] = !closes_ccw(cells_[k].move(), moves_);
     }
+    commuting_cuts_.emplace(std::move(commuting), std::move(no_context));
     TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
     additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
     if (additive_) r_.method = additive_method(o_.additive_partition, *additive_, r_.method);
     if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
-    if (!o_.second_bound.empty()) {
-      second_ = std::make_unique<SecondBound4x4>(moves_, o_.second_bound, o_.pattern_tiles);
-      r_.method += "; where a node is expanded: " + second_->describe();
-    }
   } else if (!o_.group_map.empty()) {
     additive_nxn_ = std::make_unique<AdditiveBoundNxN>(size_, moves_, o_.group_map);
     r_.method = "IDA* with " + additive_nxn_->describe();
@@ -269,21 +267,6 @@ int BoxSearch::bound_of(int g, int enough) const {
 int BoxSearch::to_parity(int h, int g) const {
   if (parity_ >= 0 && (h + g + parity_) % 2 != 0) ++h;  // distance = parity of the board
   return h;
-}
-
-// The child just entered passed the first bound and the count's table does not know it:
-// before its children are tried, the second bound. A node it cuts is dead (no completion
-// at this length): kept so in the count's table, which answers it when it is met again.
-bool BoxSearch::second_bound_cuts(int g) {
-  if (!second_ || (!listing_ && !o_.second_bound_in_probe)) return false;
-  ++r_.second_bound_asked;
-  if (g + to_parity(second_->bound(board4_.data(), limit_ - g), g) <= limit_) return false;
-  ++r_.second_bound_cut;
-  if (count_dag_ && moves_left() >= CountDag::kMinLeft) {
-    const auto [board, context] = count_dag_->node_of(board4_, context_key());
-    count_dag_->put(board, context, 0);  // (a full table ends the count when a node is left)
-  }
-  return true;
 }
 
 // Spellings never listed (spelling.hpp) and, when one solution is enough, the second order
@@ -473,14 +456,12 @@ void BoxSearch::open_node() {
     // P-a-b is P-b-a: dead when P-b is known dead (inherited down, whatever the order)
     // or P-b was expanded and P-b-a cut.
     const std::size_t a = g > 0 ? next_.back() - 1 : 0;
-    const bool wider = o_.wider_commuting_cuts;
-    dead_children_[g] = g == 0
-                            ? 0
-                            : commuting_cuts_->dead_children(g - 1, a) |
-                                  (wider ? known_dead_[g - 1] & commuting_cuts_->commuting(a) : 0);
+    dead_children_[g] = g == 0 ? 0
+                               : commuting_cuts_->dead_children(g - 1, a) |
+                                     (known_dead_[g - 1] & commuting_cuts_->commuting(a));
     first_cut_[g] = 0;
     if (counted_children_.size() <= g) counted_children_.resize(g + 1);
-    counted_children_[g] = wider && g > 0 && listing_ && g > prefix_.size()
+    counted_children_[g] = g > 0 && listing_ && g > prefix_.size()
                                ? commuting_cuts_->counted_children(g - 1, next_.back() - 1)
                                : 0;
   }
@@ -541,9 +522,8 @@ void BoxSearch::first_of_children() {
     const int excess = child_excess_[g * moves + k] =
         additive_->excess(first, &child_index_[k * terms]);
     // Cut by this lookup alone: known before any child is expanded (commuting cuts).
-    if (commuting_cuts_ && o_.wider_commuting_cuts &&
-        to_parity(additive_->moves_of(turned(board4_, cells_[k]).data(), excess),
-                  static_cast<int>(g) + 1) > left)
+    if (commuting_cuts_ && to_parity(additive_->moves_of(turned(board4_, cells_[k]).data(), excess),
+                                     static_cast<int>(g) + 1) > left)
       first_cut_[g] |= std::uint32_t{1} << k;
   }
 }
@@ -603,7 +583,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     enter_child(m);
     const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
     const bool at_target = h == 0 && at_target_board();
-    if (g + h > limit_ || at_target || (listing_ && counted_child()) || second_bound_cuts(g)) {
+    if (g + h > limit_ || at_target || (listing_ && counted_child())) {
       if (at_target && g == limit_) found();
       undo_last();
       if (g + h > limit_) note_cut();

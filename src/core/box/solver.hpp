@@ -34,7 +34,6 @@ class PatternBound4x4;
 class AdditiveBound4x4;
 class AdditiveBoundNxN;
 class CountDag;
-class SecondBound4x4;
 
 // Where the count by layers (count_layers.hpp) starts: from the start board; from the target
 // (the sequences read back: the same count); or from either: from the start until a layer
@@ -51,15 +50,13 @@ struct BoxSolveOptions {
   // with the pattern database too (the larger bound) or alone.
   std::string additive_partition;
   bool pattern_table = true;
-  // 4x4: a second bound asked only of the nodes about to be expanded (second_bound.hpp:
-  // stages such as "diagonal", "pattern" or "diagonal,pattern"; empty = none), in the count's
-  // iteration (every optimal sequence) after its table missed: a node it cuts is kept dead.
-  std::vector<std::string> second_bound;
-  bool second_bound_in_probe = false;  // also in the iterations that look for one solution
+  // 4x4, the count by layers: the pattern table (of pattern_tiles numbers) as a second bound
+  // of the boards each layer keeps, from the first layer (count_layers.hpp).
+  bool second_pattern = false;
   // 5x5 and up (anytime_search.hpp): the widest beam (memory: ~180 bytes a board, plus 5
   // bytes a board and move of the path).
   std::uint64_t max_beam_width = std::uint64_t{1} << 20;
-  // 5x5 and up: the additive tables of this group map (additive_nxn.hpp) as the bound of the
+  // 5x5 and up: the additive tables of this group map (additive_db.hpp) as the bound of the
   // optimal search and of the start ("" = the Manhattan bound alone).
   std::string group_map;
   const std::atomic<bool>* cancel = nullptr;
@@ -70,13 +67,6 @@ struct BoxSolveOptions {
   // 4x4, every optimal sequence: the result keeps the count's table, so that
   // for_each_solution lists every sequence, not only the `max_solutions` kept.
   bool keep_count_table = false;
-  // 4x4: the second order of two commuting buttons cut by what the bound said of the first
-  // (commuting_cuts.hpp; the same count in fewer nodes). Off only to measure it.
-  bool commuting_cuts = true;
-  // With them: a second order's count taken from its first order's, a child cut
-  // by its first lookup known dead before its siblings are expanded (either order), and the
-  // dead second orders inherited down the path. Off only to measure it.
-  bool wider_commuting_cuts = true;
   // 4x4, the count by layers: the end its layers start from (count_layers.hpp: from the start,
   // from the target, or either: the one whose layer is smaller where the start's first keeps
   // more than 65,536 boards).
@@ -95,7 +85,6 @@ struct BoxSolveResult {
   double elapsed_ms = 0;
   std::string method;
   bool count_table_full = false;  // the count stopped at max_count_bytes (count is then 0)
-  std::uint64_t second_bound_asked = 0, second_bound_cut = 0;  // nodes (second_bound)
   std::shared_ptr<const CountDag> count_table;  // with keep_count_table, once complete
 };
 
@@ -122,10 +111,10 @@ Result<BoxSolveResult> solve_box(
 void add_quick_solution(const BoxPuzzle& puzzle, const BoxSolveOptions& options, double max_seconds,
                         BoxSolveResult& r);
 
-// A count of every optimal sequence by another method than the search's own (count_meet.hpp,
-// count_layers.hpp): solve_box's first solution (its length, proven optimal) with `options`,
-// then `count(start, length)` (the start renamed so the target reads 0, 1, ...); the result
-// holds that count and the first sequence, `method` + "; counted by " + `how`, and is
+// A count of every optimal sequence by another method than the search's own (count_layers.hpp;
+// the tests' meeting in the middle): solve_box's first solution (its length, proven optimal) with
+// `options`, then `count(start, length)` (the start renamed so the target reads 0, 1, ...); the
+// result holds that count and the first sequence, `method` + "; counted by " + `how`, and is
 // incomplete (count 0) when the count is.
 struct OtherCount {
   std::uint64_t count = 0;
@@ -189,7 +178,6 @@ class BoxSearch {
   bool at_target_board() const;  // s_ reads 1..N*N
   bool counted_child();  // listing: the child's count is known (added, its sequences listed)
   void add_counted(std::uint64_t n);  // a child's n sequences: counted, listed while kept
-  bool second_bound_cuts(int g);      // the node about to be expanded (second_bound.hpp)
   int to_parity(int h, int g) const;  // h rounded up to the parity a distance at g must have
   bool leave_node();  // all children tried: keep the count, back up (false: table full)
   std::uint32_t context_key() const;
@@ -242,7 +230,6 @@ class BoxSearch {
   // cell, and the sum of them over s_, kept in step with the moves.
   std::vector<std::uint8_t> steps_home_;
   int manhattan_sum_ = 0;
-  std::unique_ptr<SecondBound4x4> second_;  // 4x4, where nodes are expanded
   // Per depth: the lookup (image) of each bound that decided the node's last bound.
   mutable std::vector<int> first_lookup_, first_image_;
   int parity_ = -1;  // with quarter turns only: the start's permutation parity (else -1)

@@ -43,7 +43,7 @@ struct Spelling {
 // Whether a sequence ending in `m` keeps m's button as its counting context: with cw+ccw a
 // closing counter-clockwise `X'` (`X' X'` is the board of `X X` after as many moves and is
 // spelled only `X X`, so no second `X'` may follow). The one rule of the spelling that
-// changes what a board's completions are (count_dag.hpp, count_meet.hpp).
+// changes what a board's completions are (count_dag.hpp, count_layers.hpp).
 inline bool closes_ccw(const Move& m, MoveSet moves) {
   return moves == MoveSet::kBothDirections && m.quarter_turns == 3;
 }
@@ -51,7 +51,7 @@ inline bool closes_ccw(const Move& m, MoveSet moves) {
 // The counting context a sequence ending in `m` leaves for what follows, 0 = none: with
 // cw+ccw the button + 1 of a closing `X'` (closes_ccw), with half turns the button + 1 of any
 // press (a button never comes twice in a row). A move may follow a context unless its own
-// tag is that context (count_meet.cpp, count_layers.cpp).
+// tag is that context (count_layers.cpp).
 inline std::uint8_t context_tag(const Move& m, MoveSet moves) {
   return closes_ccw(m, moves) || moves == MoveSet::kBothDirectionsAndHalf
              ? static_cast<std::uint8_t>(m.button + 1)

@@ -1,4 +1,4 @@
-#include "core/box/count_meet.hpp"
+#include "box_meet_oracle.hpp"
 
 #include <algorithm>
 #include <array>

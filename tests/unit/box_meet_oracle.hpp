@@ -1,4 +1,5 @@
-// Counting every optimal Puzzle Box sequence by meeting in the middle (boards up to 4x4).
+// The tests' oracle of the 4x4 counts: every optimal Puzzle Box sequence counted by meeting in
+// the middle (boards up to 4x4), independent of the depth-first and layered counts.
 //
 // Every sequence of the optimal length L passes, after a = L / 2 moves, through a board s
 // that is exactly a moves from the start and L - a moves from the target. So the count is
