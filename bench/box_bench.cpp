@@ -60,13 +60,13 @@
 #include <string>
 #include <vector>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/board.hpp"
-#include "core/box/count_layers.hpp"
-#include "core/box/parallel_count.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/pattern_rank.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/count/count_layers.hpp"
+#include "core/box/count/parallel_count.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace {
 using namespace tilewise::box;

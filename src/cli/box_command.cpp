@@ -27,14 +27,14 @@
 #include <tuple>
 
 #include "cli/commands.hpp"
-#include "core/box/additive_db.hpp"
-#include "core/box/board.hpp"
-#include "core/box/count_layers.hpp"
-#include "core/box/json.hpp"
-#include "core/box/parallel_count.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/plan.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/count/count_layers.hpp"
+#include "core/box/count/parallel_count.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/json.hpp"
+#include "core/box/search/plan.hpp"
+#include "core/box/search/solver.hpp"
 #include "core/json_text.hpp"
 #include "core/threads.hpp"
 
@@ -337,7 +337,7 @@ int run_box_solve(const BoxArgs& a) {
               << "tables (this board is " << p.size << "x" << p.size << ")\n";
     return kExitBadInput;
   }
-  // The planner (core/box/plan.hpp) chooses the tables, the bound, the method and the
+  // The planner (core/box/search/plan.hpp) chooses the tables, the bound, the method and the
   // threads from the board, what is wanted, the tables stored in the cache and what was asked.
   box::BoxPlanRequest q;
   q.size = p.size;

@@ -1,5 +1,5 @@
 // Counting optimal Puzzle Box sequences: by meeting in the middle (box_meet_oracle.hpp)
-// and by the listing on the graph of sequences (core/box/count_dag.hpp), each checked
+// and by the listing on the graph of sequences (core/box/count/count_dag.hpp), each checked
 // against the other and against shortest paths counted on the test's own BFS.
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 
 #include "box_meet_oracle.hpp"
 #include "box_test_boards.hpp"
-#include "core/box/board.hpp"
-#include "core/box/count_dag.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/count/count_dag.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace tilewise::box {
 namespace {

@@ -13,13 +13,13 @@
 
 #include "box_meet_oracle.hpp"
 #include "box_test_boards.hpp"
-#include "core/box/additive_db.hpp"
-#include "core/box/board.hpp"
-#include "core/box/count_layers.hpp"
-#include "core/box/packed_bound.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/pattern_rank.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/packed_bound.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/count/count_layers.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace tilewise::box {
 namespace {

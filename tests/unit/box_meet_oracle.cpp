@@ -5,10 +5,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/box/board.hpp"
-#include "core/box/move_cells.hpp"
-#include "core/box/packed_board.hpp"
-#include "core/box/spelling.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
+#include "core/box/model/packed_board.hpp"
+#include "core/box/model/spelling.hpp"
 #include "core/clock.hpp"
 
 namespace tilewise::box {

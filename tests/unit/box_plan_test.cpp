@@ -5,9 +5,9 @@
 #include <set>
 #include <string>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/plan.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/search/plan.hpp"
 
 namespace tilewise::box {
 namespace {

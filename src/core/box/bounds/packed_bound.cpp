@@ -1,10 +1,10 @@
-#include "core/box/packed_bound.hpp"
+#include "core/box/bounds/packed_bound.hpp"
 
 #include <array>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/pattern_rank.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>

@@ -1,10 +1,10 @@
-#include "core/box/plan.hpp"
+#include "core/box/search/plan.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/pattern_db.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
 #include "core/threads.hpp"
 
 namespace tilewise::box {

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
 

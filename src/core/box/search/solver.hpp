@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "core/box/commuting_cuts.hpp"
-#include "core/box/move_cells.hpp"
-#include "core/box/puzzle.hpp"
-#include "core/box/spelling.hpp"
+#include "core/box/model/move_cells.hpp"
+#include "core/box/model/puzzle.hpp"
+#include "core/box/model/spelling.hpp"
+#include "core/box/search/commuting_cuts.hpp"
 #include "core/result.hpp"
 
 namespace tilewise::box {

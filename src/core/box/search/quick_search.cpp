@@ -1,4 +1,4 @@
-#include "core/box/quick_search.hpp"
+#include "core/box/search/quick_search.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -6,7 +6,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 
 namespace tilewise::box {
 namespace {

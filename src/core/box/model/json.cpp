@@ -1,8 +1,8 @@
-#include "core/box/json.hpp"
+#include "core/box/model/json.hpp"
 
 #include <string>
 
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 
 namespace tilewise::box {
 

@@ -1,4 +1,4 @@
-#include "core/box/solver.hpp"
+#include "core/box/search/solver.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,13 +8,13 @@
 #include <functional>
 #include <limits>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/anytime_search.hpp"
-#include "core/box/board.hpp"
-#include "core/box/count_dag.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/quick_search.hpp"
-#include "core/box/table3.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/table3.hpp"
+#include "core/box/count/count_dag.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/anytime_search.hpp"
+#include "core/box/search/quick_search.hpp"
 #include "core/clock.hpp"
 
 namespace tilewise::box {

@@ -17,8 +17,8 @@
 #include <functional>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/model/puzzle.hpp"
+#include "core/box/search/solver.hpp"
 #include "core/result.hpp"
 
 namespace tilewise::box {

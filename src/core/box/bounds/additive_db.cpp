@@ -1,4 +1,4 @@
-#include "core/box/additive_db.hpp"
+#include "core/box/bounds/additive_db.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,9 +10,9 @@
 #include <map>
 #include <tuple>
 
-#include "core/box/board.hpp"
-#include "core/box/huge_pages.hpp"
-#include "core/box/pattern_rank.hpp"
+#include "core/box/bounds/huge_pages.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/model/board.hpp"
 #include "core/hash.hpp"
 
 namespace tilewise::box {

@@ -1,4 +1,4 @@
-#include "core/box/parallel_count.hpp"
+#include "core/box/count/parallel_count.hpp"
 
 #include <time.h>
 
@@ -9,8 +9,8 @@
 #include <mutex>
 #include <thread>
 
-#include "core/box/board.hpp"
-#include "core/box/count_dag.hpp"
+#include "core/box/count/count_dag.hpp"
+#include "core/box/model/board.hpp"
 #include "core/clock.hpp"
 
 namespace tilewise::box {

@@ -9,9 +9,9 @@
 #include <functional>
 #include <vector>
 
-#include "core/box/bit_count.hpp"
-#include "core/box/board.hpp"
-#include "core/box/puzzle.hpp"
+#include "core/box/model/bit_count.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
 

@@ -1,7 +1,7 @@
-#include "core/box/table3.hpp"
+#include "core/box/bounds/table3.hpp"
 
-#include "core/box/bit_count.hpp"
-#include "core/box/board.hpp"
+#include "core/box/model/bit_count.hpp"
+#include "core/box/model/board.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -59,7 +59,7 @@ int rank_packed(std::uint64_t board) {
   return static_cast<int>(r);
 }
 
-std::uint64_t pack(const int* board) {
+std::uint64_t pack_3x3(const int* board) {
   std::uint64_t packed = 0;
   for (int c = 8; c >= 0; --c) packed = packed << 4 | static_cast<std::uint64_t>(board[c] - 1);
   return packed;
@@ -68,7 +68,7 @@ std::uint64_t pack(const int* board) {
 }  // namespace
 
 int rank_3x3(const int* board) {
-  return rank_packed(pack(board));
+  return rank_packed(pack_3x3(board));
 }
 
 Table3Build::Table3Build(MoveSet moves) : dist_(kStates3, kUnreached3) {
@@ -88,7 +88,7 @@ Table3Build::Table3Build(MoveSet moves) : dist_(kStates3, kUnreached3) {
   const int solved[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
   dist_[rank_3x3(solved)] = 0;
   queue_.reserve(kStates3);
-  queue_.push_back(pack(solved));
+  queue_.push_back(pack_3x3(solved));
 }
 
 bool Table3Build::run(std::uint64_t max_states) {

@@ -1,4 +1,4 @@
-#include "core/box/anytime_search.hpp"
+#include "core/box/search/anytime_search.hpp"
 
 #include <algorithm>
 #include <array>
@@ -7,11 +7,11 @@
 #include <optional>
 #include <vector>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/board.hpp"
-#include "core/box/move_cells.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/spelling.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
+#include "core/box/model/spelling.hpp"
 
 namespace tilewise::box {
 namespace {

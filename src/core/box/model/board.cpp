@@ -1,4 +1,4 @@
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 
 #include <cctype>
 #include <random>

@@ -33,11 +33,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/box/board.hpp"
-#include "core/box/lossy_cache.hpp"
-#include "core/box/move_cells.hpp"
-#include "core/box/puzzle.hpp"
-#include "core/box/spelling.hpp"
+#include "core/box/count/lossy_cache.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
+#include "core/box/model/puzzle.hpp"
+#include "core/box/model/spelling.hpp"
 
 namespace tilewise::box {
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/box/board.hpp"
-#include "core/box/puzzle.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 #include "core/result.hpp"
 
 namespace tilewise::box {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
 

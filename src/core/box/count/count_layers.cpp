@@ -1,4 +1,4 @@
-#include "core/box/count_layers.hpp"
+#include "core/box/count/count_layers.hpp"
 
 #include <algorithm>
 #include <array>
@@ -6,13 +6,13 @@
 #include <thread>
 #include <vector>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/board.hpp"
-#include "core/box/move_cells.hpp"
-#include "core/box/packed_board.hpp"
-#include "core/box/packed_bound.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/spelling.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/packed_bound.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
+#include "core/box/model/packed_board.hpp"
+#include "core/box/model/spelling.hpp"
 #include "core/clock.hpp"
 
 namespace tilewise::box {

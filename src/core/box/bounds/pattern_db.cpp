@@ -1,10 +1,10 @@
-#include "core/box/pattern_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
 
 #include <algorithm>
 #include <limits>
 
-#include "core/box/huge_pages.hpp"
-#include "core/box/pattern_rank.hpp"
+#include "core/box/bounds/huge_pages.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
 #include "core/hash.hpp"
 
 namespace tilewise::box {

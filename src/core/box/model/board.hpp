@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 #include "core/result.hpp"
 
 namespace tilewise::box {

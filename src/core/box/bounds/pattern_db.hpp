@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "core/box/pattern_rank.hpp"
-#include "core/box/puzzle.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
 

@@ -1,4 +1,4 @@
-#include "core/box/count_dag.hpp"
+#include "core/box/count/count_dag.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -12,10 +12,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/box/packed_board.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/pattern_rank.hpp"
-#include "core/box/puzzle.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/model/packed_board.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
 

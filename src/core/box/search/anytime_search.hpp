@@ -21,8 +21,8 @@
 #include <memory>
 #include <string>
 
-#include "core/box/puzzle.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/model/puzzle.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace tilewise::box {
 

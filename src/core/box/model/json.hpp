@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/model/puzzle.hpp"
+#include "core/box/search/solver.hpp"
 #include "core/result.hpp"
 
 namespace tilewise::box {
