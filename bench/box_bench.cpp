@@ -11,15 +11,9 @@
 //                       the 5-number table on the same boards is the in-process baseline,
 //                       the 7-number one that of the additive tables (7+7+2, alone or the
 //                       larger of both: bound 1 / 2; 8+8 alone: bound 3)
-//   box_4x4_count     : every optimal solution of 10 uniformly random 4x4 boards (seed 2027)
-//                       counted by the listing (0, the baseline) or by meeting in the
-//                       middle (1, count_meet.hpp): seconds in all, the largest, solutions
 //   box_4x4_graph_count: every optimal solution of 12 uniformly random 4x4 boards of a seed,
 //                       counted on the graph (8+8 tables, read from the CLI's cache when
-//                       there), without (0, the baseline) or
-//                       with a second bound where nodes are expanded (second_bound.hpp:
-//                       diagonal, the 8-number pattern table, both; read from the cache
-//                       too), by one
+//                       there), by one
 //                       search (threads 0, the baseline) or count_box_parallel with T threads
 //                       (parallel_count.hpp): CPU (all threads) and wall seconds median / max /
 //                       total, nodes, solutions
@@ -39,18 +33,15 @@
 //                       sequences read back) and from either end (the start's layers until one
 //                       keeps 65,536 boards, the target's to that depth, then on with the end whose
 //                       layer there is smaller: the CLI's), board by board in one process
-//   box_4x4_count_ab  : the same count, board by board, without (the baseline) and
-//                       with the commuting cuts (commuting_cuts.hpp) in turn, in one process:
-//                       CPU seconds of each, per board on stderr; the counts must agree
 //   box_rank          : ranking 8-number placements (the tables' index, pattern_rank.hpp),
-//                       with a 64 KiB table of bit counts (0, the baseline: until session
-//                       15) or with nibble counters (1, pattern::rank)
+//                       with a 64 KiB table of bit counts (0, the baseline) or with nibble
+//                       counters (1, pattern::rank)
 //   box_4x4_reversed  : the board 16..1 (cw+ccw), 120 s: best found and lower bound, with the
 //                       7-number table (0) and the additive 7+7+2 tables (1)
 //   box_nxn_bounds    : 5x5 and 7x7 (cw+ccw): the lower bound of 200 uniformly random boards
 //                       (seed 15) and of the reversed board by the numbers' Manhattan
 //                       distances (the baseline) and by the default group map's additive
-//                       tables (additive_nxn.hpp, built before the timing): means, and CPU
+//                       tables (additive_db.hpp, built before the timing): means, and CPU
 //                       nanoseconds a bound, each in the same process
 #include <benchmark/benchmark.h>
 
@@ -69,15 +60,13 @@
 #include <string>
 #include <vector>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/additive_nxn.hpp"
-#include "core/box/board.hpp"
-#include "core/box/count_layers.hpp"
-#include "core/box/count_meet.hpp"
-#include "core/box/parallel_count.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/pattern_rank.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/count/count_layers.hpp"
+#include "core/box/count/parallel_count.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace {
 using namespace tilewise::box;
@@ -240,38 +229,6 @@ BENCHMARK(box_4x4_random)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
-// Args: move set (0 cw, 1 cw+ccw), method (0 listing, 1 meeting in the middle).
-void box_4x4_count(benchmark::State& state) {
-  const auto moves = static_cast<MoveSet>(state.range(0));
-  BoxSolveOptions opt;
-  opt.max_solutions = 1;  // counting: the listing keeps one
-  choose_bound(opt, moves, moves == MoveSet::kClockwise ? 2 : 1);
-  { PatternBound4x4 build_outside_the_timing(moves, opt.pattern_tiles); }
-  std::vector<int> target(16);
-  for (int k = 0; k < 16; ++k) target[k] = k + 1;
-  double total = 0, longest = 0, solutions = 0;
-  for (auto _ : state) {
-    for (const auto& b : random_boards_4x4(10, 2027)) {
-      const auto t0 = std::chrono::steady_clock::now();
-      const BoxPuzzle p{4, b, target, moves};
-      auto r = state.range(1) == 0 ? solve_box(p, opt) : count_box_solutions(p, opt);
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      total += s, longest = std::max(longest, s);
-      solutions += static_cast<double>(r->count);
-    }
-  }
-  state.counters["total_s"] = total;
-  state.counters["max_s"] = longest;
-  state.counters["solutions"] = solutions;
-}
-BENCHMARK(box_4x4_count)
-    ->Args({1, 0})
-    ->Args({1, 1})
-    ->Args({0, 0})
-    ->Args({0, 1})
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1);
-
 // A table kept in the CLI's cache (~/.cache/tilewise, or $TILEWISE_CACHE) under `name`: read
 // when there and whole (`load`), else built (minutes for the 8-number ones; not kept).
 void load_or_build(const std::string& name,
@@ -299,22 +256,14 @@ void load_additive(MoveSet moves, const std::string& partition) {
       });
 }
 
-// The second bound of `kind` (second_bound.hpp): 0 none, 1 "diagonal", 2 the 8-number
-// pattern table, 3 both (diagonal first), 4 "diagonal-6+6+4" (small: a shape's cheap variant).
-std::vector<std::string> second_bound_of(MoveSet moves, std::int64_t kind) {
-  const std::vector<std::vector<std::string>> kinds = {
-      {}, {"diagonal"}, {"pattern"}, {"diagonal", "pattern"}, {"diagonal-6+6+4"}};
-  for (const std::string& stage : kinds[static_cast<std::size_t>(kind)])
-    if (stage == "pattern")
-      load_or_build(
-          pattern_table_name(moves, kLargestPatternTiles),
-          [&](const std::vector<std::uint8_t>& b) {
-            return load_pattern_table(moves, kLargestPatternTiles, b);
-          },
-          [&] { PatternBound4x4 build(moves, kLargestPatternTiles); });
-    else
-      load_additive(moves, stage);
-  return kinds[static_cast<std::size_t>(kind)];
+// The 8-number pattern table, read from the CLI's cache (or built there once).
+void load_pattern_8(MoveSet moves) {
+  load_or_build(
+      pattern_table_name(moves, kLargestPatternTiles),
+      [&](const std::vector<std::uint8_t>& b) {
+        return load_pattern_table(moves, kLargestPatternTiles, b);
+      },
+      [&] { PatternBound4x4 build(moves, kLargestPatternTiles); });
 }
 
 double cpu_seconds() {
@@ -398,20 +347,16 @@ std::vector<int> solved_4x4() {
   return target;
 }
 
-// Args: move set (0 cw, 1 cw+ccw), the boards' seed, the
-// second bound (second_bound_of; 0: none, the baseline), in the probe iterations too (1),
-// threads (0: solve_box).
+// Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads (0: solve_box).
 void box_4x4_graph_count(benchmark::State& state) {
   const auto moves = static_cast<MoveSet>(state.range(0));
   BoxSolveOptions opt = count_options_8_8(moves);
   opt.pattern_tiles = kLargestPatternTiles;
-  opt.second_bound = second_bound_of(moves, state.range(2));
-  opt.second_bound_in_probe = state.range(3) != 0;
   const std::vector<int> target = solved_4x4();
   BoxCountSplit split;
-  split.threads = static_cast<int>(state.range(4));
+  split.threads = static_cast<int>(state.range(2));
   std::vector<double> seconds, wall;
-  double nodes = 0, solutions = 0, asked = 0, cut = 0;
+  double nodes = 0, solutions = 0;
   for (auto _ : state) {
     for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
       const double t0 = cpu_seconds(), w0 = wall_seconds();
@@ -421,28 +366,16 @@ void box_4x4_graph_count(benchmark::State& state) {
       wall.push_back(wall_seconds() - w0);
       nodes += static_cast<double>(r->nodes);
       solutions += static_cast<double>(r->count);
-      asked += static_cast<double>(r->second_bound_asked);
-      cut += static_cast<double>(r->second_bound_cut);
     }
   }
-  state.counters["second_asked"] = asked;
-  state.counters["second_cut"] = cut;
   spread_counters(state, "cpu_s", seconds);
   spread_counters(state, "wall_s", wall);
   state.counters["nodes"] = nodes;
   state.counters["solutions"] = solutions;
 }
 BENCHMARK(box_4x4_graph_count)
-    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {0}})
-    // The second bound (against the rows above without one; new seeds with their own).
-    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {1, 2, 3, 4}, {0}, {0}})
-    ->ArgsProduct({{1, 0}, {4242, 9090}, {0, 1, 2, 3, 4}, {0}, {0}})
-    // Threads (count_box_parallel) against the rows above with none.
-    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113}, {0}, {0}, {1, 2}})
-    // New seeds, one search then 1 and 2 threads, in one process.
-    ->ArgsProduct({{1, 0}, {6061, 2718}, {0}, {0}, {0, 1, 2}})
-    // New seeds, one search then 2 threads (the CLI's default on 2 cores), quiet.
-    ->ArgsProduct({{1, 0}, {9494, 6262, 7171, 8383}, {0}, {0}, {0, 2}})
+    // One search, then count_box_parallel with 1 and 2 threads, in one process.
+    ->ArgsProduct({{1, 0}, {5150, 7373, 8801, 3113, 6061, 2718}, {0, 1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
@@ -492,7 +425,8 @@ void box_4x4_layers_second(benchmark::State& state) {
   BoxSolveOptions plain = count_options_8_8(moves);
   BoxSolveOptions always = plain;
   always.pattern_tiles = kLargestPatternTiles;
-  always.second_bound = second_bound_of(moves, 2);
+  always.second_pattern = true;
+  load_pattern_8(moves);
   const PatternBound4x4 pattern(moves, kLargestPatternTiles);
   const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
   const std::vector<int> target = solved_4x4();
@@ -536,8 +470,8 @@ struct CliLayerCount {
   static BoxSolveOptions options_of(MoveSet moves) {
     BoxSolveOptions o = count_options_8_8(moves);
     o.pattern_tiles = kLargestPatternTiles;
-    second_bound_of(moves, 2);  // (the pattern table read from the cache)
-    if (moves == MoveSet::kClockwise) o.pattern_table = true, o.second_bound = {"pattern"};
+    load_pattern_8(moves);  // (the pattern table read from the cache)
+    if (moves == MoveSet::kClockwise) o.pattern_table = true, o.second_pattern = true;
     return o;
   }
   // `p` counted with `o` (options, changed or not) on `threads` threads.
@@ -591,38 +525,6 @@ BENCHMARK(box_4x4_layers_ends)
                    {9494, 6767, 6262, 5150, 1212, 3434, 5656, 2121, 7878, 8080, 4141, 9292, 3737},
                    {2}})
     ->ArgsProduct({{1, 0}, {9494, 5656}, {1}})
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1);
-
-// Args: move set (0 cw, 1 cw+ccw), the boards' seed, what is compared: 0 without the
-// commuting cuts, then with them; 1 the first cuts, then with the wider ones
-// (BoxSolveOptions::wider_commuting_cuts). Each board is counted the old way, then
-// the new, one after the other (a changing load hits both alike).
-void box_4x4_count_ab(benchmark::State& state) {
-  const auto moves = static_cast<MoveSet>(state.range(0));
-  BoxSolveOptions opt = count_options_8_8(moves);
-  const std::vector<int> target = solved_4x4();
-  CountWays ways(2);  // without, with
-  for (auto _ : state) {
-    int board = 0;
-    for (const auto& b : random_boards_4x4(12, static_cast<unsigned>(state.range(1)))) {
-      const std::uint64_t count = ways.board(state, board, false, [&](int cuts) {
-        opt.commuting_cuts = state.range(2) == 1 || cuts == 1;
-        opt.wider_commuting_cuts = state.range(2) == 1 && cuts == 1;
-        return solve_box(BoxPuzzle{4, b, target, moves}, opt);
-      });
-      std::fprintf(stderr, "%s seed %d board %d: %llu sequences, CPU %.3f s -> %.3f s (%.2fx)\n",
-                   move_set_name(moves), static_cast<int>(state.range(1)), board++,
-                   static_cast<unsigned long long>(count), ways.last_cpu(0), ways.last_cpu(1),
-                   ways.last_cpu(0) / ways.last_cpu(1));
-    }
-  }
-  ways.counters(state, {"without", "with"});
-}
-BENCHMARK(box_4x4_count_ab)
-    ->ArgsProduct({{1, 0}, {5150, 8801, 7373, 3113, 4242, 9090, 6061, 2718, 1616, 5353}, {0}})
-    // The wider cuts, on the seeds above and new ones.
-    ->ArgsProduct({{1, 0}, {5150, 5353, 8801, 1616, 1717, 2929, 3838, 4747}, {1}})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

@@ -11,7 +11,7 @@
 #include "app/box_state.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 #include "platform/platform.hpp"
 
 namespace tilewise::app {

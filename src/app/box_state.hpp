@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 #include "imgui.h"
 
 namespace tilewise::app {

@@ -1,4 +1,4 @@
-// The stronger 4x4 tables in the page: the additive 8+8 tables (core/box/additive_db.hpp,
+// The stronger 4x4 tables in the page: the additive 8+8 tables (core/box/bounds/additive_db.hpp,
 // 247.5 MiB per move set, minutes to build), offered in the Puzzle Box panel on 4x4 with
 // `cw` or `cw+ccw` and built only when the user asks, in a worker of their own
 // (web/tilewise.js buildTables: its memory goes back when it ends; Cancel ends it at once).
@@ -11,9 +11,9 @@
 
 #include "app/box_state.hpp"
 #include "app/widgets.hpp"
-#include "core/box/additive_db.hpp"
-#include "core/box/board.hpp"
-#include "core/box/pattern_rank.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/model/board.hpp"
 #include "core/json_text.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"

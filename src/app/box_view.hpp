@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::app {
 

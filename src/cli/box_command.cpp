@@ -1,15 +1,16 @@
-// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count
-// [--meet|--depth-first]]
+// tilewise box solve START [--target T] [--moves cw|cw+ccw|cw+ccw+half] [--all|--count]
 //                        [--json] [--max-nodes N] [--max-seconds S] [--cpu-time]
 //                        [--max-memory MIB] [--pattern-tiles K]
 //                        [--bound auto|additive|pattern|both] [--partition P]
-//                        [--second-bound STAGES] [--count-from start|target|either]
+//                        [--second-bound auto|none|pattern]
+//                        [--count-from start|target|either]
 //                        [--threads N] [--part I/N] [--progress] [--groups auto|none|MAP]
 // tilewise box merge PART.json... (the parts' counts summed)
 // tilewise box stats [--moves ...]
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -23,19 +24,17 @@
 #include <limits>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
 #include "cli/commands.hpp"
-#include "core/box/additive_db.hpp"
-#include "core/box/additive_nxn.hpp"
-#include "core/box/board.hpp"
-#include "core/box/count_layers.hpp"
-#include "core/box/count_meet.hpp"
-#include "core/box/json.hpp"
-#include "core/box/parallel_count.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/plan.hpp"
-#include "core/box/second_bound.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/count/count_layers.hpp"
+#include "core/box/count/parallel_count.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/json.hpp"
+#include "core/box/search/plan.hpp"
+#include "core/box/search/solver.hpp"
 #include "core/json_text.hpp"
 #include "core/threads.hpp"
 
@@ -49,14 +48,13 @@ extern "C" void on_box_sigint(int) {
 
 struct BoxArgs {
   std::string start, target, moves = "cw";
-  bool all = false, count = false, meet = false, depth_first = false, json = false,
-       cpu_time = false;
+  bool all = false, count = false, json = false, cpu_time = false;
   std::uint64_t max_nodes = 0;      // 0 = the default below
   std::uint64_t max_memory = 4096;  // MiB: the listing's count table (4x4)
   double max_seconds = 0;
   int pattern_tiles = 0;                           // 0: the planner's choice
   std::string bound = "auto", partition = "auto";  // 4x4
-  std::string second_bound = "auto";               // 4x4 count (second_bound.hpp)
+  std::string second_bound = "auto";               // 4x4 count by layers
   std::string count_from = "either";               // 4x4 count by layers (count_layers.hpp)
   int threads = 0;   // 4x4 --all/--count (parallel_count.hpp); 0: every core it may use
   std::string part;  // "I/N" (1-based), "" = the whole count
@@ -229,7 +227,7 @@ void load_or_build_additive_tables(box::MoveSet moves, const std::string& partit
       [&] { return box::additive_table_bytes(moves, partition); });
 }
 
-// 5x5 and up: the tables of a group map (additive_nxn.hpp), each from the cache or built.
+// 5x5 and up: the tables of a group map (additive_db.hpp), each from the cache or built.
 void load_or_build_group_tables(int size, box::MoveSet moves, const std::string& map) {
   std::vector<std::vector<std::uint8_t>> homes;
   const auto groups = box::parse_group_map(size, map);  // (checked by the caller)
@@ -247,20 +245,6 @@ void load_or_build_group_tables(int size, box::MoveSet moves, const std::string&
         },
         [&] { box::build_group_table(size, moves, home); },
         [&] { return box::group_table_bytes(size, moves, home); });
-}
-
-// --count --meet: the optimal length, then every optimal sequence counted by meeting in the
-// middle (count_meet.hpp), each layer reported on stderr.
-Result<box::BoxSolveResult> count_by_meeting(const box::BoxPuzzle& p,
-                                             const box::BoxSolveOptions& o) {
-  box::MeetLimits limits;
-  limits.cancel = o.cancel;
-  limits.on_layer = [](const box::MeetLayer& l) {
-    std::cerr << "tilewise: counting: " << (l.forward ? "from the start" : "from the target")
-              << ", " << l.depth << " moves: " << l.boards << " boards ("
-              << static_cast<long long>(l.elapsed_ms) << " ms)\n";
-  };
-  return box::count_box_solutions(p, o, limits);
 }
 
 // --count on 4x4: by layers (count_layers.hpp), each layer on stderr with --progress; when the
@@ -353,7 +337,7 @@ int run_box_solve(const BoxArgs& a) {
               << "tables (this board is " << p.size << "x" << p.size << ")\n";
     return kExitBadInput;
   }
-  // The planner (core/box/plan.hpp) chooses the tables, the bound, the method and the
+  // The planner (core/box/search/plan.hpp) chooses the tables, the bound, the method and the
   // threads from the board, what is wanted, the tables stored in the cache and what was asked.
   box::BoxPlanRequest q;
   q.size = p.size;
@@ -364,8 +348,6 @@ int run_box_solve(const BoxArgs& a) {
   q.bound = a.bound;
   q.pattern_tiles = a.pattern_tiles;
   q.second_bound = a.second_bound;
-  q.depth_first = a.depth_first;
-  q.meet = a.meet;
   q.parts = split.parts;
   q.threads = a.threads;
   Result<box::BoxPlan> planned = box::plan_box_solve(q);
@@ -374,6 +356,13 @@ int run_box_solve(const BoxArgs& a) {
     return kExitBadInput;
   }
   box::BoxPlan& plan = *planned;
+  for (const auto& [name, value, fixed] : {std::tuple{"--count-from", a.count_from, "either"},
+                                           std::tuple{"--second-bound", a.second_bound, "auto"}})
+    if (value != fixed && plan.method != box::BoxMethod::kCountByLayers) {
+      std::cerr << "tilewise: " << name << " " << value
+                << ": only for a 4x4 --count by layers (not with --all or --part)\n";
+      return kExitBadInput;
+    }
   if (p.size == 4 && !plan_tables_stored(p.moves, plan))
     std::cerr << "tilewise: " << plan.reason << "\n";
   box::BoxSolveOptions o;
@@ -397,12 +386,8 @@ int run_box_solve(const BoxArgs& a) {
   }
   if (plan.pattern_table) load_or_build_pattern_table(p.moves, o.pattern_tiles);
   o.all = a.all || a.count;
-  o.second_bound = plan.second_bound;
-  for (const std::string& stage : o.second_bound)
-    if (stage == "pattern")
-      load_or_build_pattern_table(p.moves, o.pattern_tiles);
-    else
-      load_or_build_additive_tables(p.moves, stage);
+  o.second_pattern = plan.second_pattern;
+  if (o.second_pattern) load_or_build_pattern_table(p.moves, o.pattern_tiles);
   if (a.count) o.max_solutions = 1;
   o.keep_count_table = a.all && !a.json;  // every sequence printed, not only those kept
   o.max_count_bytes = a.max_memory << 20;
@@ -432,17 +417,10 @@ int run_box_solve(const BoxArgs& a) {
   }
   split.threads = plan.threads;
   if (a.progress) split.on_task = print_task;
-  if (a.count_from != "either" && !by_layers) {
-    std::cerr << "tilewise: --count-from " << a.count_from
-              << ": only for a 4x4 --count by layers (not with --all, --depth-first, --meet, "
-                 "--part or a --second-bound other than pattern)\n";
-    return kExitBadInput;
-  }
   auto previous = std::signal(SIGINT, on_box_sigint);
   bool layered = false;  // the result is a count by layers
   Result<box::BoxSolveResult> r =
-      plan.method == box::BoxMethod::kCountMeet && a.count ? count_by_meeting(p, o)
-      : by_layers         ? count_by_layers(p, o, split, a.progress, plan.second_when_long, layered)
+      by_layers           ? count_by_layers(p, o, split, a.progress, plan.second_when_long, layered)
       : depth_first_count ? box::count_box_parallel(p, o, split)
                           : box::solve_box(p, o, on_improvement);
   std::signal(SIGINT, previous);
@@ -509,22 +487,11 @@ void add_box_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"cw", "cw+ccw", "cw+ccw+half"}));
   solve->add_flag("--all", a->all, "list every optimal sequence (default: the first)");
   auto* all_flag = solve->get_option("--all");
-  auto* count_flag =
-      solve
-          ->add_flag("--count", a->count,
-                     "count every optimal sequence, one shown (4x4: breadth first, a layer of "
-                     "boards at a time)")
-          ->excludes(all_flag);
   solve
-      ->add_flag("--depth-first", a->depth_first,
-                 "with --count on 4x4: count depth first on the graph of sequences (as --all "
-                 "and --part do), not by layers")
-      ->needs(count_flag);
-  solve
-      ->add_flag("--meet", a->meet,
-                 "with --count, boards up to 4x4: count by meeting in the middle instead (an "
-                 "independent check; slower)")
-      ->needs(count_flag);
+      ->add_flag("--count", a->count,
+                 "count every optimal sequence, one shown (4x4: breadth first, a layer of boards "
+                 "at a time; with --part, depth first)")
+      ->excludes(all_flag);
   solve->add_option("--max-memory", a->max_memory,
                     "4x4, --all/--count: MiB the count's table or layers may take (default "
                     "4096); over it the count ends incomplete (layers: counted depth first "
@@ -541,12 +508,23 @@ void add_box_command(CLI::App& app, int& exit_code) {
                   "4x4 --all/--count: a line on stderr per subtree counted (depth first) or "
                   "layer made (by layers)");
   solve->add_flag("--json", a->json, "print one JSON object");
-  solve->add_option("--groups", a->groups,
-                    "5x5 and up: the optimal search's lower bound: none (the default: Manhattan "
-                    "alone), auto (the built-in group map's additive tables on 5x5 and 7x7, "
-                    "built once in ~10-30 s before the search; none on 6x6 and 8x8) or a "
-                    "group map: N rows of a letter per cell, '/' "
-                    "between rows, one letter a group of at most 6 numbers, '.' none");
+  solve
+      ->add_option("--groups", a->groups,
+                   "5x5 and up: the optimal search's lower bound: none (the default: Manhattan "
+                   "alone), auto (the built-in group map's additive tables on 5x5 and 7x7, "
+                   "built once in ~10-30 s before the search; none on 6x6 and 8x8) or a "
+                   "group map: N rows of a letter per cell, '/' "
+                   "between rows, one letter a group of at most 6 numbers, '.' none")
+      ->check([](const std::string& map) {
+        const bool letters = !map.empty() && std::all_of(map.begin(), map.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '/';
+        });
+        return map == "none" || map == "auto" || (letters && map.find('/') != std::string::npos)
+                   ? std::string()
+                   : map +
+                         ": not none, auto or a group map (rows of letters, digits or '.', "
+                         "'/' between rows)";
+      });
   solve->add_option("--max-nodes,--budget", a->max_nodes,
                     "search nodes before giving up on boards of 4x4 and more (then the best "
                     "solution found so far is printed, with a lower bound; default 200 M, "
@@ -577,17 +555,16 @@ void add_box_command(CLI::App& app, int& exit_code) {
         const auto names = box::additive_partition_names();
         return name == "auto" || std::find(names.begin(), names.end(), name) != names.end()
                    ? std::string()
-                   : name + ": not a partition (auto, 8+8, 7+7+2, 6+6+4, blocks, rows, diagonal)";
+                   : name + ": not a partition (auto, 8+8, 7+7+2, 6+6+4, blocks, rows)";
       });
-  solve->add_option(
-      "--second-bound", a->second_bound,
-      "4x4, --all/--count: a second bound asked only of the nodes about to be expanded (depth "
-      "first) or of the boards a layer keeps (by layers), stages in order: diagonal (additive "
-      "tables of two opposite 2x2 blocks each, 247.5 MiB, built once in ~2-3 min; depth first "
-      "only), pattern (the --pattern-tiles table), e.g. diagonal,pattern; none; auto (the "
-      "default: none, but a count by layers that bounded 65,536 children in a layer takes the "
-      "8-number pattern table from the next layer, 247.5 MiB, built once in ~2 min: 1.2-3x "
-      "faster on the longest counts)");
+  solve
+      ->add_option("--second-bound", a->second_bound,
+                   "4x4 --count by layers: a second bound asked of the boards a layer keeps: "
+                   "pattern (the --pattern-tiles table, from the first layer), none, or auto (the "
+                   "default: the 8-number pattern table once a layer has bounded 65,536 "
+                   "children, from the first layer when the first solution read it already; "
+                   "247.5 MiB, built once in ~2 min: 1.2-3x faster on the longest counts)")
+      ->check(CLI::IsMember({"auto", "none", "pattern"}));
   solve
       ->add_option("--count-from", a->count_from,
                    "4x4 --count by layers: the end its layers start from: start, target (the "

@@ -7,7 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 #include "core/edge/best_search.hpp"
 #include "core/edge/format.hpp"
 #include "core/link/bucas.hpp"

@@ -11,9 +11,9 @@
 #include <chrono>
 #include <optional>
 
-#include "core/box/board.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/solver.hpp"
 #include "worker/box_tables.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"

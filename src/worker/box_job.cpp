@@ -25,12 +25,12 @@
 #include <chrono>
 #include <optional>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/board.hpp"
-#include "core/box/json.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/plan.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/json.hpp"
+#include "core/box/search/plan.hpp"
+#include "core/box/search/solver.hpp"
 #include "worker/box_tables.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
@@ -295,7 +295,7 @@ std::unique_ptr<Job> make_box_solve_job(const nlohmann::json& request, nlohmann:
     return nullptr;
   }
   box::BoxSolveOptions o;
-  // 4x4: the planner's tables (core/box/plan.hpp: the stored ones are asked of the page's
+  // 4x4: the planner's tables (core/box/search/plan.hpp: the stored ones are asked of the page's
   // storage later) unless a pattern table is asked for.
   const bool pattern = p->size != 4 || request.contains("pattern_tiles");
   box::BoxPlanRequest q;

@@ -1,5 +1,5 @@
 // box.solve on 5x5 and up (make_box_solve_job hands those boards here): the anytime search
-// (core/box/anytime_search.hpp) a slice at a time, so the worker stays responsive.
+// (core/box/search/anytime_search.hpp) a slice at a time, so the worker stays responsive.
 // Phases: "tables" (the 4x4 pattern table that finishes a corner block, pattern_tiles
 // numbers, default kWorkerFallbackPatternTiles; built in slices once per worker), then
 // "search" until the search finishes, max_seconds pass (the page's clock) or Cancel.
@@ -16,8 +16,8 @@
 #include <chrono>
 #include <optional>
 
-#include "core/box/anytime_search.hpp"
-#include "core/box/json.hpp"
+#include "core/box/model/json.hpp"
+#include "core/box/search/anytime_search.hpp"
 #include "worker/box_tables.hpp"
 #include "worker/jobs.hpp"
 

@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/pattern_rank.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace tilewise::worker {
 namespace {

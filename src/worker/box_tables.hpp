@@ -15,7 +15,7 @@
 #include <optional>
 #include <string>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
 class BoxTableBuild;
@@ -27,7 +27,7 @@ struct BoxTableId {
   int size = 3;
   box::MoveSet moves = box::MoveSet::kClockwise;
   int pattern_tiles = 7;  // 4x4 only, without a partition
-  // 4x4: the additive tables of this partition ("7+7+2", core/box/additive_db.hpp) in place
+  // 4x4: the additive tables of this partition ("7+7+2", core/box/bounds/additive_db.hpp) in place
   // of the pattern table; "" = the pattern table of pattern_tiles numbers.
   std::string partition;
 };

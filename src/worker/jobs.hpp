@@ -35,7 +35,7 @@ std::unique_ptr<Job> make_edge_solve_job(const nlohmann::json& request, nlohmann
 // 55 MB more while building), built once in slices and kept in the browser's storage
 // (box_tables.hpp). A request's "pattern_tiles" (the page's ?pattern_tiles=) asks for less.
 inline constexpr int kWorkerPatternTiles = 7;
-// The worker's 4x4 tables are the planner's (core/box/plan.hpp: 7+7+2, and on a fresh visit
+// The worker's 4x4 tables are the planner's (core/box/search/plan.hpp: 7+7+2, and on a fresh visit
 // the quick 6+6+4 ones first while 7+7+2 is built in the background). A request's
 // "pattern_tiles" (the page's ?pattern_tiles=) asks for the pattern tables below instead.
 // A fresh visit's first 4x4 solve answers with the 6-number table (2.7 MiB, ~1-2.5 s to build

@@ -187,7 +187,7 @@ test('the size field goes to 8; a 6x6 chosen by it solves with the best so far a
   }
   console.log(`# 6x6, 10 turns: ${s.box.status}`);
   assert.match(s.box.status, /(not proven optimal \(none shorter than \d+\)|^optimal)/);
-  // The best found, turned here block by block (core/box/board.cpp's apply_move, in JS).
+  // The best found, turned here block by block (core/box/model/board.cpp's apply_move, in JS).
   const board = [...scrambled];
   for (const name of s.box.solutions[0]) {
     const m = /^B(\d+)('|x2)?$/.exec(name);

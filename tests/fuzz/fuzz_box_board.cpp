@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 #include "fuzz_check.hpp"
 
 namespace box = tilewise::box;

@@ -1,4 +1,4 @@
-// The additive tables of 5x5 and up (core/box/additive_nxn.hpp): entries against a Dijkstra
+// The additive tables of 5x5 and up (core/box/bounds/additive_db.hpp): entries against a Dijkstra
 // written here over the checker's own moves, the bound against breadth-first distances and
 // scramble lengths, the group maps' errors, and the kept bytes.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <set>
 
 #include "box_test_boards.hpp"
-#include "core/box/additive_nxn.hpp"
-#include "core/box/board.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -68,7 +68,7 @@ TEST(BoxAdditiveNxN, TableEntriesAreTheFewestQuartersOfABruteForce) {
       int largest = 0;
       for (const auto& [cells, quarters] : expected) {
         const std::vector<std::uint8_t> at(cells.begin(), cells.end());
-        ASSERT_EQ(group_table_entry(5, m, table, at), quarters)
+        ASSERT_EQ(additive_entry(m, table, at, 5), quarters)
             << static_cast<int>(m) << " " << cells[0] << "," << cells[1] << "," << cells[2];
         largest = std::max(largest, quarters);
       }

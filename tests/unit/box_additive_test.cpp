@@ -13,9 +13,9 @@
 #include <utility>
 
 #include "box_test_boards.hpp"
-#include "core/box/additive_db.hpp"
-#include "core/box/board.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace tilewise::box {
 namespace {

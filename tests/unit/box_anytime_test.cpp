@@ -1,4 +1,4 @@
-// The anytime search of 5x5 and up (core/box/anytime_search.hpp) and its worker job: every
+// The anytime search of 5x5 and up (core/box/search/anytime_search.hpp) and its worker job: every
 // solution it reports is replayed here, by a move written independently; its lower bound
 // is checked against breadth-first distances and scramble lengths; slicing and Cancel.
 #include <gtest/gtest.h>
@@ -10,9 +10,9 @@
 #include <queue>
 
 #include "box_test_boards.hpp"
-#include "core/box/anytime_search.hpp"
-#include "core/box/board.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/anytime_search.hpp"
+#include "core/box/search/solver.hpp"
 
 extern "C" {
 const char* tw_request(const char* text);

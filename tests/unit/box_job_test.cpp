@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 
 extern "C" {
 const char* tw_request(const char* text);

@@ -1,15 +1,15 @@
 // The 4x4 count on several threads sharing one count table, by orbits of first moves, and in
-// parts (core/box/parallel_count.hpp): the same counts, length and listing as one search
+// parts (core/box/count/parallel_count.hpp): the same counts, length and listing as one search
 // (solve_box), and, on starts that turn into themselves, as meeting in the middle.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
+#include "box_meet_oracle.hpp"
 #include "box_test_boards.hpp"
-#include "core/box/count_meet.hpp"
-#include "core/box/parallel_count.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/count/parallel_count.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace tilewise::box {
 namespace {

@@ -5,9 +5,9 @@
 #include <set>
 #include <string>
 
-#include "core/box/additive_db.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/plan.hpp"
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/search/plan.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -56,7 +56,8 @@ TEST(BoxPlan, CountsAndListingsTakeTheLargeTables) {
   EXPECT_TRUE(cw->pattern_table);
   EXPECT_EQ(cw->pattern_tiles, kLargestPatternTiles);
   EXPECT_EQ(cw->method, BoxMethod::kCountByLayers);
-  EXPECT_EQ(cw->second_bound, std::vector<std::string>{"pattern"});
+  EXPECT_TRUE(cw->second_pattern);
+  EXPECT_FALSE(cw->second_when_long);
   Result<BoxPlan> both = plan_box_solve(request(BoxWant::kAll, MoveSet::kBothDirections, {}));
   EXPECT_EQ(both->partition, "8+8");
   EXPECT_FALSE(both->pattern_table);
@@ -71,15 +72,22 @@ TEST(BoxPlan, CountsAndListingsTakeTheLargeTables) {
 TEST(BoxPlan, WhatIsAskedIsHonoured) {
   BoxPlanRequest q = request(BoxWant::kCount, MoveSet::kBothDirections, {});
   q.partition = "rows";
-  q.depth_first = true;
+  q.parts = 4;
   q.threads = 3;
+  q.second_bound = "none";
   Result<BoxPlan> p = plan_box_solve(q);
   EXPECT_EQ(p->partition, "rows");
-  EXPECT_EQ(p->method, BoxMethod::kCountDepthFirst);
+  EXPECT_EQ(p->method, BoxMethod::kCountDepthFirst);  // parts are counted depth first
   EXPECT_EQ(p->threads, 3);
+  q.parts = 1;
+  p = plan_box_solve(q);
+  EXPECT_EQ(p->method, BoxMethod::kCountByLayers);
+  EXPECT_FALSE(p->second_pattern || p->second_when_long);
+  q.second_bound = "pattern";
+  EXPECT_TRUE(plan_box_solve(q)->second_pattern);
+  q.second_bound = "auto";
   q.bound = "pattern";
   q.partition = "auto";
-  q.depth_first = false;
   p = plan_box_solve(q);
   EXPECT_TRUE(p->partition.empty());
   EXPECT_TRUE(p->pattern_table);

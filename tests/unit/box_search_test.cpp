@@ -9,8 +9,8 @@
 #include <queue>
 
 #include "box_test_boards.hpp"
-#include "core/box/board.hpp"
-#include "core/box/solver.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/solver.hpp"
 
 extern "C" {
 const char* tw_request(const char* text);

@@ -9,10 +9,10 @@
 #include <unordered_map>
 
 #include "box_test_boards.hpp"
-#include "core/box/board.hpp"
-#include "core/box/pattern_db.hpp"
-#include "core/box/solver.hpp"
-#include "core/box/spelling.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/spelling.hpp"
+#include "core/box/search/solver.hpp"
 
 namespace tilewise::box {
 namespace {

@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box::testing {
 

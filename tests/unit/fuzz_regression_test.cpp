@@ -1,7 +1,7 @@
 // Inputs found by the fuzz targets (tests/fuzz/), kept as regression tests.
 #include <gtest/gtest.h>
 
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 #include "core/edge/format.hpp"
 #include "core/link/codec.hpp"
 

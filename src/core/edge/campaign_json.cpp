@@ -5,6 +5,7 @@
 #include "core/edge/format.hpp"
 #include "core/edge/json.hpp"
 #include "core/edge/option_names.hpp"
+#include "core/hash.hpp"
 #include "core/json_text.hpp"
 #include "core/version.hpp"
 
@@ -17,8 +18,7 @@ constexpr const char* kJobFormat = "tilewise-campaign-job";
 constexpr const char* kResultFormat = "tilewise-campaign-result";
 
 std::string fnv1a64_hex(const std::string& text) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  std::uint64_t h = hash::fnv1a(text);
   static const char* digits = "0123456789abcdef";
   std::string out(16, '0');
   for (int k = 15; k >= 0; --k, h >>= 4) out[k] = digits[h & 15];

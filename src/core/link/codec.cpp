@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "core/box/board.hpp"
+#include "core/box/model/board.hpp"
 #include "core/edge/validate.hpp"
 
 namespace tilewise {

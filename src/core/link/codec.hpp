@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/box/puzzle.hpp"
+#include "core/box/model/puzzle.hpp"
 #include "core/edge/puzzle.hpp"
 #include "core/result.hpp"
 

@@ -1,0 +1,305 @@
+#include "core/box/bounds/pattern_db.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/box/bounds/huge_pages.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
+#include "core/hash.hpp"
+
+namespace tilewise::box {
+namespace {
+
+using pattern::cell_maps;
+using pattern::kCells;
+using pattern::placements;
+using pattern::rank;
+using pattern::undoing_moves;
+using pattern::unrank;
+constexpr std::uint8_t kUnseen = 0xff;
+constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
+
+}  // namespace
+
+// Distances, 4 bits each: an entry e > 0 is the distance offset + e (15: that or more), 0 is
+// offset or less (read as 0). The offset is 0 but in the 8-number tables (format 2), where it
+// is the largest distance less 15: 51 % of the `cw` table's entries are 15 or more, so with
+// no offset it could not tell 15 moves from 21 (what the count by layers' second bound asks
+// of it while 15 or more moves are left).
+class PatternTable {
+ public:
+  // The entries, in 2 MiB pages where the system gives them (huge_pages.hpp: the count by
+  // layers looks the 8-number table up 16 times a board it keeps).
+  using Nibbles = HugePageBytes;
+
+  static std::unique_ptr<PatternTable> from_distances(int tiles,
+                                                      const std::vector<std::uint8_t>& dist) {
+    int largest = 0;
+    for (const std::uint8_t d : dist) largest = std::max<int>(largest, d);
+    const int offset = tiles == kLargestPatternTiles ? std::max(0, largest - 15) : 0;
+    Nibbles nibbles((dist.size() + 1) / 2);
+    for (std::size_t i = 0; i < dist.size(); ++i) {
+      const int e = std::clamp(dist[i] - offset, 0, 15);
+      nibbles[i / 2] |= static_cast<std::uint8_t>(e << (i % 2 * 4));
+    }
+    return std::make_unique<PatternTable>(tiles, offset, std::move(nibbles));
+  }
+  PatternTable(int tiles, int offset, Nibbles nibbles)
+      : tiles_(tiles), offset_(offset), nibbles_(std::move(nibbles)) {}
+  int tiles() const { return tiles_; }
+  int offset() const { return offset_; }
+  const Nibbles& nibbles() const { return nibbles_; }
+  int at(std::uint32_t index) const {
+    return pattern_entry_moves(nibbles_[index / 2] >> (index % 2 * 4) & 15, offset_);
+  }
+  void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles_[index / 2]); }
+
+ private:
+  int tiles_, offset_;
+  Nibbles nibbles_;
+};
+
+namespace {
+
+std::unique_ptr<PatternTable>& cached(MoveSet moves, int tiles) {
+  static std::unique_ptr<PatternTable> cache[3][kTableSizes];
+  return cache[static_cast<int>(moves)][tiles - kMinPatternTiles];
+}
+
+int clamp_tiles(int tiles) {
+  return std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles);
+}
+
+// The format of the bytes below and of the names: 1, the 8-number tables 2 (an offset byte
+// after the number of tiles: PatternTable).
+int format_version(int tiles) {
+  return tiles == kLargestPatternTiles ? 2 : 1;
+}
+constexpr std::uint8_t kPatternMagic[5] = {'T', 'W', 'P', 'D', 'B'};
+
+std::size_t header_size(int tiles) {
+  return sizeof(kPatternMagic) + 1 + 2 + (format_version(tiles) >= 2 ? 1 : 0) + 8;
+}
+
+std::vector<std::uint8_t> header(MoveSet moves, int tiles, int offset, std::uint64_t checksum) {
+  std::vector<std::uint8_t> out(kPatternMagic, kPatternMagic + sizeof(kPatternMagic));
+  out.push_back(static_cast<std::uint8_t>(format_version(tiles)));
+  out.push_back(static_cast<std::uint8_t>(moves));
+  out.push_back(static_cast<std::uint8_t>(tiles));
+  if (format_version(tiles) >= 2) out.push_back(static_cast<std::uint8_t>(offset));
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
+  return out;
+}
+
+}  // namespace
+
+// Breadth-first search one layer at a time: layer d is every entry at distance d; the
+// scan of a layer can stop after any entry and go on later (cursor). A layer is found
+// forwards (each entry of layer d marks its unseen neighbours) while it is smaller than
+// what is left unseen, else backwards (each unseen entry looks for a neighbour in layer d
+// and stops at the first): the last, largest layers cost a fraction of a forward scan.
+struct PatternDbBuild::Impl {
+  MoveSet moves;
+  int tiles;
+  std::uint32_t entries;
+  std::vector<std::uint8_t> dist;                                   // kUnseen until reached
+  std::vector<std::array<std::uint8_t, kCells>> backward, forward;  // cell maps per move
+  std::uint8_t layer = 0;
+  std::uint32_t cursor = 0;
+  bool backwards = false;        // how this layer's scan finds layer + 1
+  std::uint64_t layer_size = 1;  // entries at distance `layer`
+  std::uint64_t next_size = 0;   // entries found at layer + 1 so far
+  std::uint64_t reached = 1;     // entries with a distance
+  bool ready = false;
+
+  void scan_forward(std::uint32_t index) {
+    std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
+    unrank(index, tiles, cell.data());
+    for (const auto& to : backward) {
+      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
+      std::uint8_t& d = dist[rank(next.data(), tiles)];
+      if (d == kUnseen) d = static_cast<std::uint8_t>(layer + 1), ++next_size;
+    }
+  }
+
+  void scan_backward(std::uint32_t index) {
+    std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
+    unrank(index, tiles, cell.data());
+    for (const auto& to : forward) {
+      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
+      if (dist[rank(next.data(), tiles)] == layer) {
+        dist[index] = static_cast<std::uint8_t>(layer + 1), ++next_size;
+        return;
+      }
+    }
+  }
+
+  // Scans up to `work` entries of this layer; false when the slice ran out first.
+  bool scan(std::uint64_t& work) {
+    const std::uint8_t want = backwards ? kUnseen : layer;
+    for (; cursor < entries && work > 0; ++cursor) {
+      if (dist[cursor] != want) continue;
+      --work;
+      if (backwards)
+        scan_backward(cursor);
+      else
+        scan_forward(cursor);
+    }
+    return cursor == entries;
+  }
+};
+
+PatternDbBuild::PatternDbBuild(MoveSet moves, int tiles) : impl_(std::make_unique<Impl>()) {
+  Impl& b = *impl_;
+  b.moves = moves;
+  b.tiles = clamp_tiles(tiles);
+  b.entries = placements(b.tiles);
+  b.ready = cached(moves, b.tiles) != nullptr;
+  if (b.ready) return;
+  b.dist.assign(b.entries, kUnseen);
+  b.backward = cell_maps(undoing_moves(moves));  // the search runs from the solved placement
+  b.forward = cell_maps(allowed_moves(4, moves));
+  std::array<std::uint8_t, kLargestPatternTiles> home{};
+  for (int j = 0; j < b.tiles; ++j) home[j] = static_cast<std::uint8_t>(j);
+  b.dist[rank(home.data(), b.tiles)] = 0;
+}
+
+PatternDbBuild::~PatternDbBuild() = default;
+
+bool PatternDbBuild::run(std::uint64_t max_states) {
+  Impl& b = *impl_;
+  while (!b.ready) {
+    if (!b.scan(max_states)) break;
+    b.reached += b.next_size;
+    if (b.next_size > 0) {
+      b.layer_size = b.next_size, b.next_size = 0, ++b.layer, b.cursor = 0;
+      b.backwards = b.layer_size > b.entries - b.reached;
+      continue;
+    }
+    auto& table = cached(b.moves, b.tiles);
+    if (!table) table = PatternTable::from_distances(b.tiles, b.dist);
+    b.dist = {};
+    b.ready = true;
+  }
+  return b.ready;
+}
+
+std::uint64_t PatternDbBuild::states_done() const {
+  return impl_->ready ? impl_->entries : impl_->reached + impl_->next_size;
+}
+
+std::uint64_t PatternDbBuild::states_total() const {
+  return impl_->entries;
+}
+
+std::string pattern_table_name(MoveSet moves, int tiles) {
+  return "box-pattern-" + std::string(move_set_name(moves)) + "-" + std::to_string(tiles) + ".v" +
+         std::to_string(format_version(tiles));
+}
+
+std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
+  const auto& table = cached(moves, clamp_tiles(tiles));
+  if (!table || table->tiles() != tiles) return {};
+  const auto& n = table->nibbles();
+  std::vector<std::uint8_t> out =
+      header(moves, tiles, table->offset(), hash::fnv1a(n.data(), n.size()));
+  out.insert(out.end(), n.begin(), n.end());
+  return out;
+}
+
+bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes) {
+  return load_pattern_table(moves, tiles, bytes.size(), read_from(bytes.data(), bytes.size()));
+}
+
+bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTableBytes& read) {
+  if (tiles != clamp_tiles(tiles)) return false;
+  const std::size_t body = (placements(tiles) + 1) / 2;
+  if (size != header_size(tiles) + body) return false;
+  std::vector<std::uint8_t> head(header_size(tiles));
+  PatternTable::Nibbles n(body);
+  if (!read(head.data(), head.size()) || !read(n.data(), body)) return false;
+  const int offset = format_version(tiles) >= 2 ? head[sizeof(kPatternMagic) + 3] : 0;
+  const std::vector<std::uint8_t> expected =
+      header(moves, tiles, offset, hash::fnv1a(n.data(), body));
+  if (!std::equal(expected.begin(), expected.end(), head.begin())) return false;
+  auto& table = cached(moves, tiles);
+  if (!table) table = std::make_unique<PatternTable>(tiles, offset, std::move(n));
+  return true;
+}
+
+PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {
+  tiles = clamp_tiles(tiles);
+  PatternDbBuild build(moves, tiles);
+  build.run(std::numeric_limits<std::uint64_t>::max());
+  table_ = cached(moves, tiles).get();
+  for (const pattern::Image& image : pattern::board_images(moves)) {
+    Lookup l{image.cell, {}, image.inverse};
+    for (int j = 0; j < kCells; ++j)  // number[j] = the symmetry's inverse at j
+      if (l.cell[j] < tiles) l.number[l.cell[j]] = static_cast<std::uint8_t>(j);
+    lookups_.push_back(l);
+  }
+}
+
+// The image of the board under symmetry g is g . board . g^-1: its number j sits at
+// g(cell of number g^-1(j)); on the inverse board the cell of number n is board[n].
+std::uint32_t PatternBound4x4::index_of(const Lookup& l, const std::uint8_t* board,
+                                        const std::uint8_t* where) const {
+  const std::uint8_t* from = l.inverse ? board : where;
+  std::array<std::uint8_t, kLargestPatternTiles> cell{};
+  const int tiles = table_->tiles();
+  for (int j = 0; j < tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
+  return rank(cell.data(), tiles);
+}
+
+pattern::LookupView PatternBound4x4::lookup(int k) const {
+  const Lookup& l = lookups_[static_cast<std::size_t>(k)];
+  pattern::LookupView v;
+  std::copy(l.number.begin(), l.number.end(), v.number.begin());
+  v.cell = l.cell;
+  v.tiles = table_->tiles();
+  v.nibbles = table_->nibbles().data();
+  return v;
+}
+
+int PatternBound4x4::offset() const {
+  return table_->offset();
+}
+
+int PatternBound4x4::bound(const std::uint8_t* board, int enough) const {
+  int first = 0;
+  return bound(board, enough, first);
+}
+
+// The lookup that decided the parent's bound first: alone it often settles the node. Then
+// every other index, its table byte fetched at once (the lookups are cache misses; issued
+// together they overlap), then the maximum, stopping once it is enough.
+int PatternBound4x4::bound(const std::uint8_t* board, int enough, int& first) const {
+  std::array<std::uint8_t, kCells> where{};
+  for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+  const int tried = first;  // `first` moves on below; this one's entry is not read again
+  int best = table_->at(index_of(lookups_[tried], board, where.data()));
+  if (best > enough) return best;
+  std::array<std::uint32_t, 16> index{};
+  const int n = static_cast<int>(lookups_.size());
+  for (int k = 0; k < n; ++k) {
+    if (k == tried) continue;
+    index[k] = index_of(lookups_[k], board, where.data());
+    table_->prefetch(index[k]);
+  }
+  for (int k = 0; k < n; ++k) {
+    if (k == tried) continue;
+    const int d = table_->at(index[k]);
+    if (d <= best) continue;
+    best = d, first = k;
+    if (best > enough) break;
+  }
+  return best;
+}
+
+int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves, int tiles) {
+  std::array<std::uint8_t, kCells> b{};
+  for (int c = 0; c < kCells; ++c) b[c] = static_cast<std::uint8_t>(board[c] - 1);
+  return PatternBound4x4(moves, tiles).bound(b.data());
+}
+
+}  // namespace tilewise::box

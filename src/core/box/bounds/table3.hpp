@@ -1,0 +1,38 @@
+// The exact 3x3 Puzzle Box distance table: for every one of the 9! boards, the moves
+// needed to reach 1..9, found by a breadth-first search backwards from 1..9 that can stop
+// and go on later (the browser worker builds it in slices between messages).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/box/model/puzzle.hpp"
+
+namespace tilewise::box {
+
+inline constexpr int kStates3 = 362880;            // 9!
+inline constexpr std::uint8_t kUnreached3 = 0xff;  // no sequence reaches 1..9
+
+// Lehmer rank (0 .. 9!-1) of a 3x3 board: cell -> number 1..9.
+int rank_3x3(const int* board);
+
+class Table3Build {
+ public:
+  explicit Table3Build(MoveSet moves);
+  bool run(std::uint64_t max_states);  // expands up to max_states boards; true when done
+  std::uint64_t states_done() const { return head_; }
+  std::vector<std::uint8_t> take();  // the distances by rank; the build is spent afterwards
+
+ private:
+  // A board as 9 nibbles (cell i: number - 1 at bits 4i..4i+3), its distance above them.
+  struct Cycle {
+    std::array<std::uint8_t, 4> from, to;  // the number in cell from[k] goes to cell to[k]
+  };
+  std::vector<Cycle> moves_;  // the set's moves backwards (the search runs from 1..9)
+  std::vector<std::uint8_t> dist_;
+  std::vector<std::uint64_t> queue_;
+  std::size_t head_ = 0;
+};
+
+}  // namespace tilewise::box

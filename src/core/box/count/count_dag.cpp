@@ -1,0 +1,246 @@
+#include "core/box/count/count_dag.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <thread>
+
+namespace tilewise::box {
+namespace {
+
+constexpr int kShardBits = 8;  // 256 shards: growing one needs 1/256 more
+constexpr std::size_t kShards = std::size_t{1} << kShardBits;
+constexpr std::size_t kShardStart = 64;  // slots
+constexpr int kCountBits = 52;
+
+// The dead nodes' cache may take an eighth of the memory allowed.
+std::uint64_t cache_slots(std::uint64_t max_bytes) {
+  return std::bit_floor(std::max<std::uint64_t>(max_bytes / 8 / 16, 1));
+}
+
+bool at_target(const Board16& b) {
+  for (int c = 0; c < 16; ++c)
+    if (b[c] != c) return false;
+  return true;
+}
+
+}  // namespace
+
+// A shard's lock while the table is shared, nothing otherwise: a spin (a shard is held for
+// one probe or one growth) that yields the core after a while, since on a busy machine the
+// holder may be waiting for one.
+class CountDag::ShardLock {
+ public:
+  ShardLock(const Shard& s, bool shared) : busy_(shared ? &s.busy : nullptr) {
+    if (!busy_) return;
+    constexpr int kSpins = 64;
+    while (busy_->test_and_set(std::memory_order_acquire))
+      for (int spin = 0; busy_->test(std::memory_order_relaxed); ++spin)
+        if (spin >= kSpins) std::this_thread::yield();
+  }
+  ~ShardLock() {
+    if (busy_) busy_->clear(std::memory_order_release);
+  }
+  ShardLock(const ShardLock&) = delete;
+  ShardLock& operator=(const ShardLock&) = delete;
+
+ private:
+  std::atomic_flag* busy_;
+};
+
+CountDag::CountDag(MoveSet moves, std::uint64_t max_bytes)
+    : moves_(moves),
+      cells_(move_cells(4, moves)),
+      max_bytes_(max_bytes),
+      shards_(std::make_unique<Shard[]>(kShards)),
+      dead_(cache_slots(max_bytes)) {
+  for (std::size_t k = 0; k < kShards; ++k) shards_[k].slots.resize(kShardStart);
+  live_bytes_ = kShards * kShardStart * sizeof(Slot);
+  full_ = bytes() > max_bytes_;
+}
+
+void CountDag::share() {
+  dead_.share();
+  shared_ = true;
+  if (bytes() > max_bytes_) full_ = true;
+}
+
+std::uint64_t CountDag::bytes() const {
+  return live_bytes_ + dead_.bytes();
+}
+
+std::uint64_t CountDag::key_of(const Board16& board) {
+  std::uint64_t k = 0;
+  for (int c = 15; c >= 0; --c) k = k << 4 | board[c];
+  return k;
+}
+
+Board16 start_board16(const BoxPuzzle& p) {
+  Board16 b{};
+  const std::vector<std::uint8_t> renamed = renamed_start(p);
+  std::copy_n(renamed.begin(), std::min<std::size_t>(16, renamed.size()), b.begin());
+  return b;
+}
+
+std::vector<SquareTurn> turns_onto_itself(const Board16& start) {
+  std::vector<SquareTurn> turns;
+  SquareTurn t{};
+  for (int c = 0; c < 16; ++c) t.cell[c] = static_cast<std::uint8_t>(c);
+  for (int b = 0; b < 9; ++b) t.button[b] = static_cast<std::uint8_t>(b);
+  for (int k = 1; k < 4; ++k) {
+    SquareTurn next{};  // t, then a quarter turn clockwise: cell (r, c) -> (c, 3 - r)
+    for (int c = 0; c < 16; ++c) {
+      const int r0 = t.cell[c] / 4, c0 = t.cell[c] % 4;
+      next.cell[c] = static_cast<std::uint8_t>(c0 * 4 + 3 - r0);
+    }
+    for (int b = 0; b < 9; ++b) {  // the block at (r, c) -> the block at (c, 2 - r)
+      const int r0 = t.button[b] / 3, c0 = t.button[b] % 3;
+      next.button[b] = static_cast<std::uint8_t>(c0 * 3 + 2 - r0);
+    }
+    t = next;
+    Board16 image{};
+    for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[start[c]];
+    if (image == start) turns.push_back(t);
+  }
+  return turns;
+}
+
+void CountDag::share_turned_images(const Board16& start) {
+  turns_ = turns_onto_itself(start);
+}
+
+std::pair<std::uint64_t, std::uint32_t> CountDag::node_of(const Board16& board,
+                                                          std::uint32_t context) const {
+  std::pair<std::uint64_t, std::uint32_t> best{key_of(board), context};
+  for (const SquareTurn& t : turns_) {
+    Board16 image{};
+    for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[board[c]];
+    const std::uint32_t button = context & 15;
+    const std::pair<std::uint64_t, std::uint32_t> key{
+        key_of(image), button == 0 ? context : (context & ~15u) | (t.button[button - 1] + 1u)};
+    best = std::min(best, key);
+  }
+  return best;
+}
+
+std::uint64_t CountDag::live_count(std::uint64_t board, std::uint32_t context) const {
+  const std::uint64_t h = mix_key(board, context);
+  const Shard& s = shards_[h >> (64 - kShardBits)];
+  const ShardLock lock(s, shared_);
+  const std::uint64_t want = std::uint64_t{context} << kCountBits;
+  for (std::size_t i = h & (s.slots.size() - 1);; i = (i + 1) & (s.slots.size() - 1)) {
+    const Slot& slot = s.slots[i];
+    if (slot.board == 0) return 0;
+    if (slot.board == board && (slot.word & ~kMaxCount) == want) return slot.word & kMaxCount;
+  }
+}
+
+std::uint64_t CountDag::find(std::uint64_t board, std::uint32_t context) const {
+  dead_.prefetch(board, context);  // (its cache miss overlaps the live table's)
+  if (const std::uint64_t live = live_count(board, context); live > 0) return live;
+  return dead_.contains(board, context) ? 0 : kMiss;
+}
+
+bool CountDag::grow(Shard& s) {
+  const std::uint64_t more = s.slots.size() * sizeof(Slot) * 2;
+  if (bytes() + more > max_bytes_) return false;  // both arrays are held while moving
+  std::vector<Slot> old(s.slots.size() * 2);
+  old.swap(s.slots);
+  for (const Slot& slot : old) {
+    if (slot.board == 0) continue;
+    const std::uint64_t h = mix_key(slot.board, slot.word >> kCountBits);
+    std::size_t i = h & (s.slots.size() - 1);
+    while (s.slots[i].board != 0) i = (i + 1) & (s.slots.size() - 1);
+    s.slots[i] = slot;
+  }
+  live_bytes_ += more / 2;
+  return true;
+}
+
+bool CountDag::put(std::uint64_t board, std::uint32_t context, std::uint64_t count) {
+  if (full()) return false;
+  const std::uint64_t h = mix_key(board, context);
+  if (count == 0) {
+    dead_.put(board, context);
+    return true;
+  }
+  Shard& s = shards_[h >> (64 - kShardBits)];
+  const ShardLock lock(s, shared_);
+  if (count > kMaxCount || ((s.used + 1) * 4 > s.slots.size() * 3 && !grow(s))) {
+    full_ = true;
+    return false;
+  }
+  std::size_t i = h & (s.slots.size() - 1);
+  while (s.slots[i].board != 0 &&
+         !(s.slots[i].board == board && s.slots[i].word >> kCountBits == context))
+    i = (i + 1) & (s.slots.size() - 1);
+  if (s.slots[i].board == 0) ++s.used, ++live_;
+  s.slots[i] = Slot{board, std::uint64_t{context} << kCountBits | count};
+  return true;
+}
+
+// The allowed moves from (b, left, s) whose child has a completion, as a bit mask by
+// cells_' order: from the live table, or found directly below kMinLeft moves left.
+std::uint32_t CountDag::live_moves(Board16& b, int left, const Spelling& s) const {
+  std::uint32_t mask = 0;
+  for (std::size_t k = 0; k < cells_.size(); ++k) {
+    const MoveCells& mc = cells_[k];
+    const Move m = mc.move();
+    if (!s.allows(m)) continue;
+    const Board16 parent = b;
+    b = turned(parent, mc);
+    bool live = false;
+    if (left - 1 == 0)
+      live = at_target(b);
+    else if (left - 1 < kMinLeft)
+      live = live_moves(b, left - 1, s.after(m, moves_)) != 0;
+    else {
+      const auto [key, context] = node_of(b, context_of(left - 1, &m, moves_));
+      live = live_count(key, context) > 0;
+    }
+    b = parent;
+    if (live) mask |= std::uint32_t{1} << k;
+  }
+  return mask;
+}
+
+bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
+                    const EmitSequence& emit) const {
+  WalkMasks masks;
+  return walk(b, left, s, path, emit, masks);
+}
+
+// Each node's live moves are found once per walk (many sequences share a node).
+bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
+                    const EmitSequence& emit, WalkMasks& masks) const {
+  if (left == 0) return !at_target(b) || emit(path);
+  const std::uint64_t key = key_of(b);
+  const std::uint32_t tag = static_cast<std::uint32_t>(left) << 8 | s.key();
+  auto [it, fresh] = masks.try_emplace(std::make_pair(key, tag), 0);
+  if (fresh) it->second = live_moves(b, left, s);
+  const std::uint32_t mask = it->second;
+  for (std::size_t k = 0; k < cells_.size(); ++k) {
+    if (!(mask >> k & 1)) continue;
+    const MoveCells& mc = cells_[k];
+    const Move m = mc.move();
+    const Board16 parent = b;
+    b = turned(parent, mc);
+    path.push_back(m);
+    const bool go_on = walk(b, left - 1, s.after(m, moves_), path, emit, masks);
+    path.pop_back();
+    b = parent;
+    if (!go_on) return false;
+  }
+  return true;
+}
+
+bool CountDag::walk_all(const EmitSequence& emit) const {
+  Board16 b = root_;
+  std::vector<Move> path;
+  return walk(b, length_, Spelling{}, path, emit);
+}
+
+void CountDag::drop_dead() {
+  dead_.release();
+}
+
+}  // namespace tilewise::box

@@ -1,0 +1,689 @@
+#include "core/box/count/count_layers.hpp"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/packed_bound.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
+#include "core/box/model/packed_board.hpp"
+#include "core/box/model/spelling.hpp"
+#include "core/clock.hpp"
+
+namespace tilewise::box {
+namespace {
+namespace layered {  // (names of its own: the core is built as one unity file)
+
+// An entry of a layer or a bucket: a board and one word holding the sequences that reach it
+// in its counting context (modulo 2^50: sums modulo a power of two stay exact while the
+// final count is below it, so a dead board's large count does no harm), the excess of the
+// image it was asked first (6 bits; a bucket's entries), the context's tag (context_tag, 4
+// bits) and that image (4 bits: the image that decided the parent's bound).
+struct Entry {
+  Packed board;
+  std::uint64_t word;
+};
+constexpr int kExcessShift = 50, kTagShift = 56, kImageShift = 60;
+constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kExcessShift) - 1;
+constexpr std::uint64_t kImageBits = std::uint64_t{15} << kImageShift;
+std::uint64_t count_of(std::uint64_t w) {
+  return w & kCountMask;
+}
+unsigned tag_of(std::uint64_t w) {
+  return static_cast<unsigned>(w >> kTagShift & 15);
+}
+unsigned image_of(std::uint64_t w) {
+  return static_cast<unsigned>(w >> kImageShift);
+}
+unsigned excess_of(std::uint64_t w) {
+  return static_cast<unsigned>(w >> kExcessShift & 63);
+}
+std::uint64_t word_of(std::uint64_t count, unsigned tag, unsigned image) {
+  return (count & kCountMask) | std::uint64_t{tag} << kTagShift |
+         std::uint64_t{image} << kImageShift;
+}
+
+std::uint64_t mix(Packed b) {
+  std::uint64_t h = b * 0x9E3779B97F4A7C15ull;
+  return h ^ h >> 29;
+}
+
+// Children a bucket aims at: its merging table (1.25-2.5 slots a child, 24 bytes a slot:
+// 0.5-1 MB) stays within a core's L2 cache (4 k-32 k measured: 16 k best, by ~3 %).
+constexpr std::uint64_t kBucketChildren = 16384;
+// Boards bounded ahead of the one whose table bytes are read (their misses overlap).
+constexpr std::size_t kAhead = 16;
+// The most terms an image has (additive_partition's partitions: at most 4 groups, rows and
+// blocks) and moves a board has (cw+ccw+half: 27).
+constexpr std::size_t kMostTerms = 4, kMostMoves = 27;
+
+// The bound's two groups of units asked after a board's first image (the pattern table's
+// pairs of lookups, the other images), per thread in a layer: their lookups, and per unit the
+// boards that reached it (not cut by the units before) and those it cut.
+struct GroupRates {
+  static constexpr int kUnits = 16;  // (at most 16 images; 8 pairs of pattern lookups)
+  struct Group {
+    std::uint64_t lookups = 0;
+    std::array<std::uint64_t, kUnits> reached{}, cut{};
+    std::uint64_t all_cut() const {
+      std::uint64_t n = 0;
+      for (const std::uint64_t c : cut) n += c;
+      return n;
+    }
+  };
+  Group pattern, images;
+};
+
+// One thread's merging of a bucket: (board -> sequences per context), the counts of context 0
+// in the slot, the others (at most one per button) in a short list beside it.
+class Merge {
+ public:
+  struct Slot {
+    Packed board = 0;
+    std::uint64_t count0 = 0;
+    std::int32_t tagged = -1;  // the first of its other contexts in tagged_, -1: none
+    std::uint8_t image = 0;    // the image of its entries' largest excess
+    std::uint8_t excess = 0;   // (asked in the scatter)
+    bool has0 = false;
+  };
+  struct Tagged {
+    std::uint64_t word;  // count and tag (as Entry's)
+    std::int32_t next;
+  };
+
+  // Empty, with room for `children` distinct boards (at most 4/5 full): only the slots used
+  // last are cleared, the table is kept (no page faults of a fresh one).
+  void reset(std::size_t children) {
+    std::size_t size = 1024;
+    while (size * 4 < children * 5) size *= 2;
+    if (size > slots_.size() || size * 8 < slots_.size()) {
+      slots_.assign(size, Slot{});
+    } else {
+      for (const std::uint32_t i : used_) slots_[i] = Slot{};
+      slots_.resize(size);  // (a smaller table: the slots beyond are all clear)
+    }
+    tagged_.clear();
+    used_.clear();
+  }
+  void add(const Entry& e) {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = mix(e.board) & mask;
+    while (slots_[i].board != 0 && slots_[i].board != e.board) i = (i + 1) & mask;
+    Slot& s = slots_[i];
+    if (s.board == 0) {
+      s.board = e.board;
+      used_.push_back(static_cast<std::uint32_t>(i));
+    }
+    if (excess_of(e.word) >= s.excess) {
+      s.image = static_cast<std::uint8_t>(image_of(e.word));
+      s.excess = static_cast<std::uint8_t>(excess_of(e.word));
+    }
+    const unsigned tag = tag_of(e.word);
+    const std::uint64_t n = count_of(e.word);
+    if (tag == 0) {
+      s.count0 += n, s.has0 = true;
+      return;
+    }
+    for (std::int32_t t = s.tagged; t >= 0; t = tagged_[t].next)
+      if (tag_of(tagged_[t].word) == tag) {
+        tagged_[t].word = word_of(count_of(tagged_[t].word) + n, tag, 0);
+        return;
+      }
+    tagged_.push_back({word_of(n, tag, 0), s.tagged});
+    s.tagged = static_cast<std::int32_t>(tagged_.size() - 1);
+  }
+  // The distinct boards merged, as slot indices.
+  const std::vector<std::uint32_t>& used() const { return used_; }
+  Slot& slot(std::uint32_t i) { return slots_[i]; }
+  // Its entries, each with `image`, appended to `out`.
+  void emit(std::uint32_t i, unsigned image, std::vector<Entry>& out) const {
+    const Slot& s = slots_[i];
+    if (s.has0) out.push_back({s.board, word_of(s.count0, 0, image)});
+    for (std::int32_t t = s.tagged; t >= 0; t = tagged_[t].next)
+      out.push_back({s.board, word_of(count_of(tagged_[t].word), tag_of(tagged_[t].word), image)});
+  }
+
+ private:
+  std::vector<Slot> slots_;
+  std::vector<Tagged> tagged_;
+  std::vector<std::uint32_t> used_;
+};
+
+class LayerCounter {
+ public:
+  LayerCounter(MoveSet moves, int length, const AdditiveBound4x4& bound,
+               const LayerCountLimits& limits, bool from_target)
+      : length_(length),
+        packed_(bound, moves, limits.vector_ranks),
+        second_(limits.second ? std::make_unique<PackedPattern>(*limits.second, limits.vector_ranks)
+                              : nullptr),
+        limits_(limits),
+        terms_(bound.terms()),
+        images_(bound.images()),
+        from_target_(from_target) {
+    for (const MoveCells& mc : move_cells(4, moves)) {
+      steps_.push_back(PackedMove::of(mc.from, mc.to));
+      tags_.push_back(context_tag(mc.move(), moves));
+    }
+    threads_ = std::max(1, limits.threads);
+    merges_.resize(static_cast<std::size_t>(threads_));
+    rates_.resize(static_cast<std::size_t>(threads_));
+    out_.resize(static_cast<std::size_t>(threads_));
+    result_.from_target = from_target;
+  }
+
+  // The count from `start`: begin, then a step a layer until done, then finish.
+  LayerCount run(const std::uint8_t* start) {
+    begin(start);
+    return go_on();
+  }
+  // The layers left, then the count (or the result so far when one ends it incomplete).
+  LayerCount go_on() {
+    while (!done())
+      if (!step()) return result_;
+    return finish();
+  }
+  // (`t0`: when the count began, which the layers' elapsed_ms count from)
+  void begin(const std::uint8_t* start, double t0 = now_ms()) {
+    t0_ = t0;
+    if (second_) result_.second_from = 1;
+    layer_ = {{pack(start, 16), word_of(1, 0, 0)}};
+  }
+  bool done() const { return depth_ == length_ || layer_.empty(); }
+  // The next layer; false when the count ends incomplete (result(): out of memory, cancelled).
+  bool step() {
+    LayerCountStep step{depth_ + 1, 0, 0, 0, 0, from_target_};
+    if (!next_layer(layer_, length_ - depth_ - 1, step)) return false;
+    ++depth_;
+    step.boards = layer_.size();
+    step.elapsed_ms = now_ms() - t0_;
+    result_.boards += layer_.size();
+    if (limits_.on_layer) limits_.on_layer(step);
+    if (!second_ && limits_.second_when && step.children > limits_.second_after)
+      if (const PatternBound4x4* pattern = limits_.second_when()) {
+        second_ = std::make_unique<PackedPattern>(*pattern, limits_.vector_ranks);
+        result_.second_from = depth_ + 1;
+      }
+    return true;
+  }
+  LayerCount finish() {
+    const Packed target = 0xFEDCBA9876543210ull;
+    for (const Entry& e : layer_)
+      if (e.board == target) result_.count += count_of(e.word);
+    result_.complete = true;
+    return result_;
+  }
+  const LayerCount& result() const { return result_; }
+  int depth() const { return depth_; }
+  double began() const { return t0_; }
+  // The entries of the last layer made (LayerCountStep::boards).
+  std::uint64_t entries() const { return layer_.size(); }
+  // The work of another count (both ends made: kEither) added to this one's.
+  void add_work(const LayerCount& other) {
+    result_.boards += other.boards;
+    result_.children += other.children;
+    result_.bounded += other.bounded;
+    result_.peak_bytes = std::max(result_.peak_bytes, other.peak_bytes);
+  }
+  void set_raced(int layers) { result_.raced = layers; }
+
+ private:
+  bool cancelled() const {
+    return limits_.cancel && limits_.cancel->load(std::memory_order_relaxed);
+  }
+
+  // Layer d + 1 (children within `left` moves of the target) in place of layer d.
+  bool next_layer(std::vector<Entry>& layer, int left, LayerCountStep& step) {
+    const std::uint64_t entry = sizeof(Entry), now = layer.size();
+    const std::uint64_t children = now * steps_.size();  // (at most)
+    // The next layer (kept twice while it is gathered) as big as this one grew: when that does
+    // not fit, stop before its work (the reversed board's layers grow ~10x a move).
+    const std::uint64_t grown = before_ == 0 ? now : now * now / before_;
+    before_ = now;
+    if ((now + 2 * grown) * entry >= limits_.max_bytes) return out_of_memory();
+    int bits = 0;
+    while ((children >> bits) > kBucketChildren && bits < 20) ++bits;
+    const std::uint64_t buckets = std::uint64_t{1} << bits;
+    // The buckets in the room left, made a pass at a time.
+    const std::uint64_t room = limits_.max_bytes - (now + 2 * grown) * entry;
+    const std::uint64_t passes = std::min(buckets, children * entry * 5 / 4 / room + 1);
+    if (passes > 64) return out_of_memory();
+    for (auto& o : out_) o.clear();
+    kept_ = 0;
+    choose_order();
+    std::uint64_t made = 0;
+    for (std::uint64_t pass = 0; pass < passes; ++pass) {
+      const std::uint64_t first = buckets * pass / passes, last = buckets * (pass + 1) / passes;
+      made += scatter(layer, left, bits, first, last);
+      if (cancelled()) return false;
+      merge_and_bound(left, last - first, (limits_.max_bytes / entry - now) / 2, step);
+      if (full_) return out_of_memory();
+      if (cancelled()) return false;
+    }
+    step.children = made;
+    result_.children += made;
+    std::size_t total = 0;
+    for (const auto& o : out_) total += o.size();
+    result_.peak_bytes =
+        std::max<std::uint64_t>(result_.peak_bytes, (now + 2 * total) * entry + bucket_bytes_);
+    // (The memory of the layer before and of the threads' shares is kept for the next layers:
+    // no page faults of fresh memory a layer.)
+    spare_.clear();
+    spare_.reserve(total);
+    for (auto& o : out_) {
+      spare_.insert(spare_.end(), o.begin(), o.end());
+      o.clear();
+    }
+    layer.swap(spare_);
+    return true;
+  }
+
+  // From the last layer's rates: the group that cut more boards a lookup asks first in this
+  // one (the group asked second sees the boards the first kept, the harder ones: when it still
+  // cuts more a lookup, it is the better first), and each unit's share of the boards it cut
+  // (kept while a group asked few lookups).
+  void choose_order() {
+    GroupRates sum;
+    for (GroupRates& r : rates_) {
+      for (auto [from, to] : {std::pair{&r.pattern, &sum.pattern}, {&r.images, &sum.images}}) {
+        to->lookups += from->lookups;
+        for (int u = 0; u < GroupRates::kUnits; ++u)
+          to->reached[u] += from->reached[u], to->cut[u] += from->cut[u];
+      }
+      r = GroupRates{};
+    }
+    constexpr std::uint64_t kFew = 4096;
+    for (auto [group, share] :
+         {std::pair{&sum.pattern, &pattern_share_}, {&sum.images, &image_share_}})
+      if (group->lookups >= kFew)
+        for (int u = 0; u < GroupRates::kUnits; ++u)
+          if (group->reached[u] > 0)
+            (*share)[u] =
+                static_cast<double>(group->cut[u]) / static_cast<double>(group->reached[u]);
+    if (sum.pattern.lookups < kFew || sum.images.lookups < kFew) return;
+    // (cut / lookups of one group against the other's, without a division)
+    pattern_first_ =
+        static_cast<double>(sum.pattern.all_cut()) * static_cast<double>(sum.images.lookups) >=
+        static_cast<double>(sum.images.all_cut()) * static_cast<double>(sum.pattern.lookups);
+  }
+
+  static std::array<double, GroupRates::kUnits> filled(double x) {
+    std::array<double, GroupRates::kUnits> a;
+    a.fill(x);
+    return a;
+  }
+
+  bool out_of_memory() {
+    result_.out_of_memory = true;
+    return false;
+  }
+
+  // Each thread's share of the layer's children whose bucket is in [first, last), into
+  // buckets_[thread][bucket - first]. A board's entries (one per counting context, side by
+  // side: Merge::emit) make its children together, each child once: the sequences of every
+  // context that allows the move. Each child is asked its parent's deciding image (the
+  // children of one board asked while those of the board before are read), and only those it
+  // keeps go to the buckets, with that image's excess. Returns the children made.
+  std::uint64_t scatter(const std::vector<Entry>& layer, int left, int bits, std::uint64_t first,
+                        std::uint64_t last) {
+    const std::size_t n = last - first;
+    buckets_.resize(static_cast<std::size_t>(threads_));
+    for (auto& b : buckets_) {
+      b.resize(n);
+      for (auto& v : b) v.clear();
+    }
+    const std::size_t expect =
+        layer.size() * steps_.size() /
+        std::max<std::size_t>(1, (std::size_t{1} << bits) * static_cast<std::size_t>(threads_));
+    // A thread's share begins at a board's first entry.
+    const auto board_start = [&](std::size_t i) {
+      while (i > 0 && i < layer.size() && layer[i].board == layer[i - 1].board) ++i;
+      return i;
+    };
+    std::atomic<std::uint64_t> asked{0};
+    run_threads([&](int t) {
+      auto& mine = buckets_[static_cast<std::size_t>(t)];
+      for (auto& v : mine) v.reserve(expect + expect / 4 + 16);
+      const std::size_t from = board_start(layer.size() * static_cast<std::size_t>(t) / threads_),
+                        to = board_start(layer.size() * static_cast<std::size_t>(t + 1) / threads_);
+      // A board's children, their table indices asked; read while the next board's are asked.
+      struct Child {
+        Packed board;
+        std::uint64_t word;
+        std::uint32_t bucket;
+        std::array<std::uint32_t, kMostTerms> index;
+      };
+      std::array<std::array<Child, kMostMoves>, 2> children;  // this board's, the one's before
+      std::array<std::size_t, 2> made{};
+      std::array<unsigned, 2> image_of_parent{};
+      int now = 0;
+      std::uint64_t mine_asked = 0;
+      const auto settle = [&](const std::array<Child, kMostMoves>& children, std::size_t n,
+                              unsigned image) {
+        for (std::size_t k = 0; k < n; ++k) {
+          const Child& c = children[k];
+          const int excess = packed_.excess(static_cast<int>(image), c.index.data());
+          if (packed_.moves(c.board, excess) > left) continue;
+          mine[c.bucket].push_back({c.board, c.word | std::uint64_t(excess) << kExcessShift});
+        }
+      };
+      for (std::size_t i = from, j; i < to; i = j) {
+        const Packed board = layer[i].board;
+        std::uint64_t all = 0;  // the sequences to the board, of every context
+        for (j = i; j < to && layer[j].board == board; ++j) all += count_of(layer[j].word);
+        const std::uint64_t image = layer[i].word & kImageBits;
+        image_of_parent[now] = image_of(image);
+        made[now] = 0;
+        for (std::size_t k = 0; k < steps_.size(); ++k) {
+          std::uint64_t count = all;
+          if (tags_[k] != 0)  // (the spelling: X' X' is X X, so not after a closing X')
+            for (std::size_t e = i; e < j; ++e)
+              if (tag_of(layer[e].word) == tags_[k]) count -= count_of(layer[e].word);
+          count &= kCountMask;
+          if (count == 0) continue;  // (none, or a multiple of 2^50: nothing modulo it)
+          const Packed c = steps_[k].apply(board);
+          const std::uint64_t b = bits == 0 ? 0 : mix(c) >> (64 - bits);
+          if (b < first || b >= last) continue;
+          const std::uint64_t word = image | count | std::uint64_t{tags_[k]} << kTagShift;
+          Child& child = children[now][made[now]++];
+          child.board = c;
+          child.word = word;
+          child.bucket = static_cast<std::uint32_t>(b - first);
+          packed_.indices(c, static_cast<int>(image_of_parent[now]), child.index.data());
+        }
+        mine_asked += made[now];
+        now ^= 1;
+        settle(children[now], made[now], image_of_parent[now]);
+        made[now] = 0;
+      }
+      now ^= 1;
+      settle(children[now], made[now], image_of_parent[now]);
+      asked += mine_asked;
+    });
+    bucket_bytes_ = 0;
+    for (const auto& b : buckets_)
+      for (const auto& v : b) bucket_bytes_ += v.capacity() * sizeof(Entry);
+    return asked;
+  }
+
+  // Each bucket merged and its distinct boards bounded, by the threads in turn; full_ (the
+  // count ends out of memory) once the next layer holds more than `most` entries.
+  void merge_and_bound(int left, std::uint64_t n, std::uint64_t most, LayerCountStep& step) {
+    std::atomic<std::uint64_t> next{0}, bounded{0};
+    run_threads([&](int t) {
+      Merge& m = merges_[static_cast<std::size_t>(t)];
+      std::vector<Entry>& out = out_[static_cast<std::size_t>(t)];
+      std::vector<Survivor> alive, spare;
+      std::uint64_t mine = 0;
+      for (std::uint64_t b; (b = next.fetch_add(1)) < n;) {
+        std::size_t size = 0;
+        for (const auto& tb : buckets_) size += tb[b].size();
+        m.reset(size);
+        for (auto& tb : buckets_) {
+          for (const Entry& e : tb[b]) m.add(e);
+          tb[b].clear();  // (its memory kept for the next layer's children)
+        }
+        mine += m.used().size();
+        const std::size_t had = out.size();
+        bound_all(m, left, alive, spare, out, rates_[static_cast<std::size_t>(t)]);
+        if ((kept_ += out.size() - had) > most) full_ = true;
+        if (full_) break;
+        if ((b & 63) == 0 && cancelled()) break;
+      }
+      bounded += mine;
+    });
+    step.bounded += bounded;
+    result_.bounded += bounded;
+  }
+
+  // A board the stages so far did not cut.
+  struct Survivor {
+    Packed board;
+    std::uint32_t slot;
+    std::int8_t best;             // the largest excess of its images read
+    std::uint8_t first, decided;  // the image asked first (the parent's deciding one); best's
+    std::uint8_t pattern;         // the largest entry of its pattern lookups read
+  };
+  // A stage's table indices of one board: at most the 16 images' 4 terms less the first's, or
+  // the pattern table's 16 lookups.
+  using Indices = std::array<std::uint32_t, 64>;
+
+  // One stage over the boards `in`, kAhead boards ahead: ask(board, index) asks its table
+  // entries, read(board, index) reads them and says whether the board is still within the
+  // moves left; those that are go to `out`.
+  template <class Ask, class Read>
+  static void stage(const std::vector<Survivor>& in, std::vector<Survivor>& out, Ask ask,
+                    Read read) {
+    std::array<Indices, kAhead> index;
+    const std::size_t n = in.size();
+    out.clear();
+    for (std::size_t i = 0; i < n + kAhead; ++i) {
+      if (i >= kAhead) {
+        Survivor b = in[i - kAhead];
+        if (read(b, index[(i - kAhead) % kAhead].data())) out.push_back(b);
+      }
+      if (i < n) ask(in[i], index[i % kAhead].data());
+    }
+  }
+
+  // The merged boards within `left` moves by the bound, each with the image that decided it,
+  // into `out`. Their first image (their parents' deciding one) was asked as they were made;
+  // then the rest in stages, each over the boards the stages before kept, its lookups asked
+  // kAhead boards ahead so that their misses overlap: two groups, in the order that cut more
+  // boards a lookup in the layer before (choose_order), the pattern table's lookups (the
+  // second bound, when there is one) by pairs and the other images; a group's units (pair,
+  // image) one a stage while that pays (`group` below), then the rest in one stage.
+  void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
+                 std::vector<Entry>& out, GroupRates& rates) const {
+    // Their first image was asked as they were made (scatter): its excess, the largest of
+    // their entries'.
+    a.clear();
+    for (const std::uint32_t i : m.used()) {
+      const Merge::Slot& s = m.slot(i);
+      a.push_back({s.board, i, static_cast<std::int8_t>(s.excess), s.image, s.image, 0});
+    }
+    const std::size_t terms = static_cast<std::size_t>(terms_);
+    // Image `other` of the board's images but its first.
+    const auto other_image = [](int other, const Survivor& v) {
+      return other < v.first ? other : other + 1;
+    };
+    const auto images = [&](int first, int last) {
+      stage(
+          a, b,
+          [&](const Survivor& v, std::uint32_t* index) {
+            for (int o = first; o < last; ++o)
+              packed_.indices(v.board, other_image(o, v),
+                              index + static_cast<std::size_t>(o - first) * terms);
+          },
+          [&](Survivor& v, const std::uint32_t* index) {
+            for (int o = first; o < last; ++o) {
+              ++rates.images.reached[o];
+              const int image = other_image(o, v);
+              const int excess =
+                  packed_.excess(image, index + static_cast<std::size_t>(o - first) * terms);
+              if (excess <= v.best) continue;
+              if (packed_.moves(v.board, excess) > left) return ++rates.images.cut[o], false;
+              v.best = static_cast<std::int8_t>(excess),
+              v.decided = static_cast<std::uint8_t>(image);
+            }
+            return true;
+          });
+      a.swap(b);
+    };
+    int most = -1;  // the largest pattern entry within the moves left
+    while (second_ && most < 15 && second_->moves(most + 1) <= left) ++most;
+    const auto pattern = [&](int first, int last) {
+      stage(
+          a, b,
+          [&](const Survivor& v, std::uint32_t* index) {
+            second_->indices(v.board, first, last, index);
+          },
+          [&](Survivor& v, const std::uint32_t* index) {
+            int e = v.pattern;
+            for (int p = first; p < last; ++p) {
+              ++rates.pattern.reached[p];
+              e = std::max(e, second_->largest(p, p + 1, index + 2 * (p - first)));
+              if (e > most) return ++rates.pattern.cut[p], false;
+            }
+            v.pattern = static_cast<std::uint8_t>(e);
+            return true;
+          });
+      a.swap(b);
+    };
+    // A group of `units` (pattern pairs or images) of `cost` lookups each, run by `run`, a stage
+    // at a time: a unit alone saves the units after it on the boards it cuts and costs a pass
+    // over those it keeps (a pass ~ a unit's lookups), so it is asked alone when the share f
+    // of the boards it cut in the layer before has f (units after it) > 1 - f; else it and
+    // the rest are asked in one stage.
+    const auto group = [&](int units, std::uint64_t cost, auto run, GroupRates::Group& rate,
+                           const std::array<double, GroupRates::kUnits>& share) {
+      for (int u = 0; u < units && !a.empty();) {
+        const double f = share[static_cast<std::size_t>(u)];
+        const int last = f * (units - u - 1) > 1 - f ? u + 1 : units;
+        rate.lookups += cost * static_cast<std::uint64_t>(last - u) * a.size();
+        run(u, last);
+        u = last;
+      }
+    };
+    const auto patterns = [&] {
+      if (second_) group(second_->pairs(), 2, pattern, rates.pattern, pattern_share_);
+    };
+    const auto others = [&] { group(images_ - 1, terms, images, rates.images, image_share_); };
+    if (pattern_first_) {
+      patterns();
+      others();
+    } else {
+      others();
+      patterns();
+    }
+    for (const Survivor& v : a) m.emit(v.slot, v.decided, out);
+  }
+
+  template <class F>
+  void run_threads(F f) {
+    if (threads_ == 1) return f(0);
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads_; ++t) pool.emplace_back(f, t);
+    f(0);
+    for (auto& th : pool) th.join();
+  }
+
+  int length_;
+  PackedBound packed_;
+  std::unique_ptr<PackedPattern> second_;  // the pattern table's lookups (limits.second)
+  const LayerCountLimits& limits_;
+  int terms_, images_;
+  int threads_ = 1;
+  std::vector<PackedMove> steps_;
+  std::vector<std::uint8_t> tags_;
+  std::vector<std::vector<std::vector<Entry>>> buckets_;  // [thread][bucket of the pass]
+  std::uint64_t bucket_bytes_ = 0;
+  std::uint64_t before_ = 0;            // the entries of the layer before the one expanded
+  std::atomic<std::uint64_t> kept_{0};  // entries of the next layer so far
+  std::atomic<bool> full_{false};       // ... more than the memory holds
+  std::vector<Merge> merges_;
+  std::vector<std::vector<Entry>> out_;  // per thread: its share of the next layer
+  std::vector<Entry> spare_;             // the layer before (its memory, for the next one)
+  std::vector<GroupRates> rates_;        // per thread, in the layer being made
+  bool pattern_first_ = true;            // the pattern table's stages first
+  // Per unit of each group, the share of the boards reaching it that it cut in the last layer
+  // measured (1 before any: each asked alone, and measured).
+  std::array<double, GroupRates::kUnits> pattern_share_ = filled(1.0), image_share_ = filled(1.0);
+  bool from_target_;
+  std::vector<Entry> layer_;  // the last layer made
+  int depth_ = 0;             // its depth
+  double t0_ = 0;
+  LayerCount result_;
+};
+
+}  // namespace layered
+}  // namespace
+
+namespace {
+
+// The board whose sequences to the target are those of `start` read back (each reversed, its
+// turns the other way, then reflected left to right to turn them back): the start's inverse
+// (number -> cell), reflected, its numbers too.
+std::array<std::uint8_t, 16> read_back(const std::uint8_t* start) {
+  const auto reflect = [](int cell) { return cell / 4 * 4 + 3 - cell % 4; };
+  std::array<std::uint8_t, 16> out{};
+  for (int cell = 0; cell < 16; ++cell)
+    out[reflect(start[cell])] = static_cast<std::uint8_t>(reflect(cell));
+  return out;
+}
+
+}  // namespace
+
+LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
+                           const AdditiveBound4x4& bound, const LayerCountLimits& limits) {
+  const std::array<std::uint8_t, 16> back = read_back(start);
+  if (limits.direction != LayerDirection::kEither) {
+    const bool from_target = limits.direction == LayerDirection::kFromTarget;
+    return layered::LayerCounter(moves, length, bound, limits, from_target)
+        .run(from_target ? back.data() : start);
+  }
+  // From the start until a layer keeps more than race_boards boards; then the target's layers
+  // to that depth (the second bound read once for both), and on with the end whose layer there
+  // is smaller.
+  LayerCountLimits both = limits;
+  const PatternBound4x4* second = nullptr;
+  bool asked = false;
+  if (limits.second_when)
+    both.second_when = [&] {
+      if (!asked) second = limits.second_when(), asked = true;
+      return second;
+    };
+  using layered::LayerCounter;
+  auto from_start = std::make_unique<LayerCounter>(moves, length, bound, both, false);
+  from_start->begin(start);
+  while (!from_start->done() && from_start->entries() <= limits.race_boards)
+    if (!from_start->step()) return from_start->result();
+  if (from_start->done()) return from_start->finish();
+  auto from_target = std::make_unique<LayerCounter>(moves, length, bound, both, true);
+  from_target->begin(back.data(), from_start->began());
+  while (from_target->depth() < from_start->depth())
+    if (!from_target->step()) return from_target->result();
+  const bool target_kept = from_target->entries() < from_start->entries();
+  std::unique_ptr<LayerCounter> kept = std::move(target_kept ? from_target : from_start),
+                                dropped = std::move(target_kept ? from_start : from_target);
+  kept->add_work(dropped->result());
+  kept->set_raced(kept->depth());
+  dropped.reset();  // (its memory freed)
+  return kept->go_on();
+}
+
+Result<BoxSolveResult> count_box_by_layers(
+    const BoxPuzzle& p, const BoxSolveOptions& o, int threads,
+    const std::function<void(const LayerCountStep&)>& on_layer,
+    const std::function<const PatternBound4x4*()>& second_when) {
+  if (p.size != 4) return Error{"board", "counting by layers is for 4x4 boards"};
+  if (o.additive_partition.empty())
+    return Error{"bound", "counting by layers needs the additive tables"};
+  return count_after_first_solution(
+      p, o, "layers", [&](const std::vector<std::uint8_t>& start, int length) {
+        AdditivePartition partition;
+        additive_partition(o.additive_partition, partition);
+        const AdditiveBound4x4 additive(p.moves, partition);
+        const std::unique_ptr<PatternBound4x4> second =
+            o.second_pattern ? std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles)
+                             : nullptr;
+        LayerCountLimits limits;
+        limits.second = second.get();
+        if (!limits.second) limits.second_when = second_when;
+        limits.max_bytes = o.max_count_bytes;
+        limits.threads = threads;
+        limits.cancel = o.cancel;
+        limits.on_layer = on_layer;
+        limits.direction = o.count_direction;
+        const LayerCount c = count_by_layers(start.data(), p.moves, length, additive, limits);
+        return OtherCount{c.count, c.complete, c.out_of_memory, c.children,
+                          c.from_target ? " from the target" : ""};
+      });
+}
+
+}  // namespace tilewise::box

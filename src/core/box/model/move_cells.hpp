@@ -1,0 +1,87 @@
+// The searches of 5x5 and up (anytime_search, shortcut_polish) on boards of bytes: where a
+// move takes the four numbers of its block, and Zobrist keys of boards.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/box/model/board.hpp"
+#include "core/box/model/puzzle.hpp"
+
+namespace tilewise::box {
+
+using Cells = std::array<std::uint8_t, 64>;  // cell -> number - 1 (the target reads 0, 1, ...)
+
+struct MoveCells {
+  std::array<std::uint8_t, 4> from, to;  // the number in from[k] goes to to[k]
+  int button, quarter_turns;
+  Move move() const { return {button, quarter_turns}; }
+};
+
+// `board` (a number per cell) after the move: the number in from[k] goes to to[k].
+template <class Board>
+Board turned(const Board& board, const MoveCells& mc) {
+  Board out = board;
+  for (int k = 0; k < 4; ++k) out[mc.to[k]] = board[mc.from[k]];
+  return out;
+}
+
+// Where each move stands in a move_cells() list, by move_key(m) (buttons up to 8x8's 49):
+// cells[index[move_key(m)]] is m's cell map.
+using MoveCellsIndex = std::array<std::uint8_t, 256>;
+inline int move_key(const Move& m) {
+  return m.button * 4 + m.quarter_turns;
+}
+
+// allowed_moves(size, moves) as cell maps, in the same order.
+inline std::vector<MoveCells> move_cells(int size, MoveSet moves) {
+  std::vector<MoveCells> out;
+  for (const Move& m : allowed_moves(size, moves)) {
+    std::vector<int> b(size * size);
+    for (int i = 0; i < size * size; ++i) b[i] = i;
+    apply_move(b, size, m);
+    MoveCells mc{{}, {}, m.button, m.quarter_turns};
+    int k = 0;
+    for (int cell = 0; cell < size * size; ++cell)
+      if (b[cell] != cell) {
+        mc.from[k] = static_cast<std::uint8_t>(b[cell]);
+        mc.to[k++] = static_cast<std::uint8_t>(cell);
+      }
+    out.push_back(mc);
+  }
+  return out;
+}
+
+inline MoveCellsIndex move_cells_index(const std::vector<MoveCells>& cells) {
+  MoveCellsIndex index{};
+  for (std::size_t k = 0; k < cells.size(); ++k)
+    index[static_cast<std::size_t>(move_key(cells[k].move()))] = static_cast<std::uint8_t>(k);
+  return index;
+}
+
+inline void apply_cells(Cells& s, const MoveCells& m) {
+  const std::uint8_t a = s[m.from[0]], b = s[m.from[1]], c = s[m.from[2]], d = s[m.from[3]];
+  s[m.to[0]] = a, s[m.to[1]] = b, s[m.to[2]] = c, s[m.to[3]] = d;
+}
+
+inline void undo_cells(Cells& s, const MoveCells& m) {
+  const std::uint8_t a = s[m.to[0]], b = s[m.to[1]], c = s[m.to[2]], d = s[m.to[3]];
+  s[m.from[0]] = a, s[m.from[1]] = b, s[m.from[2]] = c, s[m.from[3]] = d;
+}
+
+// Zobrist keys: [cell][number], the same on every run.
+inline std::vector<std::array<std::uint64_t, 64>> zobrist_keys() {
+  std::vector<std::array<std::uint64_t, 64>> z(64);
+  std::uint64_t x = 0x5eed;
+  for (auto& row : z)
+    for (auto& k : row) {
+      std::uint64_t v = (x += 0x9e3779b97f4a7c15ULL);
+      v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
+      k = v ^ (v >> 31);
+    }
+  return z;
+}
+
+}  // namespace tilewise::box

@@ -1,0 +1,45 @@
+// A 4x4 (or smaller) Puzzle Box board in one 64-bit word, and moves on it: the layered
+// count (count_layers.cpp) and the tests' meeting in the middle keep millions of boards, 8 bytes
+// each.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace tilewise::box {
+
+// A board as nibbles (cell c: its number at bits 4c..4c+3); never 0 (the numbers differ).
+using Packed = std::uint64_t;
+
+inline Packed pack(const std::uint8_t* board, int cells) {
+  Packed k = 0;
+  for (int c = cells - 1; c >= 0; --c) k = k << 4 | board[c];
+  return k;
+}
+
+inline void unpack(Packed k, int cells, std::uint8_t* board) {
+  for (int c = 0; c < cells; ++c, k >>= 4) board[c] = static_cast<std::uint8_t>(k & 15);
+}
+
+// A move on packed boards: the number in cell from[k] goes to cell to[k].
+struct PackedMove {
+  std::array<std::uint8_t, 4> from, to;
+  Packed keep;  // the cells the move leaves alone
+  Packed apply(Packed s) const {
+    Packed out = s & keep;
+    for (int k = 0; k < 4; ++k) out |= (s >> (4 * from[k]) & 15) << (4 * to[k]);
+    return out;
+  }
+  // The move whose number in from[k] goes to to[k] (forward), or back (to[k] to from[k]).
+  static PackedMove of(const std::array<std::uint8_t, 4>& from,
+                       const std::array<std::uint8_t, 4>& to, bool forward = true) {
+    PackedMove pm{};
+    pm.from = forward ? from : to;
+    pm.to = forward ? to : from;
+    pm.keep = ~Packed{0};
+    for (int k = 0; k < 4; ++k) pm.keep &= ~(Packed{15} << (4 * pm.to[k]));
+    return pm;
+  }
+};
+
+}  // namespace tilewise::box

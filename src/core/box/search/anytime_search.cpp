@@ -1,0 +1,657 @@
+#include "core/box/search/anytime_search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
+#include "core/box/model/spelling.hpp"
+
+namespace tilewise::box {
+namespace {
+
+constexpr int kWeightings = 3;  // 0: plain distances; k: ring i weighted 1 + k * (rings - i)
+constexpr int kCorners = 4;     // which 4x4 block is left for last
+constexpr std::uint64_t kFirstWidth = 16;
+constexpr std::uint64_t kBeamBytes = std::uint64_t{384} << 20;  // a beam's boards at most
+constexpr std::size_t kSeenSlotsMax = std::size_t{1} << 24;     // its boards seen: 128 MiB
+constexpr std::uint64_t kUnitNodes = 4096;                      // IDA* work between turns
+constexpr std::uint64_t kFinishNodes = 2000000;                 // a 4x4 finish gives up after this
+constexpr int kOptimalShare = 4;                                // the optimal IDA* gets 1 node in 4
+constexpr std::uint8_t kNoMove = 0xff;
+constexpr std::size_t kMaxMoves = 3 * 7 * 7;  // 8x8, cw+ccw+half
+constexpr std::uint64_t kFirstWindowWidth = 256;
+constexpr std::uint64_t kWindowShare = 4;  // windows get 1 beam node in 4
+constexpr std::array<int, 4> kWindowLengths = {12, 20, 32, 48};
+constexpr std::uint32_t kRoot = std::numeric_limits<std::uint32_t>::max();
+
+// A board in the beam.
+struct Beamed {
+  Cells s;
+  std::uint64_t key;                // Zobrist hash of the board
+  std::int32_t man, rank, outside;  // plain distance sum, weighted sum, frame numbers not home
+  std::uint32_t trail;              // its path: index into the run's trail
+  std::uint8_t spelling = 0;        // Spelling::key() of its path (spelling.hpp)
+};
+
+}  // namespace
+
+struct BoxAnytimeSearch::Impl {
+  // One beam search: its corner block, weighting, width and state between units of work.
+  struct Beam {
+    int corner = 0, weighting = 0;
+    std::uint64_t width = 0;
+    int block_row = 0, block_col = 0;     // the 4x4 block left for last
+    std::vector<std::int32_t> rank_cost;  // [number * 64 + cell]
+    std::vector<std::int32_t> outside;    // [number * 64 + cell]: 1 = frame number not home
+    std::int32_t max_rank = 0;
+    int g = 0;  // moves made by the boards of `cur`
+    std::vector<Beamed> cur, next;
+    std::vector<std::uint32_t> trail_parent;
+    std::vector<std::uint8_t> trail_move;
+    std::vector<std::uint64_t> histogram;  // children per rank (counting pass)
+    bool keeping = false;                  // false: counting pass; true: keeping pass
+    std::size_t at = 0;                    // next parent of the pass
+    std::int32_t cut = 0;                  // keep ranks below, and `allowance` at it
+    std::uint64_t allowance = 0;
+    std::vector<std::uint64_t> seen;  // keys of every board kept (open addressing)
+    std::size_t seen_count = 0;
+    std::int64_t frame_best = -1;  // index in next: frame home, smallest distance sum
+    std::uint64_t nodes = 0, finish_nodes = 0;
+    bool done = false;
+    // A window of the best solution (window_from..window_to): the beam goes from the board
+    // after `prefix` to the board before `suffix` (renamed to read 0, 1, ...), to shorten it.
+    bool window = false;
+    int window_from = 0, window_to = 0;
+    std::vector<Move> prefix, suffix;
+    int fixed_moves() const { return static_cast<int>(prefix.size() + suffix.size()); }
+  };
+  struct Finish {  // a 4x4 block finished by IDA*
+    std::unique_ptr<BoxSearch> search;
+    std::vector<Move> prefix, suffix;
+    int block_row = 0, block_col = 0;
+    bool window = false;  // started by the window beam
+  };
+
+  BoxPuzzle puzzle;
+  BoxSolveOptions options;
+  int n = 0;
+  std::vector<MoveCells> moves;
+  std::vector<std::int32_t> man_cost;                  // [number * 64 + cell]
+  std::vector<std::array<std::uint64_t, 64>> zobrist;  // [cell][number]
+  Beamed root{};
+  int parity = -1;   // quarter turns only: every solution's length has this parity
+  int per_move = 4;  // distance one move can cover
+  int start_bound = 0;
+  std::unique_ptr<BoxSearch> optimal;
+  bool optimal_over = false;
+  std::optional<Beam> beam;    // of the schedule
+  std::optional<Beam> window;  // a window of the best solution
+  std::optional<Finish> finish;
+  std::unique_ptr<PatternBound4x4> pattern;
+  int run_index = 0;
+  bool at_width_cap = false;
+  std::uint64_t optimal_nodes = 0, beam_nodes = 0;
+  std::uint64_t window_nodes = 0;  // the share of beam_nodes spent on windows
+  bool schedule_over = false;      // every beam of the schedule run
+  bool windows_over = false;       // every window stage run at the widest
+  std::uint64_t window_index = 0, windows_in_stage = 0;
+  int window_stage = 0;
+  std::vector<Move> best;
+  std::string best_method;
+  std::uint64_t improvements = 0;
+  BoxSolveResult r;
+  bool finished = false;
+  bool optimal_only = false;  // proven optimal with `all`: the optimal search lists the rest
+
+  Impl(const BoxPuzzle& p, const BoxSolveOptions& o) : puzzle(p), options(o), n(p.size) {
+    const std::vector<std::uint8_t> renamed = renamed_start(p);  // the target reads 0, 1, ...
+    std::copy(renamed.begin(), renamed.end(), root.s.begin());
+    moves = move_cells(n, p.moves);
+    man_cost.assign(64 * 64, 0);
+    for (int num = 0; num < n * n; ++num)
+      for (int cell = 0; cell < n * n; ++cell) man_cost[num * 64 + cell] = steps_home(n, cell, num);
+    zobrist = zobrist_keys();
+    root.key = 0;
+    root.man = 0;
+    for (int cell = 0; cell < n * n; ++cell) {
+      root.key ^= zobrist[cell][root.s[cell]];
+      root.man += man_cost[root.s[cell] * 64 + cell];
+    }
+    root.trail = 0;
+    if (p.moves == MoveSet::kBothDirectionsAndHalf)
+      per_move = 8;
+    else
+      parity = permutation_parity();
+    start_bound = bound_at(0, root.man);
+    // Options' group_map: the start's bound and the optimal search's (not the beams' cut:
+    // measured 5x the CPU for the same solutions on the reversed 5x5, docs/puzzle-box.md,
+    // "5x5 and up").
+    if (!o.group_map.empty())
+      start_bound = std::max(
+          start_bound, at_parity(AdditiveBoundNxN(n, p.moves, o.group_map).bound(root.s.data())));
+    BoxSolveOptions exact = o;
+    exact.max_seconds = 0;
+    optimal = std::make_unique<BoxSearch>(p, exact);
+    r.method = "anytime beam search";
+    r.lower_bound = start_bound;
+  }
+
+  int permutation_parity() const {
+    std::array<bool, 64> seen{};
+    int cycles = 0;
+    for (int i = 0; i < n * n; ++i) {
+      if (seen[i]) continue;
+      ++cycles;
+      for (int j = i; !seen[j]; j = root.s[j]) seen[j] = true;
+    }
+    return (n * n - cycles) % 2;
+  }
+
+  // No solution through a board g moves from the start, `man` from the target, is shorter.
+  int bound_at(int g, std::int32_t man) const {
+    return at_parity(g + (man + per_move - 1) / per_move);
+  }
+  int at_parity(int total) const { return parity >= 0 && total % 2 != parity ? total + 1 : total; }
+
+  int lower_bound() const {
+    if (r.proven_optimal) return r.length;
+    return std::max(start_bound, optimal->lower_bound());
+  }
+
+  int best_length() const {
+    return best.empty() && r.length < 0 ? std::numeric_limits<int>::max()
+                                        : static_cast<int>(best.size());
+  }
+
+  // The spelling rules (spelling.hpp) after the board's path.
+  static bool skip(const Beamed& e, const MoveCells& m) {
+    return !Spelling::of_key(e.spelling).allows(m.move());
+  }
+
+  struct Child {
+    std::uint64_t key;
+    std::int32_t man, rank, outside;
+  };
+  Child child_of(const Beam& b, const Beamed& e, const MoveCells& m) const {
+    Child c{e.key, e.man, e.rank, e.outside};
+    for (int k = 0; k < 4; ++k) {
+      const int num = e.s[m.from[k]], from = num * 64 + m.from[k], to = num * 64 + m.to[k];
+      c.man += man_cost[to] - man_cost[from];
+      c.rank += b.rank_cost[to] - b.rank_cost[from];
+      c.outside += b.outside[to] - b.outside[from];
+      c.key ^= zobrist[m.from[k]][num] ^ zobrist[m.to[k]][num];
+    }
+    return c;
+  }
+
+  std::vector<Move> path_of(const Beam& b, std::uint32_t trail) const {
+    std::vector<Move> path;
+    for (std::uint32_t t = trail; t != 0; t = b.trail_parent[t]) {
+      const MoveCells& m = moves[b.trail_move[t]];
+      path.push_back({m.button, m.quarter_turns});
+    }
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  // A solution found: kept when it is shorter than the best and replays to the target.
+  void offer(std::vector<Move> path, const std::string& method) {
+    path = respelled(path, puzzle.moves);
+    if (static_cast<int>(path.size()) >= best_length()) return;
+    std::vector<int> board(n * n);
+    for (int i = 0; i < n * n; ++i) board[i] = root.s[i] + 1;
+    for (const Move& m : path) apply_move(board, n, m);
+    for (int i = 0; i < n * n; ++i)
+      if (board[i] != i + 1) return;  // never: the searches only record what they reached
+    best = std::move(path);
+    best_method = method;
+    ++improvements;
+    windows_in_stage = 0;  // a new stage of windows on the new best, as wide
+    windows_over = false;
+    publish();
+  }
+
+  std::string beam_name(const Beam& b) const {
+    static const char* const corners[kCorners] = {"bottom-right", "bottom-left", "top-right",
+                                                  "top-left"};
+    if (b.window)
+      return "window beam " + std::to_string(b.width) + ", moves " +
+             std::to_string(b.window_from + 1) + ".." + std::to_string(b.window_to) +
+             " of a solution of " + std::to_string(b.fixed_moves() + b.window_to - b.window_from);
+    return "beam " + std::to_string(b.width) + ", " +
+           (b.weighting == 0 ? std::string("plain distances")
+                             : "outer rings weighted x" + std::to_string(b.weighting)) +
+           ", last 4x4 " + corners[b.corner];
+  }
+
+  void publish() {
+    r.lower_bound = lower_bound();
+    if (!best.empty()) {
+      r.length = static_cast<int>(best.size());
+      r.count = 1;
+      r.solutions = {best};
+      r.method = best_method;
+    }
+    r.nodes = optimal_nodes + beam_nodes;
+    if (r.length >= 0 && r.length <= r.lower_bound && !r.proven_optimal) {
+      r.proven_optimal = true;
+      r.lower_bound = r.length;
+      r.method += " (proven optimal: the lower bound)";
+      if (options.all) {  // the optimal search lists every sequence of that length
+        beam.reset();
+        window.reset();
+        finish.reset();
+        optimal_only = true;
+      } else {
+        end(true);
+      }
+    }
+  }
+
+  void end(bool complete) {
+    r.complete = complete;
+    r.nodes = optimal_nodes + beam_nodes;
+    if (!r.proven_optimal) r.lower_bound = lower_bound();
+    beam.reset();
+    window.reset();
+    finish.reset();
+    finished = true;
+  }
+
+  // Windows take 1 / kWindowShare of the beams' nodes once there is a solution, all of them
+  // once the schedule is over.
+  bool window_due() const {
+    return !windows_over && !best.empty() &&
+           (schedule_over || kWindowShare * window_nodes <= beam_nodes);
+  }
+
+  // Windows of the best solution in turn: lengths from kWindowLengths, starts from a fixed
+  // sequence; a stage of windows at one width, then twice as wide once a stage has brought
+  // no improvement (up to half the beams' width cap: it runs beside one). A window beam
+  // looks for a shorter way from the board before the window to the board after it (that
+  // board renamed to read 0, 1, ...).
+  bool start_window() {
+    const int len = static_cast<int>(best.size());
+    if (len < 4) return false;  // no window worth a beam
+    const std::uint64_t cap = std::max<std::uint64_t>(1, width_cap() / 2);  // beside a beam
+    if (windows_in_stage >= static_cast<std::uint64_t>(len / 2)) {
+      if ((kFirstWindowWidth << window_stage) >= cap) return false;
+      ++window_stage;
+      windows_in_stage = 0;
+    }
+    const int span = std::min(len, kWindowLengths[window_index % kWindowLengths.size()]);
+    std::uint64_t x = (window_index + 1) * 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9ULL;
+    const int from = static_cast<int>((x >> 20) % static_cast<std::uint64_t>(len - span + 1));
+    ++window_index;
+    ++windows_in_stage;
+    std::vector<int> before(n * n), after;
+    for (int i = 0; i < n * n; ++i) before[i] = root.s[i];
+    for (int k = 0; k < from; ++k) apply_move(before, n, best[k]);
+    after = before;
+    for (int k = from; k < from + span; ++k) apply_move(after, n, best[k]);
+    std::array<int, 64> cell_in_after{};
+    for (int cell = 0; cell < n * n; ++cell) cell_in_after[after[cell]] = cell;
+    Cells s{};
+    std::array<int, kCorners> misplaced{};  // per corner block: renamed numbers not home in it
+    for (int cell = 0; cell < n * n; ++cell) {
+      s[cell] = static_cast<std::uint8_t>(cell_in_after[before[cell]]);
+      for (int c = 0; c < kCorners; ++c) {
+        const int r1 = cell / n - ((c & 2) ? 0 : n - 4), c1 = cell % n - ((c & 1) ? 0 : n - 4);
+        misplaced[c] += s[cell] != cell && r1 >= 0 && r1 < 4 && c1 >= 0 && c1 < 4;
+      }
+    }
+    const int corner =
+        static_cast<int>(std::max_element(misplaced.begin(), misplaced.end()) - misplaced.begin());
+    Beam b = make_beam(corner, 0, std::min(cap, kFirstWindowWidth << window_stage), s);
+    b.window = true;
+    b.window_from = from;
+    b.window_to = from + span;
+    b.prefix.assign(best.begin(), best.begin() + from);
+    b.suffix.assign(best.begin() + from + span, best.end());
+    window = std::move(b);
+    return true;
+  }
+
+  // The widest beam the memory cap allows, for paths of up to the best's length.
+  std::uint64_t width_cap() const {
+    const std::uint64_t depth_cap = best.empty() ? static_cast<std::uint64_t>(64 * n) : best.size();
+    const std::uint64_t memory_cap = kBeamBytes / (2 * sizeof(Beamed) + 5 * depth_cap);
+    return std::max<std::uint64_t>(1, std::min<std::uint64_t>(options.max_beam_width, memory_cap));
+  }
+
+  // The next beam of the schedule: each weighting and corner, then twice as wide.
+  bool start_beam() {
+    // A round: plain distances once (the corner then only picks the block to finish), each
+    // weighting with each corner.
+    const int per_round = 1 + (kWeightings - 1) * kCorners;
+    const int round = run_index / per_round, in_round = run_index % per_round;
+    const std::uint64_t cap = width_cap();
+    const std::uint64_t width = round >= 40 ? cap : std::min(cap, kFirstWidth << round);
+    if (run_index % per_round == 0) {
+      if (at_width_cap) return false;  // every beam run at the widest
+      at_width_cap = width == cap;
+    }
+    ++run_index;
+    const int corner = in_round == 0 ? 0 : (in_round - 1) % kCorners;
+    const int weighting = in_round == 0 ? 0 : 1 + (in_round - 1) / kCorners;
+    beam = make_beam(corner, weighting, width, root.s);
+    return true;
+  }
+
+  // A beam from board `s` (numbers renamed so its target reads 0, 1, ...).
+  Beam make_beam(int corner, int weighting, std::uint64_t width, const Cells& s) const {
+    Beam b;
+    b.corner = corner;
+    b.weighting = weighting;
+    b.width = width;
+    b.block_row = (b.corner & 2) ? 0 : n - 4;
+    b.block_col = (b.corner & 1) ? 0 : n - 4;
+    const int rings = n - 4;
+    b.rank_cost.assign(64 * 64, 0);
+    b.outside.assign(64 * 64, 0);
+    for (int num = 0; num < n * n; ++num) {
+      const int r0 = num / n, c0 = num % n;
+      const int rr = b.block_row == 0 ? n - 1 - r0 : r0, cc = b.block_col == 0 ? n - 1 - c0 : c0;
+      const int ring = std::min(rr, cc);
+      const int weight = ring >= rings ? 1 : 1 + b.weighting * (rings - ring);
+      for (int cell = 0; cell < n * n; ++cell) {
+        b.rank_cost[num * 64 + cell] = weight * man_cost[num * 64 + cell];
+        const int r1 = cell / n - b.block_row, c1 = cell % n - b.block_col;
+        const bool in_block = r1 >= 0 && r1 < 4 && c1 >= 0 && c1 < 4;
+        b.outside[num * 64 + cell] = !in_block && num != cell;
+      }
+      b.max_rank += weight * 2 * (n - 1);
+    }
+    Beamed first{};
+    first.s = s;
+    for (int cell = 0; cell < n * n; ++cell) {
+      first.key ^= zobrist[cell][s[cell]];
+      first.man += man_cost[s[cell] * 64 + cell];
+      first.rank += b.rank_cost[s[cell] * 64 + cell];
+      first.outside += b.outside[s[cell] * 64 + cell];
+    }
+    b.cur = {first};
+    b.trail_parent = {kRoot};
+    b.trail_move = {kNoMove};
+    b.histogram.assign(static_cast<std::size_t>(b.max_rank) + 1, 0);
+    b.seen.assign(1024, 0);
+    first_sight(b, first.key);
+    return b;
+  }
+
+  // One parent of the beam's layer: its children counted by rank, or kept.
+  void beam_unit(Beam& b) {
+    if (b.at == b.cur.size()) {
+      if (!b.keeping)
+        start_keeping(b);
+      else
+        next_layer(b);
+      return;
+    }
+    const Beamed& e = b.cur[b.at++];
+    const int limit = best_length();
+    // The children that may beat the best, their slots in `seen` fetched ahead: the lookups
+    // miss the cache (the table is up to 128 MiB), and so overlap.
+    std::array<Child, kMaxMoves> kids;
+    std::array<std::uint8_t, kMaxMoves> kid_move;
+    std::size_t count = 0;
+    for (std::size_t mi = 0; mi < moves.size(); ++mi) {
+      const MoveCells& m = moves[mi];
+      if (skip(e, m)) continue;
+      const Child c = child_of(b, e, m);
+      ++b.nodes;
+      ++beam_nodes;
+      if (b.window) ++window_nodes;
+      if (c.man == 0) {  // the target: every child of this layer is as long
+        std::vector<Move> path = b.prefix;
+        for (const Move& step : path_of(b, e.trail)) path.push_back(step);
+        path.push_back({m.button, m.quarter_turns});
+        path.insert(path.end(), b.suffix.begin(), b.suffix.end());
+        b.done = true;
+        offer(std::move(path), beam_name(b));
+        return;
+      }
+      if (bound_at(b.g + 1 + b.fixed_moves(), c.man) >= limit) continue;
+      if (b.keeping && c.rank > b.cut) continue;
+      __builtin_prefetch(&b.seen[(c.key | 1) & (b.seen.size() - 1)]);
+      kids[count] = c;
+      kid_move[count++] = static_cast<std::uint8_t>(mi);
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+      const Child& c = kids[k];
+      if (!b.keeping) {
+        if (!seen_before(b, c.key)) ++b.histogram[c.rank];
+        continue;
+      }
+      if ((c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key)) continue;
+      if (c.rank == b.cut) --b.allowance;
+      const std::uint8_t mi = kid_move[k];
+      Beamed next = e;
+      next.s = turned(e.s, moves[mi]);
+      next.key = c.key;
+      next.man = c.man;
+      next.rank = c.rank;
+      next.outside = c.outside;
+      next.spelling = static_cast<std::uint8_t>(
+          Spelling::of_key(e.spelling).after(moves[mi].move(), puzzle.moves).key());
+      next.trail = static_cast<std::uint32_t>(b.trail_parent.size());
+      b.trail_parent.push_back(e.trail);
+      b.trail_move.push_back(mi);
+      if (c.outside == 0 &&
+          (b.frame_best < 0 || c.man < b.next[static_cast<std::size_t>(b.frame_best)].man))
+        b.frame_best = static_cast<std::int64_t>(b.next.size());
+      b.next.push_back(next);
+    }
+  }
+
+  // Whether a board was kept before in this beam (at this depth or an earlier one: a beam
+  // that walks in circles on a plateau of its ranking never gets off it).
+  static bool seen_before(const Beam& b, std::uint64_t key) {
+    key |= 1;  // 0 marks an empty slot
+    const std::size_t mask = b.seen.size() - 1;
+    for (std::size_t i = key & mask; b.seen[i] != 0; i = (i + 1) & mask)
+      if (b.seen[i] == key) return true;
+    return false;
+  }
+
+  // True (and remembered, while there is room) when not seen before.
+  static bool first_sight(Beam& b, std::uint64_t key) {
+    key |= 1;
+    if (2 * (b.seen_count + 1) > b.seen.size() && b.seen.size() < kSeenSlotsMax) {
+      std::vector<std::uint64_t> old(b.seen.size() * 2, 0);
+      old.swap(b.seen);
+      const std::size_t mask = b.seen.size() - 1;
+      for (std::uint64_t k : old)
+        if (k != 0) {
+          std::size_t i = k & mask;
+          while (b.seen[i] != 0) i = (i + 1) & mask;
+          b.seen[i] = k;
+        }
+    }
+    const std::size_t mask = b.seen.size() - 1;
+    std::size_t i = key & mask;
+    for (; b.seen[i] != 0; i = (i + 1) & mask)
+      if (b.seen[i] == key) return false;
+    if (4 * (b.seen_count + 1) <= 3 * b.seen.size()) {  // full: stop remembering
+      b.seen[i] = key;
+      ++b.seen_count;
+    }
+    return true;
+  }
+
+  // After counting: the rank below which all children fit the width.
+  void start_keeping(Beam& b) {
+    std::uint64_t below = 0;
+    b.cut = b.max_rank;
+    for (std::int32_t h = 0; h <= b.max_rank; ++h) {
+      if (below + b.histogram[h] >= b.width) {
+        b.cut = h;
+        break;
+      }
+      below += b.histogram[h];
+    }
+    b.allowance = b.width - below;
+    b.keeping = true;
+    b.at = 0;
+    b.next.clear();
+    b.frame_best = -1;
+  }
+
+  void next_layer(Beam& b) {
+    b.cur.swap(b.next);
+    b.next.clear();
+    std::fill(b.histogram.begin(), b.histogram.end(), 0);
+    b.keeping = false;
+    b.at = 0;
+    ++b.g;
+    if (b.cur.empty() || (best.empty() && b.g >= 64 * n)) b.done = true;
+    if (b.frame_best >= 0 && !b.done)
+      start_finish(b, b.cur[static_cast<std::size_t>(b.frame_best)]);
+  }
+
+  // A board with everything but the 4x4 block home: IDA* finishes the block, when the result
+  // could beat the best and the finishes have not cost more than the beam.
+  void start_finish(Beam& b, const Beamed& e) {
+    if (b.finish_nodes > b.nodes) return;
+    std::vector<int> sub(16);
+    std::array<std::uint8_t, 16> zero_based{};
+    for (int r0 = 0; r0 < 4; ++r0)
+      for (int c0 = 0; c0 < 4; ++c0) {
+        const int num = e.s[(b.block_row + r0) * n + b.block_col + c0];
+        const int home = (num / n - b.block_row) * 4 + num % n - b.block_col;
+        sub[r0 * 4 + c0] = home + 1;
+        zero_based[r0 * 4 + c0] = static_cast<std::uint8_t>(home);
+      }
+    if (!pattern) pattern = std::make_unique<PatternBound4x4>(puzzle.moves, options.pattern_tiles);
+    if (b.g + b.fixed_moves() + pattern->bound(zero_based.data()) >= best_length()) return;
+    std::vector<int> solved(16);
+    for (int k = 0; k < 16; ++k) solved[k] = k + 1;
+    BoxSolveOptions exact;
+    exact.all = false;
+    exact.node_budget = kFinishNodes;
+    exact.pattern_tiles = options.pattern_tiles;
+    exact.cancel = options.cancel;
+    Finish f;
+    f.search = std::make_unique<BoxSearch>(BoxPuzzle{4, sub, solved, puzzle.moves}, exact);
+    f.prefix = b.prefix;
+    for (const Move& step : path_of(b, e.trail)) f.prefix.push_back(step);
+    f.suffix = b.suffix;
+    f.window = b.window;
+    f.block_row = b.block_row;
+    f.block_col = b.block_col;
+    finish = std::move(f);
+  }
+
+  void finish_unit() {
+    Finish& f = *finish;
+    const std::uint64_t before = f.search->result().nodes;
+    const bool over = f.search->run(kUnitNodes);
+    const std::uint64_t spent = f.search->result().nodes - before;
+    beam_nodes += spent;
+    std::optional<Beam>& owner = f.window ? window : beam;
+    if (owner) owner->finish_nodes += spent;
+    if (f.window) window_nodes += spent;
+    if (!over) return;
+    const BoxSolveResult& sub = f.search->result();
+    if (!sub.solutions.empty()) {
+      std::vector<Move> path = f.prefix;
+      for (const Move& m : sub.solutions[0])
+        path.push_back(
+            {(m.button / 3 + f.block_row) * (n - 1) + m.button % 3 + f.block_col, m.quarter_turns});
+      path.insert(path.end(), f.suffix.begin(), f.suffix.end());
+      offer(std::move(path),
+            (owner ? beam_name(*owner) : std::string("beam")) + ", the 4x4 finished by IDA*");
+    }
+    finish.reset();
+  }
+
+  void optimal_unit() {
+    optimal->run(kUnitNodes);
+    optimal_nodes = optimal->result().nodes;
+    if (!optimal->finished()) {
+      if (r.length >= 0 && lower_bound() >= r.length) publish();  // the bound met the best
+      return;
+    }
+    optimal_over = true;
+    const BoxSolveResult& o = optimal->result();
+    if (o.count > 0) {  // optimal, with every optimal sequence when asked
+      const std::uint64_t total = optimal_nodes + beam_nodes;
+      r = o;
+      r.nodes = total;
+      end(true);
+    }
+  }
+
+  bool run(std::uint64_t max_nodes) {
+    std::uint64_t spent = 0;
+    while (!finished && spent < max_nodes) {
+      if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+        end(false);
+        break;
+      }
+      // The budget ends the search once there is a solution (the first takes milliseconds).
+      if (optimal_nodes + beam_nodes >= options.node_budget && r.length >= 0) {
+        end(false);
+        break;
+      }
+      const std::uint64_t before = optimal_nodes + beam_nodes;
+      if (!optimal_over && (optimal_only || optimal_nodes * (kOptimalShare - 1) <= beam_nodes)) {
+        optimal_unit();
+      } else if (finish) {
+        finish_unit();
+      } else if (optimal_only) {
+        end(false);
+        break;
+      } else if (window_due()) {
+        if (window && !window->done)
+          beam_unit(*window);
+        else if (!start_window())
+          windows_over = true;
+      } else if (beam && !beam->done) {
+        beam_unit(*beam);
+      } else if (schedule_over || !start_beam()) {
+        schedule_over = true;
+        if (best.empty() || windows_over) {
+          end(false);
+          break;
+        }
+      }
+      spent += optimal_nodes + beam_nodes - before;
+    }
+    if (!finished) {
+      r.nodes = optimal_nodes + beam_nodes;
+      r.lower_bound = lower_bound();
+    }
+    return finished;
+  }
+};
+
+BoxAnytimeSearch::BoxAnytimeSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options)
+    : impl_(std::make_unique<Impl>(puzzle, options)) {}
+BoxAnytimeSearch::~BoxAnytimeSearch() = default;
+bool BoxAnytimeSearch::run(std::uint64_t max_nodes) {
+  return impl_->run(max_nodes);
+}
+bool BoxAnytimeSearch::finished() const {
+  return impl_->finished;
+}
+const BoxSolveResult& BoxAnytimeSearch::result() const {
+  return impl_->r;
+}
+std::uint64_t BoxAnytimeSearch::improvements() const {
+  return impl_->improvements;
+}
+std::string BoxAnytimeSearch::progress() const {
+  return impl_->beam ? impl_->beam_name(*impl_->beam) + ", depth " + std::to_string(impl_->beam->g)
+                     : std::string();
+}
+
+}  // namespace tilewise::box

@@ -1,0 +1,762 @@
+#include "core/box/search/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <functional>
+#include <limits>
+
+#include "core/box/bounds/additive_db.hpp"
+#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/table3.hpp"
+#include "core/box/count/count_dag.hpp"
+#include "core/box/model/board.hpp"
+#include "core/box/search/anytime_search.hpp"
+#include "core/box/search/quick_search.hpp"
+#include "core/clock.hpp"
+
+namespace tilewise::box {
+namespace {
+
+constexpr int kMaxLength = 1000;  // IDA* gives up beyond this many moves
+
+std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
+  static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
+  return tables[static_cast<int>(moves)];
+}
+
+const std::vector<std::uint8_t>& table3(MoveSet moves) {
+  auto& t = cached_table3(moves);
+  if (!t) t = std::make_unique<std::vector<std::uint8_t>>(build_distance_table_3x3(moves));
+  return *t;
+}
+
+// The start's numbers renamed so that the target reads 1..N*N.
+std::vector<int> relabel(const BoxPuzzle& p) {
+  std::vector<int> out;
+  for (const std::uint8_t n : renamed_start(p)) out.push_back(n + 1);
+  return out;
+}
+
+// The numbers' Manhattan distance sum over what one press can cover (4 steps, 8 with half
+// turns), in moves.
+int manhattan_moves(int sum, MoveSet moves) {
+  const int per_move = moves == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
+  return (sum + per_move - 1) / per_move;
+}
+
+int manhattan_bound(const std::vector<int>& s, int size, MoveSet moves) {
+  int sum = 0;
+  for (int i = 0; i < size * size; ++i) sum += steps_home(size, i, s[i] - 1);
+  return manhattan_moves(sum, moves);
+}
+
+// Buttons whose 2x2 blocks share no cell: pressing them in either order is the same.
+bool commute(int a, int b, int size) {
+  const int w = size - 1;
+  return std::abs(a / w - b / w) > 1 || std::abs(a % w - b % w) > 1;
+}
+
+// 0 or 1: the permutation's parity (every quarter turn, a 4-cycle, flips it).
+int permutation_parity(const std::vector<int>& s) {
+  std::vector<bool> seen(s.size());
+  int cycles = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (seen[i]) continue;
+    ++cycles;
+    for (std::size_t j = i; !seen[j]; j = static_cast<std::size_t>(s[j] - 1)) seen[j] = true;
+  }
+  return static_cast<int>(s.size() - static_cast<std::size_t>(cycles)) % 2;
+}
+
+constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
+// Its states (beyond the node budget): a tenth of the budget, at least kQuickStatesMin (so a
+// small budget still gets a solution), at most kQuickStatesMax (memory: ~150 bytes a state).
+constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
+
+}  // namespace
+
+std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
+  Table3Build build(moves);
+  build.run(std::numeric_limits<std::uint64_t>::max());
+  return build.take();
+}
+
+struct BoxTableBuild::Impl {
+  MoveSet moves;
+  std::unique_ptr<Table3Build> table3;
+  std::unique_ptr<PatternDbBuild> pattern_db;
+  bool ready = false;
+};
+
+BoxTableBuild::BoxTableBuild(int size, MoveSet moves, int pattern_tiles)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->moves = moves;
+  if (size == 3 && !cached_table3(moves))
+    impl_->table3 = std::make_unique<Table3Build>(moves);
+  else if (size == 4)
+    impl_->pattern_db = std::make_unique<PatternDbBuild>(moves, pattern_tiles);
+  else
+    impl_->ready = true;
+}
+
+BoxTableBuild::~BoxTableBuild() = default;
+
+bool BoxTableBuild::run(std::uint64_t max_states) {
+  if (impl_->ready) return true;
+  if (impl_->pattern_db) return impl_->ready = impl_->pattern_db->run(max_states);
+  if (impl_->table3->run(max_states)) {
+    auto& t = cached_table3(impl_->moves);
+    if (!t) t = std::make_unique<std::vector<std::uint8_t>>(impl_->table3->take());
+    impl_->ready = true;
+  }
+  return impl_->ready;
+}
+
+std::uint64_t BoxTableBuild::states_done() const {
+  if (impl_->pattern_db) return impl_->pattern_db->states_done();
+  if (impl_->table3) return impl_->ready ? kStates3 : impl_->table3->states_done();
+  return 0;
+}
+
+std::uint64_t BoxTableBuild::states_total() const {
+  if (impl_->pattern_db) return impl_->pattern_db->states_total();
+  return impl_->table3 ? kStates3 : 0;
+}
+
+// "IDA* with a pattern database (numbers 1-7, 27.5 MiB, 16 lookups)": what the search uses,
+// memory included (the CLI's limits test reads it).
+static std::string pattern_method(int tiles, int lookups) {
+  double entries = 1;
+  for (int i = 0; i < tiles; ++i) entries *= 16 - i;
+  char text[120];
+  std::snprintf(text, sizeof text,
+                "IDA* with a pattern database (4x4, numbers 1-%d, %.1f MiB, %d lookups)", tiles,
+                entries / 2 / (1024.0 * 1024.0), lookups);
+  return text;
+}
+
+// "IDA* with additive pattern databases (4x4, 6+6+4, 2.8 MiB, 8 images)", then the
+// pattern database's method when both are used.
+static std::string additive_method(const std::string& name, const AdditiveBound4x4& additive,
+                                   const std::string& pattern) {
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "IDA* with additive pattern databases (4x4, %s, %.1f MiB, %d images)%s%s",
+                name.c_str(), static_cast<double>(additive.table_bytes()) / (1024.0 * 1024.0),
+                additive.images(), pattern.empty() ? "" : ", max with ", pattern.c_str());
+  return text;
+}
+
+// The 4x4 bound the options ask for: the additive tables of their partition, with the
+// pattern table too, or the pattern table alone without a partition.
+struct TableBound4x4 {
+  std::unique_ptr<AdditiveBound4x4> additive;
+  std::unique_ptr<PatternBound4x4> pattern;
+};
+static TableBound4x4 make_bounds_4x4(MoveSet moves, const BoxSolveOptions& o) {
+  TableBound4x4 t;
+  if (AdditivePartition partition; additive_partition(o.additive_partition, partition))
+    t.additive = std::make_unique<AdditiveBound4x4>(moves, partition);
+  if (o.pattern_table || !t.additive)
+    t.pattern = std::make_unique<PatternBound4x4>(moves, o.pattern_tiles);
+  return t;
+}
+
+BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
+    : size_(p.size),
+      moves_(p.moves),
+      o_(o),
+      allowed_(allowed_moves(p.size, p.moves)),
+      s_(relabel(p)),
+      spelling_{Spelling{}} {
+  if (moves_ != MoveSet::kBothDirectionsAndHalf) parity_ = permutation_parity(s_);
+  cells_ = move_cells(size_, moves_);
+  cells_of_ = move_cells_index(cells_);
+  if (size_ == 3) {
+    r_.method = "exact distance table (3x3)";
+    table_ = &table3(moves_);
+  } else if (size_ == 4) {
+    start4_ = board4_ = start_board16(p);
+    std::vector<std::uint32_t> commuting(cells_.size());
+    std::vector<bool> no_context(cells_.size());
+    for (std::size_t k = 0; k < cells_.size(); ++k) {
+      for (std::size_t j = 0; j < cells_.size(); ++j)
+        if (commute(cells_[k].button, cells_[j].button, size_)) commuting[k] |= 1u << j;
+      no_context[k] = !closes_ccw(cells_[k].move(), moves_);
+    }
+    commuting_cuts_.emplace(std::move(commuting), std::move(no_context));
+    TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
+    additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
+    if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
+    if (additive_) r_.method = additive_method(o_.additive_partition, *additive_, r_.method);
+    if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
+  } else if (!o_.group_map.empty()) {
+    additive_nxn_ = std::make_unique<AdditiveBoundNxN>(size_, moves_, o_.group_map);
+    r_.method = "IDA* with " + additive_nxn_->describe();
+    for (std::size_t c = 0; c < s_.size(); ++c)
+      board_nxn_[c] = static_cast<std::uint8_t>(s_[c] - 1);
+  } else {
+    r_.method = "IDA* with Manhattan bound";
+    // The sum kept in step with the moves (4 numbers a move), not summed again at every node:
+    // the anytime search's IDA* spent 70 % of its CPU there (docs/puzzle-box.md).
+    const int n = size_ * size_;
+    steps_home_.resize(static_cast<std::size_t>(n * n));
+    for (int c = 0; c < n; ++c)
+      for (int v = 0; v < n; ++v)
+        steps_home_[static_cast<std::size_t>(c * n + v)] =
+            static_cast<std::uint8_t>(steps_home(size_, c, v));
+    manhattan_sum_ = 0;
+    for (int c = 0; c < n; ++c)
+      manhattan_sum_ += steps_home_[static_cast<std::size_t>(c * n + s_[c] - 1)];
+  }
+  t0_ms_ = now_ms();  // budgets count the search, not a one-time table build
+}
+
+BoxSearch::~BoxSearch() = default;
+
+int BoxSearch::lower_bound() const {
+  if (r_.proven_optimal) return r_.length;
+  // Each finished iteration rules out its length.
+  return std::max(limit_, start_bound_);
+}
+
+bool BoxSearch::out_of_budget() const {
+  if (r_.nodes >= o_.node_budget) return true;
+  if (o_.max_seconds <= 0 || r_.nodes % 1024 != 0) return false;
+  return now_ms() - t0_ms_ > o_.max_seconds * 1000;
+}
+
+bool BoxSearch::at_target_board() const {
+  for (std::size_t i = 0; i < s_.size(); ++i)
+    if (s_[i] != static_cast<int>(i) + 1) return false;
+  return true;
+}
+
+int BoxSearch::bound_of(int g, int enough) const {
+  int h = 0;
+  if (table_) {
+    const std::uint8_t d = (*table_)[rank_3x3(s_.data())];
+    return d == kUnreached3 ? kMaxLength + 1 : d;
+  }
+  if (size_ == 4) {
+    const std::uint8_t* b = board4_.data();
+    // The parent's deciding lookup first.
+    auto first_at = [g](std::vector<int>& first) -> int& {
+      if (first.size() <= static_cast<std::size_t>(g)) first.resize(g + 1);
+      if (g > 0) first[g] = first[g - 1];
+      return first[g];
+    };
+    // Below the root, the child's first lookup was made when its parent was entered
+    // (first_of_children): the move tried is the parent's latest.
+    const int* first_excess =
+        g > 0 && additive_ ? &child_excess_[(g - 1) * cells_.size() + next_.back() - 1] : nullptr;
+    if (additive_) h = additive_->bound(b, enough, first_at(first_image_), first_excess);
+    if (pattern_ && h <= enough)
+      h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
+  } else if (additive_nxn_) {
+    h = additive_nxn_->bound(board_nxn_.data(), enough);
+  } else {
+    h = manhattan_moves(manhattan_sum_, moves_);
+  }
+  return to_parity(h, g);
+}
+
+int BoxSearch::to_parity(int h, int g) const {
+  if (parity_ >= 0 && (h + g + parity_) % 2 != 0) ++h;  // distance = parity of the board
+  return h;
+}
+
+// Spellings never listed (spelling.hpp) and, when one solution is enough, the second order
+// of two commuting buttons (only the lower button first).
+bool BoxSearch::skip_move(const Move& m) const {
+  if (!spelling_.back().allows(m)) return true;
+  if (path_.size() < prefix_.size()) {
+    const Move& p = prefix_[path_.size()];
+    return m.button != p.button || m.quarter_turns != p.quarter_turns;
+  }
+  return !listing_ && !path_.empty() && m.button < path_.back().button &&
+         commute(m.button, path_.back().button, size_);
+}
+
+// The count table's key of this node beside the board (count_dag.hpp).
+std::uint32_t BoxSearch::context_key() const {
+  return CountDag::context_of(moves_left(), path_.empty() ? nullptr : &path_.back(), moves_);
+}
+
+// The child just entered: when the count table knows its count, that count is added, its
+// sequences listed (while the list has room) from the table, and its subtree not walked.
+bool BoxSearch::counted_child() {
+  if (!count_dag_ || moves_left() < CountDag::kMinLeft || path_.size() < prefix_.size())
+    return false;
+  const auto [board, context] = count_dag_->node_of(board4_, context_key());
+  const std::uint64_t known = count_dag_->find(board, context);
+  if (known == CountDag::kMiss) return false;
+  add_counted(known);
+  child_count_ = known;
+  return true;
+}
+
+void BoxSearch::add_counted(std::uint64_t n) {
+  r_.count += n;
+  if (n == 0) return;
+  if (r_.solutions.size() >= o_.max_solutions) {
+    r_.solutions_truncated = true;
+    return;
+  }
+  std::array<std::uint8_t, 16> from = board4_;
+  std::vector<Move> path = path_;
+  const bool all_kept = count_dag_->walk(from, moves_left(), spelling_.back(), path,
+                                         [&](const std::vector<Move>& seq) {
+                                           if (r_.solutions.size() >= o_.max_solutions)
+                                             return false;
+                                           r_.solutions.push_back(seq);
+                                           return true;
+                                         });
+  if (!all_kept) r_.solutions_truncated = true;
+}
+
+bool BoxSearch::leave_node() {
+  bool kept = true;
+  if (count_dag_ && moves_left() >= CountDag::kMinLeft &&
+      path_.size() >= std::max<std::size_t>(prefix_.size(), 1)) {
+    const auto [board, context] = count_dag_->node_of(board4_, context_key());
+    kept = count_dag_->put(board, context, r_.count - count_at_entry_.back());
+  }
+  const std::uint64_t count = r_.count - count_at_entry_.back();
+  next_.pop_back();
+  count_at_entry_.pop_back();
+  if (!path_.empty()) {
+    undo_last();
+    if (path_.size() >= prefix_.size()) note_counted(count);
+  }
+  return kept;
+}
+
+void BoxSearch::found() {
+  if (o_.all && !listing_) {  // one solution at this bound: list them all on a second pass
+    probe_found_ = true;
+    return;
+  }
+  ++r_.count;
+  if (r_.solutions.size() < o_.max_solutions)
+    r_.solutions.push_back(path_);
+  else
+    r_.solutions_truncated = true;
+}
+
+// A solution found at the current bound is optimal: every shorter bound was searched.
+void BoxSearch::finish(bool complete) {
+  if (r_.count > 0 || listing_) {  // (listing: the first pass found one at this bound)
+    r_.length = limit_;
+    r_.proven_optimal = true;
+  }
+  r_.lower_bound = lower_bound();
+  r_.complete = complete;
+  r_.elapsed_ms = now_ms() - t0_ms_;
+  next_.clear();
+  count_at_entry_.clear();
+  if (count_dag_ && complete && o_.keep_count_table) {
+    count_dag_->drop_dead();
+    count_dag_->set_root(start4_, limit_);
+    r_.count_table = std::move(count_dag_);
+  }
+  count_dag_.reset();
+  finished_ = true;
+}
+
+void BoxSearch::count_below(std::vector<Move> prefix, int length, std::shared_ptr<CountDag> dag) {
+  prefix_ = std::move(prefix);
+  limit_ = length;
+  probe_found_ = true;  // next_iteration lists that length at once
+  count_dag_ = std::move(dag);
+}
+
+bool BoxSearch::next_iteration() {
+  if (r_.count > 0 || listing_) {
+    finish(true);
+    return false;
+  }
+  const int h = bound_of(0, kMaxLength);
+  if (probe_found_) {  // the same bound again, listing every sequence
+    probe_found_ = false;
+    listing_ = true;
+    if (size_ == 4 && !count_dag_) {
+      count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes);
+      count_dag_->share_turned_images(start4_);
+    }
+  } else {
+    if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
+    // With quarter turns only every length has the board's parity: step by 2.
+    limit_ = limit_ < 0 ? h : limit_ + (parity_ >= 0 ? 2 : 1);
+    if (limit_ > kMaxLength) {
+      // The 3x3 table proves there is no sequence at all; elsewhere the search gave up.
+      r_.proven_optimal = table_ != nullptr;
+      finish(table_ != nullptr);
+      return false;
+    }
+  }
+  ++r_.nodes;
+  const bool at_target = h == 0 && at_target_board();
+  if (at_target && limit_ == 0) found();
+  if (!at_target && h <= limit_) open_node();
+  return true;
+}
+
+// The move's four numbers moved in s_ and in what the bounds read beside it: 4x4 board4_, the
+// group tables' board_nxn_, or the Manhattan sum (back: the move undone).
+void BoxSearch::turn(const Move& m, bool back) {
+  const MoveCells& mc = cells_[cells_of_[static_cast<std::size_t>(move_key(m))]];
+  const auto& from = back ? mc.to : mc.from;
+  const auto& to = back ? mc.from : mc.to;
+  std::array<int, 4> v{};
+  for (int k = 0; k < 4; ++k) v[k] = s_[from[k]];
+  for (int k = 0; k < 4; ++k) s_[to[k]] = v[k];
+  if (size_ == 4) {
+    std::array<std::uint8_t, 4> b{};
+    for (int k = 0; k < 4; ++k) b[k] = board4_[from[k]];
+    for (int k = 0; k < 4; ++k) board4_[to[k]] = b[k];
+  } else if (additive_nxn_) {
+    if (back)
+      undo_cells(board_nxn_, mc);
+    else
+      apply_cells(board_nxn_, mc);
+  } else if (!steps_home_.empty()) {
+    const std::size_t n = s_.size();
+    for (int k = 0; k < 4; ++k)
+      manhattan_sum_ += steps_home_[to[k] * n + static_cast<std::size_t>(v[k] - 1)] -
+                        steps_home_[from[k] * n + static_cast<std::size_t>(v[k] - 1)];
+  }
+}
+
+void BoxSearch::enter_child(const Move& m) {
+  turn(m, false);
+  spelling_.push_back(spelling_.back().after(m, moves_));
+  path_.push_back(m);
+}
+
+void BoxSearch::undo_last() {
+  turn(path_.back(), true);
+  spelling_.pop_back();
+  path_.pop_back();
+}
+
+void BoxSearch::open_node() {
+  const std::size_t g = path_.size();
+  if (commuting_cuts_) {
+    if (g > 0) commuting_cuts_->expanded(g - 1, next_.back() - 1);
+    commuting_cuts_->entered(g);
+    if (dead_children_.size() <= g) {
+      dead_children_.resize(g + 1);
+      first_cut_.resize(g + 1);
+      known_dead_.resize(g + 1);
+    }
+    // P-a-b is P-b-a: dead when P-b is known dead (inherited down, whatever the order)
+    // or P-b was expanded and P-b-a cut.
+    const std::size_t a = g > 0 ? next_.back() - 1 : 0;
+    dead_children_[g] = g == 0 ? 0
+                               : commuting_cuts_->dead_children(g - 1, a) |
+                                     (known_dead_[g - 1] & commuting_cuts_->commuting(a));
+    first_cut_[g] = 0;
+    if (counted_children_.size() <= g) counted_children_.resize(g + 1);
+    counted_children_[g] = g > 0 && listing_ && g > prefix_.size()
+                               ? commuting_cuts_->counted_children(g - 1, next_.back() - 1)
+                               : 0;
+  }
+  next_.push_back(0);
+  count_at_entry_.push_back(r_.count);
+  if (size_ == 4) first_of_children();
+  if (commuting_cuts_) known_dead_[g] = dead_children_[g] | first_cut_[g];
+}
+
+void BoxSearch::note_counted(std::uint64_t count) {
+  if (!commuting_cuts_ || !listing_) return;
+  const std::size_t d = path_.size();
+  commuting_cuts_->counted(d, next_[d] - 1, d > 0 ? next_[d - 1] - 1 : 0, count);
+}
+
+// The child about to be tried is P-a-b (commuting_cuts.hpp) with P-b-a counted: the same
+// node of the count's graph, its count taken from there (no bound, no table lookup).
+void BoxSearch::add_second_order(const Move& m) {
+  const std::size_t d = path_.size();
+  const std::uint64_t n = commuting_cuts_->count_of(d - 1, next_[d - 1] - 1, next_[d] - 1);
+  const bool listed = n > 0 && r_.solutions.size() < o_.max_solutions;  // (walked from it)
+  if (listed) enter_child(m);
+  add_counted(n);
+  if (listed) undo_last();
+  note_counted(n);
+}
+
+void BoxSearch::note_cut() {
+  if (!commuting_cuts_) return;
+  const std::size_t d = path_.size();
+  commuting_cuts_->cut(d, next_[d] - 1, d > 0 ? next_[d - 1] - 1 : 0);
+  known_dead_[d] |= std::uint32_t{1} << (next_[d] - 1);
+}
+
+// Before a node's children are tried one by one (most are cut by their first lookup, on
+// the frontier right after one another), their first lookups are made together: every
+// index first (the bytes asked of memory), then every entry, so that the cache misses
+// overlap (in WebAssembly, which has no prefetch, the loads alone do).
+void BoxSearch::first_of_children() {
+  if (!additive_) return;
+  const std::size_t g = path_.size(), moves = cells_.size(), terms = additive_terms_;
+  if (child_excess_.size() < (g + 1) * moves) child_excess_.resize((g + 1) * moves);
+  child_index_.resize(moves * terms);
+  const int first = first_image_[g];
+  std::array<std::uint8_t, 16> child{};
+  std::array<bool, 64> tried{};
+  for (std::size_t k = 0; k < moves; ++k) {
+    const MoveCells& mc = cells_[k];
+    const bool known = commuting_cuts_ && ((dead_children_[g] | counted_children_[g]) >> k & 1);
+    if ((tried[k] = !skip_move(mc.move()) && !known)) {
+      child = turned(board4_, mc);
+      additive_->first_indices(child.data(), first, &child_index_[k * terms]);
+    }
+  }
+  const int left = moves_left() - 1;  // the children's
+  for (std::size_t k = 0; k < moves; ++k) {
+    if (!tried[k]) continue;
+    const int excess = child_excess_[g * moves + k] =
+        additive_->excess(first, &child_index_[k * terms]);
+    // Cut by this lookup alone: known before any child is expanded (commuting cuts).
+    if (commuting_cuts_ && to_parity(additive_->moves_of(turned(board4_, cells_[k]).data(), excess),
+                                     static_cast<int>(g) + 1) > left)
+      first_cut_[g] |= std::uint32_t{1} << k;
+  }
+}
+
+// IDA*: every sequence of exactly `limit_` moves that reaches the target, depth first,
+// with an explicit stack so it can stop after any node and go on later.
+bool BoxSearch::run(std::uint64_t max_nodes) {
+  for (std::uint64_t visited = 0; !finished_;) {
+    if (!o_.all && r_.count > 0) {
+      finish(true);
+      break;
+    }
+    if (o_.cancel && o_.cancel->load(std::memory_order_relaxed)) {
+      finish(false);
+      break;
+    }
+    if (probe_found_) {  // back to the root: next_iteration lists this bound
+      while (!path_.empty()) undo_last();
+      next_.clear();
+      count_at_entry_.clear();
+    }
+    if (next_.empty()) {
+      if (!next_iteration()) break;
+      continue;
+    }
+    if (next_.back() == allowed_.size()) {  // all children tried: back up
+      if (!leave_node()) {
+        r_.count = 0;  // not a partial number
+        r_.count_table_full = true;
+        finish(false);
+        break;
+      }
+      continue;
+    }
+    if (visited >= max_nodes) return false;
+    const Move m = allowed_[next_.back()++];
+    if (skip_move(m)) continue;
+    if (commuting_cuts_ && (dead_children_[path_.size()] >> (next_.back() - 1) & 1)) {
+      note_cut();  // (a dead node, as if cut by the bound)
+      continue;
+    }
+    if (commuting_cuts_ && (first_cut_[path_.size()] >> (next_.back() - 1) & 1)) {
+      ++visited, ++r_.nodes;  // (its first lookup made: first_of_children)
+      note_cut();
+      continue;
+    }
+    if (commuting_cuts_ && (counted_children_[path_.size()] >> (next_.back() - 1) & 1)) {
+      add_second_order(m);
+      continue;
+    }
+    if (out_of_budget()) {
+      finish(false);
+      break;
+    }
+    ++visited;
+    ++r_.nodes;
+    enter_child(m);
+    const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
+    const bool at_target = h == 0 && at_target_board();
+    if (g + h > limit_ || at_target || (listing_ && counted_child())) {
+      if (at_target && g == limit_) found();
+      undo_last();
+      if (g + h > limit_) note_cut();
+      if (child_count_ != CountDag::kMiss) note_counted(child_count_);
+      child_count_ = CountDag::kMiss;
+      continue;
+    }
+    open_node();
+  }
+  return true;
+}
+
+std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
+  const int n = p.size;
+  if (n < kMinSize || n > kMaxSize || static_cast<int>(p.start.size()) != n * n ||
+      p.target.size() != p.start.size())
+    return Error{"board", "start and target must both be N x N boards, 2 <= N <= 8"};
+  std::vector<int> sorted_start = p.start, sorted_target = p.target;
+  std::sort(sorted_start.begin(), sorted_start.end());
+  std::sort(sorted_target.begin(), sorted_target.end());
+  for (int i = 0; i < n * n; ++i)
+    if (sorted_start[i] != i + 1 || sorted_target[i] != i + 1)
+      return Error{"board", "start and target must each hold 1..N*N once"};
+  return std::nullopt;
+}
+
+std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet moves,
+                                                             const BoxSolveOptions& o) {
+  if (size == 3)
+    return [&table = table3(moves)](const std::uint8_t* board, int) {
+      std::array<int, 9> b{};
+      for (int c = 0; c < 9; ++c) b[c] = board[c] + 1;
+      const std::uint8_t d = table[rank_3x3(b.data())];
+      return d == kUnreached3 ? kMaxLength + 1 : static_cast<int>(d);
+    };
+  if (size != 4)
+    return [size, moves](const std::uint8_t* board, int) {
+      std::vector<int> s(board, board + size * size);
+      for (int& v : s) ++v;
+      return manhattan_bound(s, size, moves);
+    };
+  TableBound4x4 bounds = make_bounds_4x4(moves, o);
+  std::shared_ptr<AdditiveBound4x4> additive = std::move(bounds.additive);
+  std::shared_ptr<PatternBound4x4> pattern = std::move(bounds.pattern);
+  auto first = std::make_shared<std::array<int, 2>>();  // the lookups that decided last
+  return [additive, pattern, first](const std::uint8_t* board, int enough) {
+    int h = additive ? additive->bound(board, enough, (*first)[0]) : 0;
+    if (pattern && h <= enough) h = std::max(h, pattern->bound(board, enough, (*first)[1]));
+    return h;
+  };
+}
+
+Result<BoxSolveResult> count_after_first_solution(
+    const BoxPuzzle& p, const BoxSolveOptions& o, const std::string& how,
+    const std::function<OtherCount(const std::vector<std::uint8_t>& start, int length)>& count) {
+  BoxSolveOptions first = o;
+  first.all = false;
+  Result<BoxSolveResult> r = solve_box(p, first);
+  if (!r || !r->proven_optimal) return r;
+  const double t0 = now_ms();
+  const OtherCount c = count(renamed_start(p), r->length);
+  r->elapsed_ms += now_ms() - t0;
+  r->nodes += c.nodes;
+  r->complete = c.complete;
+  r->count_table_full = c.out_of_memory;
+  r->count = c.complete ? c.count : 0;
+  r->solutions_truncated = r->count > r->solutions.size();
+  r->method += "; counted by " + how + c.how;
+  return r;
+}
+
+void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max_seconds,
+                        BoxSolveResult& r) {
+  if (r.count > 0 || r.complete || r.length >= 0 || p.size != 4) return;
+  // The optimal search's bound (its tables are built).
+  const auto bound = box_lower_bound(4, p.moves, o);
+  const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
+    std::array<std::uint8_t, 16> b{};
+    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
+    return bound(b.data(), 255);
+  };
+  QuickSearchLimits limits;
+  limits.max_states =
+      std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
+  limits.max_seconds = max_seconds;
+  limits.cancel = o.cancel;
+  std::uint64_t states = 0;
+  const double t0 = now_ms();
+  const std::vector<int> start = relabel(p);
+  std::optional<std::vector<Move>> quick =
+      quick_search(start, 4, p.moves, kQuickWeight, bound_4x4, limits, states);
+  r.nodes += states;
+  r.elapsed_ms += now_ms() - t0;
+  if (quick) {  // the best found, not proven optimal
+    r.length = static_cast<int>(quick->size());
+    r.count = 1;
+    r.solutions = {*quick};
+    r.method = "best-first search, pattern database (4x4): not proven optimal";
+  }
+}
+
+// On 4x4, when the optimal search runs out of budget with nothing found, a quick search
+// (weighted best-first) in the last tenth of the time, with its own state cap, gives the
+// solution to show; on 3x3 the table is exact; 5x5 and up: the anytime search.
+namespace {
+
+constexpr std::uint64_t kAnytimeSlice = 100000;  // nodes between clock checks
+
+double cpu_ms() {
+  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
+BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
+                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
+  BoxAnytimeSearch search(p, o);
+  const double wall0 = now_ms(), cpu0 = cpu_ms();
+  auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
+  std::uint64_t seen = 0;
+  for (bool over = false; !over;) {
+    // Time, like the node budget, ends the search once it has a solution.
+    over = search.run(kAnytimeSlice) ||
+           (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 && search.result().length >= 0);
+    if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
+      seen = search.improvements();
+      BoxSolveResult now = search.result();
+      now.elapsed_ms = spent_ms();
+      on_improvement(now);
+    }
+  }
+  BoxSolveResult r = search.result();
+  if (!search.finished()) r.complete = false;
+  r.elapsed_ms = spent_ms();
+  return r;
+}
+
+}  // namespace
+
+Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o,
+                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
+  if (std::optional<Error> e = check_box_puzzle(p)) return *e;
+  if (p.size >= 5) return solve_box_anytime(p, o, on_improvement);
+  BoxSolveOptions optimal = o;
+  optimal.max_seconds = o.max_seconds * 0.9;
+  BoxSearch search(p, optimal);
+  search.run(std::numeric_limits<std::uint64_t>::max());
+  BoxSolveResult r = search.result();
+  if (o.cancel && o.cancel->load()) return r;
+  add_quick_solution(
+      p, o, o.max_seconds > 0 ? std::max(0.001, o.max_seconds - r.elapsed_ms / 1000) : 0, r);
+  return r;
+}
+
+bool for_each_solution(const BoxSolveResult& r,
+                       const std::function<bool(const std::vector<Move>&)>& emit) {
+  if (r.count_table) return r.count_table->walk_all(emit);
+  for (const auto& seq : r.solutions)
+    if (!emit(seq)) return false;
+  return true;
+}
+
+std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
+  std::vector<std::uint64_t> out;
+  for (std::uint8_t d : table3(moves)) {
+    if (d == kUnreached3) continue;
+    if (out.size() <= d) out.resize(d + 1);
+    ++out[d];
+  }
+  return out;
+}
+
+int distance_3x3(const std::vector<int>& board, MoveSet moves) {
+  const std::uint8_t d = table3(moves)[rank_3x3(board.data())];
+  return d == kUnreached3 ? -1 : d;
+}
+
+}  // namespace tilewise::box
