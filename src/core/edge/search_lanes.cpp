@@ -1,4 +1,4 @@
-// Lanes: a count or a listing without a limit, on masks (classes of 1-4 words, tiles or
+// Lanes: a search on masks (count, listing or first solution; classes of 1-4 words, tiles or
 // kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, 3 cells at
 // least) and kLanes subtrees below the cut are searched side by side, one step of each in turn. A
 // step places the cell's next candidate or backs up, and goes down when the next cell lists an
