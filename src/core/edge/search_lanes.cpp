@@ -357,7 +357,14 @@ void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
         return by_two(kinds, std::integral_constant<int, 3>{});
       default:
         static_assert(kLaneClassWords == 4);
+#ifdef __wasm__
+        // One set of 4-word steps in WebAssembly (the site's bytes): with both other key cells
+        // and the tests, which fit every board (a missing key cell's part and a cell's test
+        // flag are 0).
+        return run(kinds, std::integral_constant<int, 4>{}, std::true_type{}, std::true_type{});
+#else
         return by_two(kinds, std::integral_constant<int, 4>{});
+#endif
     }
   };
   if (kinds_) {
