@@ -1,4 +1,4 @@
-// tilewise bench [--quick] [--json] [--rates-only] [--puzzle FILE]... [--threads N]
+// tilewise bench [--quick] [--json] [--rates-only] [--first-only] [--puzzle FILE]... [--threads N]
 // [--puzzles DIR]: the seeded benchmark suite of core/edge_bench, each figure next to the
 // reference backtracker's in the same run (--puzzle: the placement rates of one's own boards).
 #include <algorithm>
@@ -94,7 +94,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 256));
   cmd->add_option("--puzzle", args->own,
                   "the placement rates of this puzzle file alone (repeatable; implies "
-                  "--rates-only)");
+                  "--rates-only unless --first-only: then its first-solution row)");
   cmd->add_flag("--first-only", args->first_only,
                 "only the first-solution rows (--first against the list baseline)");
   cmd->add_option("--assets", args->assets,

@@ -361,6 +361,61 @@ bool valid_board(const EdgePuzzle& p, const Cells& c) {
   return c.size() == p.tiles.size() && testing::cells_fit(p, c);
 }
 
+// Classes of 4 words (free 7x7: 49 tiles; framed 9x9: 49 inner tiles) run in lanes: the same
+// tree as one subtree at a time and as the candidate lists, tiles and kinds, counts, listings
+// and first solutions.
+TEST(EdgeSolver, FourWordClassesRunInLanesAndWalkTheListsTree) {
+  int in_lanes = 0, with_kinds = 0;
+  // (rows, motifs, border colours, seed): free 7x7 with tiles that all differ, with a tile
+  // twice (kinds), and a framed 9x9 (a tile twice too).
+  const int boards[][4] = {{7, 22, 0, 1}, {7, 22, 0, 27}, {9, 20, 6, 1}};
+  for (const auto& b : boards) {
+    GenerateOptions g;
+    g.rows = g.cols = b[0];
+    g.rule = MatchRule::kEqual;
+    g.border = b[2] > 0 ? BorderRule::kFrame0 : BorderRule::kFree;
+    g.motifs = b[1];
+    g.border_colours = b[2];
+    g.seed = static_cast<std::uint64_t>(b[3]);
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    for (SolveMode mode : {SolveMode::kCount, SolveMode::kAll, SolveMode::kFirst}) {
+      SCOPED_TRACE(format_puzzle(*p) + " mode " + std::to_string(static_cast<int>(mode)));
+      SolveOptions o;
+      o.mode = mode;
+      o.max_kept = 5;
+      // First solutions: one order (--first races several), the one kAuto takes.
+      o.order = mode != SolveMode::kFirst       ? PlacementOrder::kAuto
+                : g.border == BorderRule::kFree ? PlacementOrder::kSpiral
+                                                : PlacementOrder::kShortSide;
+      o.lane_calls_after_round = mode == SolveMode::kAll;
+      if (mode != SolveMode::kFirst) expect_lanes_agree(*p, o, &in_lanes);
+      EdgeSearch lanes(*p, o);
+      while (!lanes.run(1000)) {
+      }
+      SolveOptions lists = o;
+      lists.use_masks = false;
+      EdgeSearch listed(*p, lists);
+      while (!listed.run(1u << 20)) {
+      }
+      EXPECT_EQ(std::string(lanes.engine()), "lanes");
+      EXPECT_EQ(std::string(listed.engine()), "lists");
+      with_kinds += lanes.searches_kinds() ? 1 : 0;
+      EXPECT_EQ(lanes.count(), listed.count());
+      EXPECT_EQ(as_cells(lanes.solutions()), as_cells(listed.solutions()));
+      if (mode != SolveMode::kFirst) {  // (a first solution's lanes end their round)
+        EXPECT_EQ(lanes.stats().nodes, listed.stats().nodes);
+        EXPECT_EQ(lanes.stats().tries, listed.stats().tries);
+        EXPECT_EQ(lanes.stats().nodes_per_depth, listed.stats().nodes_per_depth);
+      }
+      EXPECT_GE(lanes.count(), 1u);
+      for (const Cells& c : as_cells(lanes.solutions())) EXPECT_TRUE(valid_board(*p, c));
+    }
+  }
+  EXPECT_EQ(in_lanes, 6);
+  EXPECT_EQ(with_kinds, 6);
+}
+
 // First solutions and limits run in lanes too: they stop at the same solutions, in the same
 // order, as the one-subtree search (the boards found by a lane ahead of an earlier prefix
 // wait for it), each valid, and the search stops (incomplete) when the limit is met.

@@ -501,6 +501,13 @@ EdgeBench::EdgeBench(const BenchOptions& options) : options_(options) {
   for (int clue = 1; clue <= 4; ++clue)
     if (find_puzzle(puzzles_, "e2_clue" + std::to_string(clue))) clues_.push_back(clue);
   rate_boards_ = rate_boards(puzzles_);
+  if (!options_.own_boards.empty() && options_.first_only) {  // their first solutions alone
+    first_boards_ = options_.own_boards;
+    rate_boards_.clear();
+    clues_.clear();
+    parts_ = static_cast<int>(first_boards_.size());
+    return;
+  }
   if (!options_.own_boards.empty()) {  // one's own boards: their rates alone
     options_.rates_only = true;
     rate_boards_ = options_.own_boards;

@@ -33,7 +33,8 @@ struct BenchOptions {
   bool first_only = false;
   std::vector<BenchPuzzle> first_boards;
   // The placement rates of these boards alone, in place of the suite's (tilewise bench
-  // --puzzle FILE: a rate on one's own puzzle; implies rates_only).
+  // --puzzle FILE: a rate on one's own puzzle; implies rates_only); with first_only, their
+  // first-solution rows alone.
   std::vector<std::pair<std::string, EdgePuzzle>> own_boards;
 };
 

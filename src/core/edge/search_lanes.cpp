@@ -1,4 +1,4 @@
-// Lanes: a count or a listing without a limit, on masks (classes of 1-3 words, tiles or
+// Lanes: a search on masks (count, listing or first solution; classes of 1-4 words, tiles or
 // kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, 3 cells at
 // least) and kLanes subtrees below the cut are searched side by side, one step of each in turn. A
 // step places the cell's next candidate or backs up, and goes down when the next cell lists an
@@ -14,6 +14,7 @@
 // nodes, tries, nodes per depth and count as run_blocks.
 #include <algorithm>
 #include <array>
+#include <type_traits>
 #include <utility>
 
 #include "core/edge/solver.hpp"
@@ -127,7 +128,7 @@ constexpr std::array<std::uint64_t, 64> kTileBits = [] {
 
 // Steps the lanes `rounds` times (every lane once a round, `all`: every lane is active), a
 // lane that leaves its subtree taking the next prefix; stops early when one finds none.
-// kWords: the most words a class takes (1-3); kTwoOthers: some cell's key has two cells besides
+// kWords: the most words a class takes (1-4); kTwoOthers: some cell's key has two cells besides
 // the one placed just before; kFiltered: some cell has tests beyond its key (else the steps
 // leave both out); kAfterRound: what a step needs a call for (a board found, the next cell's
 // tests) is done after the round (SolveOptions::lane_calls_after_round).
@@ -139,9 +140,9 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   MaskLane* const lanes = ls.lanes.data();
   // Boards are completed at depth `last` (none when only counting: read from the figures).
   const std::int64_t last = ls.record ? static_cast<std::int64_t>(order_.size()) - 1 : -1;
-  // The used words a step copies: one-word boards here have at most 3 blocks (run_lanes);
-  // the words past the blocks stay 0.
-  constexpr int kUsedWords = kWords == 1 ? kLaneClassWords : kMaskBlocks;
+  // The used words a step copies: one-word boards here have at most kLaneOneWordBlocks blocks
+  // (plan_blocks); the words past the blocks stay 0.
+  constexpr int kUsedWords = kWords == 1 ? kLaneOneWordBlocks : kMaskBlocks;
   // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
   // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
   // once), or with none left the lane backs up. Negative when the lane has left its subtree.
@@ -156,14 +157,21 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     std::uint64_t l[kWords];
     for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
     std::uint64_t w = 0, m = l[0], rest, remaining;
-    if constexpr (kWords == 3) {  // as masks: all ones when the words before are empty
-      const std::uint64_t z0 = 0 - static_cast<std::uint64_t>(l[0] == 0);
-      const std::uint64_t z01 = 0 - static_cast<std::uint64_t>((l[0] | l[1]) == 0);
-      w = (z0 & 1) + (z01 & 1);
-      m = l[0] | (l[1] & z0) | (l[2] & z01);
+    if constexpr (kWords >= 3) {
+      // z[v], as masks: all ones when the words before word v are empty.
+      std::uint64_t z[kWords], before = l[0];
+      for (int v = 1; v < kWords; ++v) {
+        z[v] = 0 - static_cast<std::uint64_t>(before == 0);
+        before |= l[v];
+      }
+      for (int v = 1; v < kWords; ++v) {
+        w += z[v] & 1;
+        m |= l[v] & z[v];
+      }
       rest = m & (m - 1);
       // Candidates left in the cell after this one: in word w and the words after it.
-      remaining = rest | (l[1] & ~z0) | (l[2] & ~z01);
+      remaining = rest;
+      for (int v = 1; v < kWords; ++v) remaining |= l[v] & ~z[v];
     } else {
       if constexpr (kWords == 2) {
         w = static_cast<std::uint64_t>(l[0] == 0);
@@ -306,35 +314,64 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
 }
 
 // lane_rounds for this board: its words a class, the next-but-one cells' keys, the tests.
+// Chosen by branches on std::bool_constant/std::integral_constant arguments (a table of member
+// pointers made GCC's sanitizer build warn of an uninitialised temporary).
 void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
-  using Rounds = void (EdgeSearch::*)(std::uint64_t, bool);
 #ifdef __wasm__
   constexpr bool kOff = true;  // WebAssembly: always after the round (one set of steps)
 #else
   constexpr bool kOff = false;
 #endif
-#define TILEWISE_LANES(K, W)                                 \
-  {                                                          \
-    {{&EdgeSearch::lane_rounds<K, W, false, false, kOff>,    \
-      &EdgeSearch::lane_rounds<K, W, false, false, true>},   \
-     {&EdgeSearch::lane_rounds<K, W, false, true, kOff>,     \
-      &EdgeSearch::lane_rounds<K, W, false, true, true>}},   \
-    {                                                        \
-      {&EdgeSearch::lane_rounds<K, W, true, false, kOff>,    \
-       &EdgeSearch::lane_rounds<K, W, true, false, true>},   \
-      {                                                      \
-        &EdgeSearch::lane_rounds<K, W, true, true, kOff>,    \
-            &EdgeSearch::lane_rounds<K, W, true, true, true> \
-      }                                                      \
-    }                                                        \
-  }
-  static constexpr Rounds kRounds[2][3][2][2][2] = {
-      {TILEWISE_LANES(false, 1), TILEWISE_LANES(false, 2), TILEWISE_LANES(false, 3)},
-      {TILEWISE_LANES(true, 1), TILEWISE_LANES(true, 2), TILEWISE_LANES(true, 3)}};
-#undef TILEWISE_LANES
   const LaneSearch& ls = lanes_;
-  (this->*kRounds[kinds_][ls.words - 1][ls.two_others][ls.filtered]
-                 [options_.lane_calls_after_round])(rounds, all);
+  const bool after = options_.lane_calls_after_round;
+  auto run = [&](auto kinds, auto words, auto two, auto filtered) {
+    if (after) {
+      lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
+                  decltype(filtered)::value, true>(rounds, all);
+    } else {
+      lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
+                  decltype(filtered)::value, kOff>(rounds, all);
+    }
+  };
+  auto by_filtered = [&](auto kinds, auto words, auto two) {
+    if (ls.filtered) {
+      run(kinds, words, two, std::true_type{});
+    } else {
+      run(kinds, words, two, std::false_type{});
+    }
+  };
+  auto by_two = [&](auto kinds, auto words) {
+    if (ls.two_others) {
+      by_filtered(kinds, words, std::true_type{});
+    } else {
+      by_filtered(kinds, words, std::false_type{});
+    }
+  };
+  auto by_words = [&](auto kinds) {
+    switch (ls.words) {
+      case 1:
+        return by_two(kinds, std::integral_constant<int, 1>{});
+      case 2:
+        return by_two(kinds, std::integral_constant<int, 2>{});
+      case 3:
+        return by_two(kinds, std::integral_constant<int, 3>{});
+      default:
+        static_assert(kLaneClassWords == 4);
+#ifdef __wasm__
+        // One set of 4-word steps in WebAssembly (the site's bytes): with both other key cells
+        // and the tests, which fit every board (a missing key cell's part and a cell's test
+        // flag are 0).
+        return run(kinds, std::integral_constant<int, 4>{}, std::true_type{}, std::true_type{});
+#else
+        return by_two(kinds, std::integral_constant<int, 4>{});
+#endif
+    }
+  };
+  if (kinds_) {
+    by_words(std::true_type{});
+  } else {
+    by_words(std::false_type{});
+  }
 }
 
 void EdgeSearch::run_lanes(std::uint64_t node_budget) {

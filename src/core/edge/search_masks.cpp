@@ -79,10 +79,13 @@ void EdgeSearch::plan_blocks() {
     masks_.blocks += masks_.class_words[c];
   }
   if (masks_.blocks > kMaskBlocks) return;
-  // A cell walks its class's words one by one: past 3 the list search is faster (free 7x7,
-  // one class of 49 tiles in 4 words: 59 vs 72 M placements/s; with 2 or 3 words the masks
-  // win: free 5x5 61 vs 51, free 6x6 54 vs 51, framed 8x8 60 vs 57, clue 2 66 vs 40).
-  if (*std::max_element(masks_.class_words.begin(), masks_.class_words.end()) > 3) return;
+  // At most kLaneClassWords words a class, each class's words readable by a lane step from its
+  // first one on (row_words of them within kLaneWords).
+  const int words = *std::max_element(masks_.class_words.begin(), masks_.class_words.end());
+  if (words > kLaneClassWords) return;
+  const int row_words = words == 1 && masks_.blocks > kLaneOneWordBlocks ? 2 : words;
+  for (int c = 0; c < classes; ++c)
+    if (masks_.class_word0[c] + row_words > kLaneWords) return;
   masks_.kernel_tile.assign(tiles_, 0);
   // + the kernel tiles a lane step forms past the last block (key_part_table)
   const std::size_t kernel_tiles = static_cast<std::size_t>(masks_.blocks + kLaneClassWords) * 16;
@@ -115,9 +118,8 @@ void EdgeSearch::plan_blocks() {
     }
   }
   use_masks_ = true;
-  const int words = *std::max_element(masks_.class_words.begin(), masks_.class_words.end());
   masks_.one_word = words == 1;
-  masks_.row_words = words == 1 && masks_.blocks > kLaneClassWords ? 2 : words;
+  masks_.row_words = row_words;
 }
 
 int EdgeSearch::class_of_frame(int frame_mask) const {

@@ -78,8 +78,9 @@ struct MaskSearch {
   int blocks = 0;                           // words in use
   bool one_word = false;                    // every class fits one word
   // The words of every table row after its tries, 0 past its class's: the most words of a
-  // class, the words a lane step reads (one-word boards of more than 3 blocks, none framed,
-  // take the lanes' steps of two words: their step copies all the used words).
+  // class, the words a lane step reads (one-word boards of more than kLaneOneWordBlocks
+  // blocks, none framed, take the lanes' steps of two words: their step copies all the used
+  // words).
   int row_words = 1;
   // The plan, by depth, and the search.
   std::vector<MaskStep> steps;  // [cells]: after the last cell
@@ -103,13 +104,16 @@ struct MaskSearch {
 // Counting in lanes (EdgeSearch::run_lanes, edge/search_lanes.cpp): a count runs kLanes
 // subtrees side by side, one step of each in turn, each step free of branches on the search's
 // outcome (place or back up, go down or not), so the processor overlaps the lanes instead of
-// waiting on mispredicted branches. Every board on masks: a class's 1-3 words are walked as
+// waiting on mispredicted branches. Every board on masks: a class's 1-4 words are walked as
 // arithmetic too (the first word with a candidate left is an index, not a branch).
 constexpr int kLanes = 2;  // measured: 2 lanes 87 ms, 3 or 4 lanes 91 ms (Brendan 6x6)
 constexpr int kLaneCells = kMaskBlocks * 16;  // every board on masks
-constexpr int kLaneClassWords = 3;            // a class's words (plan_blocks: at most 3)
-// Used words, + 2: a class's 3 words are read from its first one on (zeros past the last).
-constexpr int kLaneWords = kMaskBlocks + kLaneClassWords - 1;
+constexpr int kLaneClassWords = 4;            // a class's words (plan_blocks: at most 4)
+// The used words a step of one-word boards copies (plan_blocks: more blocks take two-word steps).
+constexpr int kLaneOneWordBlocks = 3;
+// Used words, + 2: a class's row_words words are read from its first one on (zeros past the
+// last; plan_blocks keeps every class's first word + row_words within them).
+constexpr int kLaneWords = kMaskBlocks + 2;
 
 struct alignas(64) LaneLevel {
   std::uint64_t left[kLaneClassWords] = {};    // candidates not yet taken, per word of the class
@@ -167,7 +171,7 @@ struct LaneSearch {
   bool producer_done = false;  // the search above the split has ended
   std::size_t next_prefix = 0;
   std::vector<LaneStep> steps;  // [cells + 1]
-  int words = 1;                // lane_rounds<kWords>: the most words of a class (1-3)
+  int words = 1;                // lane_rounds<kWords>: the most words of a class (1-4)
   bool two_others = false;      // some step's next-but-one cell has two other key cells
   bool filtered = false;        // some cell has tests beyond its key
   std::vector<MaskLane> lanes;  // kLanes

@@ -51,13 +51,13 @@ struct SolveOptions {
   PlacementOrder order = PlacementOrder::kAuto;
   SymmetryBreaking symmetry = SymmetryBreaking::kAuto;
   // Boards whose tiles fit the masks (each class of tiles, by frame pattern, in blocks of 16,
-  // at most 3 blocks a class and 8 in all) are searched with tile masks (run_masks); false:
+  // at most 4 blocks a class and 8 in all) are searched with tile masks (run_masks); false:
   // with candidate lists like other boards (the same tree, nodes and tries; for tests and
   // comparisons).
   bool use_masks = true;
-  // Counts and listings (no limit) of boards of 17+ cells on masks run several subtrees side
-  // by side (run_lanes); false: one at a time (the same tree, figures and solutions in the same
-  // order; for tests and comparisons).
+  // Searches of boards of 17+ cells on masks run several subtrees side by side (run_lanes);
+  // false: one at a time (the same tree, figures and solutions in the same order; for tests
+  // and comparisons).
   bool use_lanes = true;
   // In lanes, a board found and a cell's tests beyond its key (the calls a step may need) are
   // handled after each round of steps instead of inside the step: in WebAssembly always (a call
