@@ -15,6 +15,7 @@ constexpr float kPanelShare = 0.34f;         // of the width, for the side panel
 // Lower than this beside the panel (a phone held sideways: 390 px), and the action bar goes
 // right of the board: over it, it took a sixth of the height from the board.
 constexpr float kBarBesideBelowHeight = 560;
+constexpr float kBesidePanelShare = 0.3f;  // of the width, for the panel then (clamped)
 
 nlohmann::json rect_json(const WindowRect& r) {
   return {r.pos.x, r.pos.y, r.size.x, r.size.y};
@@ -40,9 +41,13 @@ PageLayout lay_out_page(ImVec2 display, const platform::SafeArea& safe,
     l.panel = {ImVec2(origin.x, origin.y + h + bar_height),
                ImVec2(inner.x, std::max(1.0f, inner.y - h - bar_height))};
   } else {
-    const float w = std::floor(std::clamp(inner.x * kPanelShare, 300.0f, 420.0f));
-    l.panel = {origin, ImVec2(w, inner.y)};
     l.bar_beside = bar_height > 0 && bar_width > 0 && inner.y < kBarBesideBelowHeight;
+    // With the bar beside the board the panel gives up some width too: the board is as wide
+    // as it is high there, and its tray's column needs room beside it.
+    const float w =
+        std::floor(l.bar_beside ? std::clamp(inner.x * kBesidePanelShare, 260.0f, 420.0f)
+                                : std::clamp(inner.x * kPanelShare, 300.0f, 420.0f));
+    l.panel = {origin, ImVec2(w, inner.y)};
     if (l.bar_beside) {
       const float board_w = std::max(1.0f, inner.x - w - bar_width);
       l.board = {ImVec2(origin.x + w, origin.y), ImVec2(board_w, inner.y)};
