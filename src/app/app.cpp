@@ -520,9 +520,15 @@ void play_status() {
     ImGui::TextColored(ink_colour(Ink::kGood), "Solved in %s with %d moves!", clock.c_str(),
                        progress_moves());
   } else {
-    ImGui::Text("%d of %d edges match  |  %d move%s  |  %s", g.board.matched_edges(),
-                g.board.inner_edges(), progress_moves(), progress_moves() == 1 ? "" : "s",
-                clock.c_str());
+    char line[96];
+    const int moves = progress_moves();
+    std::snprintf(line, sizeof line, "%d of %d edges match  |  %d move%s  |  %s",
+                  g.board.matched_edges(), g.board.inner_edges(), moves, moves == 1 ? "" : "s",
+                  clock.c_str());
+    if (ImGui::CalcTextSize(line).x > ImGui::GetContentRegionAvail().x)  // a narrow panel
+      std::snprintf(line, sizeof line, "%d/%d edges | %d move%s | %s", g.board.matched_edges(),
+                    g.board.inner_edges(), moves, moves == 1 ? "" : "s", clock.c_str());
+    ImGui::TextUnformatted(line);
   }
   record_text("play status");
 }
