@@ -126,8 +126,8 @@ async function galleryThrough(page, d, shoot, pages) {
   assert.fail('the gallery never ended');
 }
 
-// A screenshot at `scale` times the device's pixels (the OCR reads text at 1.5 times its CSS
-// size as well as at the phone's 3, in a quarter of the time).
+// A screenshot, `scale` pixels a CSS px: the phone's at 1.5 (the OCR reads text at 1.5 times
+// its CSS size as well as at the phone's 3, in a quarter of the time).
 // `region`: [x, y, width, height] CSS px of the page (default: all of it).
 async function shot(page, name, scale, region) {
   const { width, height } = page.viewportSize();
@@ -175,10 +175,8 @@ for (const [device, options] of Object.entries(devices)) {
     // Two OCRs at a time, while the browser goes on to the next screen.
     const lanes = [Promise.resolve(), Promise.resolve()];
     const read = [];  // [screen, OCR promise, sure]
-    const t0 = Date.now();
     // `sure`: a word the shot must be read to hold (an unreadable shot is not a clean one).
     const shoot = async (screen, sure, region) => {
-      if (process.env.WORDS_TIMES) console.log(`# ${device} ${screen} at ${Date.now() - t0} ms`);
       await h.framesLater(page, 3);
       const file = await shot(page, `words-${device}-${screen}`, touch ? 1.5 : 1, region);
       const lane = read.length % 2;
