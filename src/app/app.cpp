@@ -75,11 +75,11 @@ struct AppState {
   int loads = 0;                        // puzzles loaded so far (the screen reader hears of each)
   std::vector<Placement> hint_board;    // the board the hint was given for
   std::vector<Placement> solver_board;  // the solver's solution last put on the board
-  // Play: the start Restart goes back to (as dealt, shuffled or linked), the moves made since,
-  // the board as last seen (each change is announced), the generated game being played.
+  // Play: the start Restart goes back to (as dealt, shuffled or linked), the board as last
+  // seen (each change is announced), the generated game being played. The moves made since
+  // the start are counted by progress.hpp (progress_moves).
   std::vector<Placement> start_cells;
   int start_loads = -1;  // the load `start_cells` belongs to
-  int moves = 0;
   std::vector<Placement> seen_cells;
   bool quiet_change = false;  // the next change is not the player's (solver, restart)
   std::optional<GameId> game;
@@ -87,19 +87,13 @@ struct AppState {
   std::string game_id_text;              // typed in the New dialog
   bool reveal = false;  // the running search was asked for by Solve: show its first answer
   bool ask_solve = false, ask_new = false, ask_help = false;
-  bool how_to = true;     // the how-to card (first visit; reopened from Help)
+  bool how_to = true;     // the how-to card (until "Got it", on this visit or an earlier one)
   double reward_ms = -1;  // when the player solved the board (the reward's animation)
   bool reward_open = false;
   bool new_best = false;
   double best_ms = -1;  // the player's best time on this puzzle (kept by progress.hpp)
   int bar_focus = -1;   // the action bar's button with keyboard focus (-1: none)
 };
-
-bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](Placement x, Placement y) {
-    return x.tile == y.tile && x.rotation == y.rotation;
-  });
-}
 
 std::string solutions_word(unsigned long long n) {
   return std::to_string(n) + (n == 1 ? " solution" : " solutions");
@@ -163,7 +157,6 @@ void load_puzzle(const EdgePuzzle& p, const std::string& name) {
   g.hint_text.clear();
   g.solver_board.clear();
   g.game.reset();
-  g.moves = 0;
   g.reveal = false;
   g.reward_ms = -1;
   g.reward_open = false;
@@ -199,7 +192,6 @@ void resume_game(const ResumedGame& r) {
     g.puzzle_title = r.title;
   }
   if (!r.cells.empty()) g.board.start_from(r.cells);
-  g.moves = r.moves;
   g.play_started_ms = r.play_ms >= 0 ? platform::now_ms() - r.play_ms : -1;
 }
 
@@ -464,7 +456,7 @@ void restart() {
   g.board.start_from(start_cells());
   g.quiet_change = true;
   g.play_started_ms = g.solved_after_ms = -1;
-  g.moves = 0;
+  progress_restart(g.board.cells());
   g.hint = Hint{};
   g.hint_text.clear();
   g.solver_board.clear();
@@ -527,10 +519,17 @@ void play_status() {
                        g.solve.shown + 1, g.solve.solutions.size());
   } else if (solved_by_player()) {
     ImGui::TextColored(ink_colour(Ink::kGood), "Solved in %s with %d moves!", clock.c_str(),
-                       g.moves);
+                       progress_moves());
   } else {
-    ImGui::Text("%d of %d edges match  |  %d move%s  |  %s", g.board.matched_edges(),
-                g.board.inner_edges(), g.moves, g.moves == 1 ? "" : "s", clock.c_str());
+    char line[96];
+    const int moves = progress_moves();
+    std::snprintf(line, sizeof line, "%d of %d edges match  |  %d move%s  |  %s",
+                  g.board.matched_edges(), g.board.inner_edges(), moves, moves == 1 ? "" : "s",
+                  clock.c_str());
+    if (ImGui::CalcTextSize(line).x > ImGui::GetContentRegionAvail().x)  // a narrow panel
+      std::snprintf(line, sizeof line, "%d/%d edges | %d move%s | %s", g.board.matched_edges(),
+                    g.board.inner_edges(), moves, moves == 1 ? "" : "s", clock.c_str());
+    ImGui::TextUnformatted(line);
   }
   record_text("play status");
 }
@@ -672,7 +671,7 @@ void publish_state() {
                     : solved_by_player() ? "player"
                                          : ""},
       {"play_ms", update_play_clock()},
-      {"moves", g.moves},
+      {"moves", progress_moves()},
       {"game", g.game ? format_game_id(*g.game) : std::string()},
       {"how_to", g.how_to},
       {"reward_open", g.reward_open},
@@ -738,8 +737,8 @@ void puzzle_title() {
   const bool solved = solved_by_player();
   std::string line;
   if (solved)
-    line =
-        "Solved in " + clock_text(update_play_clock()) + "! " + std::to_string(g.moves) + " moves.";
+    line = "Solved in " + clock_text(update_play_clock()) + "! " +
+           std::to_string(progress_moves()) + " moves.";
   else if (solved_by_solver())
     line = "Solved by Tilewise. Restart to solve it yourself.";
   else
@@ -789,7 +788,7 @@ bool bar_enabled(int a) {
     case kRedo:
       return g.board.can_redo();
     case kRestart:
-      return g.moves > 0 || !same_cells(g.board.cells(), start_cells());
+      return progress_moves() > 0 || !same_cells(g.board.cells(), start_cells());
     default:
       return true;
   }
@@ -823,29 +822,45 @@ void do_bar_action(int a) {
   }
 }
 
-// The bar: the play actions, always in view. A phone's narrow bar leaves Redo and Help to
-// the panel (Help there; Redo by Ctrl+Y), so each button stays a finger wide.
+// The bar: the play actions, always in view: a row, or a column beside the board on a phone
+// held sideways. A phone's narrow bar leaves Redo and Help to the panel (Help there; Redo by
+// Ctrl+Y), so each button stays a finger wide.
 float bar_height() {
   return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.y;
 }
 
+// The bar's width as a column beside the board (a phone held sideways): its widest button.
+float bar_column_width() {
+  float widest = 0;
+  for (const char* label : kBarLabels) widest = std::max(widest, ImGui::CalcTextSize(label).x);
+  return std::ceil(widest + 2 * ImGui::GetStyle().FramePadding.x +
+                   2 * ImGui::GetStyle().WindowPadding.x);
+}
+
 void action_bar() {
   begin_bar_window();
-  const float avail = ImGui::GetContentRegionAvail().x;
-  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const bool column = page_layout().bar_beside;  // one button under another
   std::vector<int> shown;
-  const bool narrow = avail < 560;
+  // Redo and Help only where each button stays a finger wide (Help is in the panel too;
+  // Redo is Ctrl+Y).
+  const bool narrow = column ? avail.y < static_cast<float>(kBarActions) *
+                                             (ImGui::GetFrameHeight() + style.ItemSpacing.y)
+                             : avail.x < 560;
   for (int a = 0; a < kBarActions; ++a)
     if (!narrow || (a != kRedo && a != kHelp)) shown.push_back(a);
   const float n = static_cast<float>(shown.size());
-  const float width = std::floor(std::min(120.0f, (avail - spacing * (n - 1)) / n));
+  const float width =
+      column ? avail.x
+             : std::floor(std::min(120.0f, (avail.x - style.ItemSpacing.x * (n - 1)) / n));
   // Keyboard: Tab walks the bar's buttons (board_input.cpp hands the focus over); Enter or
   // Space presses the focused one.
   const bool focused = ImGui::IsWindowFocused();
   if (!focused) g.bar_focus = -1;
   // (The ring shows once Tab brought the focus here, not after a click.)
   for (size_t k = 0; k < shown.size(); ++k) {
-    if (k > 0) ImGui::SameLine();
+    if (k > 0 && !column) ImGui::SameLine();
     const int a = shown[k];
     if (bar_button(kBarLabels[a], width, focused && g.bar_focus == static_cast<int>(k),
                    bar_enabled(a)))
@@ -890,29 +905,26 @@ void solve_dialog() {
   ImGui::EndPopup();
 }
 
+// A row of three choices, the chosen one in the accent colour.
+void choice_row(const char* title, const char* const (&labels)[3], int* chosen) {
+  const float w = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
+  ImGui::TextUnformatted(title);
+  for (int k = 0; k < 3; ++k) {
+    if (k) ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Button, *chosen == k
+                                               ? ink_colour(Ink::kAccent)
+                                               : ImGui::GetStyleColorVec4(ImGuiCol_Button));
+    if (button(labels[k], w)) *chosen = k;
+    ImGui::PopStyleColor();
+  }
+}
+
 void new_dialog() {
   if (!begin_dialog("New puzzle", &g.ask_new)) return;
   static const char* const kSizes[] = {"3 x 3", "4 x 4", "5 x 5"};
   static const char* const kLevels[] = {"Easy", "Medium", "Hard"};
-  const float w = (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3;
-  ImGui::TextUnformatted("Size");
-  for (int k = 0; k < 3; ++k) {
-    if (k) ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Button, g.new_size == k
-                                               ? ink_colour(Ink::kAccent)
-                                               : ImGui::GetStyleColorVec4(ImGuiCol_Button));
-    if (button(kSizes[k], w)) g.new_size = k;
-    ImGui::PopStyleColor();
-  }
-  ImGui::TextUnformatted("Difficulty");
-  for (int k = 0; k < 3; ++k) {
-    if (k) ImGui::SameLine();
-    ImGui::PushStyleColor(ImGuiCol_Button, g.new_difficulty == k
-                                               ? ink_colour(Ink::kAccent)
-                                               : ImGui::GetStyleColorVec4(ImGuiCol_Button));
-    if (button(kLevels[k], w)) g.new_difficulty = k;
-    ImGui::PopStyleColor();
-  }
+  choice_row("Size", kSizes, &g.new_size);
+  choice_row("Difficulty", kLevels, &g.new_difficulty);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   if (button("Play", half) || key_pressed(ImGuiKey_Enter)) {
     GameId id;
@@ -970,7 +982,10 @@ void how_to_card() {
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(how_to_text());
   ImGui::PopTextWrapPos();
-  if (button("Got it")) g.how_to = false;
+  if (button("Got it")) {
+    g.how_to = false;
+    progress_dismiss_how_to();  // not shown again on later visits
+  }
   ImGui::Separator();
 }
 
@@ -987,7 +1002,7 @@ void note_player_solve() {
     const BestSolve* best = progress_best(puzzle_key(g.board.puzzle()));
     g.new_best = best == nullptr || t < best->ms;
     g.best_ms = g.new_best ? t : best->ms;
-    platform::announce("Solved in " + clock_text(t) + " with " + std::to_string(g.moves) +
+    platform::announce("Solved in " + clock_text(t) + " with " + std::to_string(progress_moves()) +
                        " moves" + (g.new_best ? ", your best." : "."));
   }
   was = now;
@@ -1032,7 +1047,7 @@ void reward_overlay() {
   ImGui::PushFont(title_font());
   ImGui::TextColored(ink_colour(Ink::kGood), "You solved it!");
   ImGui::PopFont();
-  ImGui::Text("Time %s  |  %d moves", clock_text(t).c_str(), g.moves);
+  ImGui::Text("Time %s  |  %d moves", clock_text(t).c_str(), progress_moves());
   if (g.new_best)
     ImGui::TextUnformatted("Your best time on this puzzle!");
   else
@@ -1095,7 +1110,6 @@ void announce_moves() {
   }
   if (same_cells(g.seen_cells, g.board.cells())) return;
   if (!g.quiet_change) {
-    ++g.moves;
     std::string said = describe_move(g.seen_cells, g.board.cells(), g.board.matched_edges(),
                                      g.board.inner_edges());
     if (g.board.solved()) said += ". Solved!";
@@ -1139,12 +1153,14 @@ void lay_out(ImVec2 display) {
         if (editor_on_board()) return editor_board_height(width);
         return title_height() + board_view_height(g.board, width);
       },
-      box_mode() ? 0 : motif_key_wrapped_height(), box_mode() ? 0 : bar_height()));
+      box_mode() ? 0 : motif_key_wrapped_height(), box_mode() ? 0 : bar_height(),
+      box_mode() ? 0 : bar_column_width()));
 }
 
 }  // namespace
 
 void init() {
+  g.how_to = !progress_how_to_dismissed();
   const Example& first = examples().front();
   // The first visit: a real 3x3 puzzle, shuffled and turned.
   for (const Example& e : examples())

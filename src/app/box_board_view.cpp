@@ -1,6 +1,8 @@
 // The Puzzle Box board: numbered cells, one round button per 2x2 block at the block's
 // centre (click or tap = clockwise; right-click, shift-click or holding it = back; the keys
-// below), turns animated by rotating the block's four numbers about its centre.
+// below), turns animated by rotating the block's four numbers about its centre. A click or a
+// tap on a number picks it; one on another number swaps the two (the board is set so, as a
+// typed one is).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -31,6 +33,7 @@ struct ButtonPress {
   bool held = false;  // held still long enough: it was turned back
 };
 ButtonPress g_press;
+int g_cell_press = -1;  // the cell a press off the buttons began on (-1: none)
 
 // The turn asked for this frame, if any, given the button under the pointer. A click or a tap
 // turns clockwise when let go on the button it pressed; a right-click or a shift-click turns
@@ -149,8 +152,9 @@ void draw_box_board() {
   v.origin =
       ImVec2(cursor.x + std::max(10.0f, std::floor((avail.x - v.cell * n) / 2)), cursor.y + 10);
   ImGui::SetCursorScreenPos(v.origin);
-  ImGui::InvisibleButton("box board", ImVec2(v.cell * n, v.cell * n),
-                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool clicked =
+      ImGui::InvisibleButton("box board", ImVec2(v.cell * n, v.cell * n),
+                             ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const bool left = ImGui::IsItemClicked(ImGuiMouseButton_Left);
   const bool right = ImGui::IsItemClicked(ImGuiMouseButton_Right);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -181,7 +185,26 @@ void draw_box_board() {
   }
   std::optional<box::Move> turn = turn_asked(hovered, left, right);
   if (const std::optional<box::Move> by_key = key_turn(v); by_key && !turn) turn = by_key;
+  // A number picked, or swapped with the one picked before: a click that began and ended on
+  // one cell, off the buttons.
+  const int col = static_cast<int>(std::floor((mouse.x - v.origin.x) / v.cell));
+  const int row = static_cast<int>(std::floor((mouse.y - v.origin.y) / v.cell));
+  const int under = col >= 0 && col < n && row >= 0 && row < n ? row * n + col : -1;
+  if (left && hovered < 0 && !ImGui::GetIO().KeyShift) g_cell_press = under;
+  if (clicked && hovered < 0 && under >= 0 && under == g_cell_press && !turn) {
+    if (v.picked_cell < 0 || v.picked_cell >= n * n) {
+      v.picked_cell = under;
+    } else if (v.picked_cell == under) {
+      v.picked_cell = -1;
+    } else {
+      std::vector<int> board = v.board;
+      std::swap(board[v.picked_cell], board[under]);
+      box_set_board(std::move(board));  // (forgets the pick)
+    }
+  }
+  if (!ImGui::GetIO().MouseDown[ImGuiMouseButton_Left]) g_cell_press = -1;
   if (turn) {
+    v.picked_cell = -1;
     v.playing = false;
     v.chosen = -1;  // the board leaves the played solution; choosing one starts it afresh
     v.moves_made += 1;
@@ -217,6 +240,17 @@ void draw_box_board() {
       draw_cell(dl, moved, v.cell, shown[c], false, n);
     }
   }
+  for (int c = 0; c < n * n; ++c) {  // each cell's place, for the tests
+    const ImVec2 at = centre_of(c / n, c % n);
+    widget_rects()["box:cell " + std::to_string(c + 1)] = {at.x - v.cell / 2, at.y - v.cell / 2,
+                                                           v.cell, v.cell};
+  }
+  if (v.picked_cell >= 0 && v.picked_cell < n * n && !animating) {  // the picked number
+    const ImVec2 at = centre_of(v.picked_cell / n, v.picked_cell % n);
+    const float half = v.cell * 0.46f;
+    dl->AddRect(ImVec2(at.x - half, at.y - half), ImVec2(at.x + half, at.y + half), kKeyCursor,
+                v.cell * 0.12f, 0, std::max(3.0f, v.cell * 0.06f));
+  }
   const bool show_cursor = v.keys_focused && v.key_cursor_shown;
   if (show_cursor)  // keyboard focus: a frame round the board, as the tile board has
     dl->AddRect(ImVec2(v.origin.x - 10, v.origin.y - 10),
@@ -233,7 +267,7 @@ void draw_box_board() {
     dl->AddCircleFilled(p, v.button_radius,
                         hot ? IM_COL32(255, 200, 60, 255) : IM_COL32(230, 150, 40, 240));
     dl->AddCircle(p, v.button_radius, IM_COL32(30, 30, 30, 255), 0, 2.0f);
-    const std::string name = box::move_name(box::Move{b, 1}, n);
+    const std::string name = box_move_label(box::Move{b, 1}, n);
     const float font = std::max(13.0f, v.button_radius * 0.8f);
     const ImVec2 ts = display_font()->CalcTextSizeA(font, 1e9f, 0, name.c_str());
     dl->AddText(display_font(), font, ImVec2(p.x - ts.x / 2, p.y - ts.y / 2),

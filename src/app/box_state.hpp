@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/box/model/board.hpp"
 #include "core/box/model/puzzle.hpp"
 #include "imgui.h"
 
@@ -17,6 +18,14 @@ inline const char* const kBoxMoveSets[] = {"cw", "cw+ccw", "cw+ccw+half"};
 // A build's share done, in percent (a total of 0 counts as 1).
 inline double percent(double part, double whole) {
   return 100.0 * part / (whole > 1.0 ? whole : 1.0);
+}
+
+// A move as the page names it: B1.. in reading order at every size (the CLI's 3x3 names
+// Q1..Q4 are the same buttons in the same order), with the CLI's ' and half-turn suffixes.
+inline std::string box_move_label(const box::Move& m, int size) {
+  std::string name = box::move_name(m, size);
+  name[0] = 'B';
+  return name;
 }
 
 // One turn being animated: the board before it, drawn with the turned block rotating.
@@ -33,6 +42,8 @@ struct BoxView {
   std::vector<int> board, target;
   std::string start_text, target_text, error;
   bool start_editing = false;  // the board field has focus: turns leave its text alone
+  int picked_cell = -1;        // a cell tapped to swap its number with the next one tapped
+  bool details_open = false;   // the solver's figures, tables and memory shown ("Details")
   int moves_made = 0;          // the player's turns since the board was set or scrambled
   int scramble_turns = 12, scramble_seed = 1;
   // The solver.
@@ -98,6 +109,8 @@ struct BoxView {
 
 BoxView& box_view();
 box::MoveSet box_move_set();
+// The board set by tapping two cells (their numbers swapped): a new puzzle, as a typed one.
+void box_set_board(std::vector<int> board);
 // Turns the board and animates the turn (the board itself changes at once); the board field
 // (the solve's start) follows the board unless it is being edited.
 void box_turn(const box::Move& m);
@@ -114,9 +127,11 @@ void draw_box_board();
 std::string box_table_progress(const nlohmann::json& event);
 bool box_table_event(BoxView& v, const nlohmann::json& event);
 // The stronger tables (box_strong_view.cpp): the solve request's field naming them (4x4 with
-// cw or cw+ccw), the panel's control, and the build's events (those with v.strong.id).
+// cw or cw+ccw), the panel's control (under the solver's Details), and the build's events (those
+// with v.strong.id).
 void add_strong_tables_field(const BoxView& v, nlohmann::json& request);
 void strong_tables_controls();
+bool strong_tables_shown();  // whether strong_tables_controls draws anything
 void box_strong_event(BoxView& v, const nlohmann::json& event);
 // The page's list of kept tables at start ({"type":"tables_kept","names"}): which move sets'
 // stronger tables are kept already, before any solve says so.

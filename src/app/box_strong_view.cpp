@@ -82,6 +82,12 @@ void add_strong_tables_field(const BoxView& v, nlohmann::json& request) {
   if (offered(v)) request["kept_partition"] = v.strong.partition;
 }
 
+bool strong_tables_shown() {
+  const BoxView& v = box_view();
+  return v.strong.running || (offered(v) && !v.strong.kept[v.move_set]) || !kept_line(v).empty() ||
+         !v.strong.note.empty();
+}
+
 void strong_tables_controls() {
   BoxView& v = box_view();
   auto& s = v.strong;

@@ -81,6 +81,7 @@ void set_boards(std::vector<int> board, std::vector<int> target) {
   v.anim = {};
   v.error.clear();
   v.moves_made = 0;
+  v.picked_cell = -1;
   forget_solutions();
   v.status.clear();
 }
@@ -228,8 +229,8 @@ void solve_status() {
   if (!words.empty()) ImGui::TextWrapped("%s", words.c_str());
   // The figures for the curious: the search's progress, tables, memory and times.
   const bool any = (v.solving && !v.progress.empty()) || !v.status.empty() ||
-                   !v.table.note.empty() || !v.table.better.note.empty();
-  static bool details = false;
+                   !v.table.note.empty() || !v.table.better.note.empty() || strong_tables_shown();
+  bool& details = v.details_open;
   if (any) {
     ImGui::Checkbox("Details##box", &details);
     record_item("box:details");
@@ -278,7 +279,7 @@ void chosen_moves() {
   const std::vector<box::Move>& seq = v.solutions[v.chosen];
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   for (int k = 0; k < static_cast<int>(seq.size()); ++k) {
-    const std::string name = box::move_name(seq[k], v.size);
+    const std::string name = box_move_label(seq[k], v.size);
     if (k > 0) {
       ImGui::SameLine();
       if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(name.c_str()).x > right)
@@ -304,10 +305,10 @@ void solutions_list() {
   const int listed = std::min(static_cast<int>(v.solutions.size()), kListedSolutions);
   const unsigned long long count = solution_count(v);
   if (!v.proven_optimal)
-    ImGui::TextWrapped("Best found, %d moves (not proven optimal; none is shorter than %d):",
-                       v.length, v.lower_bound);
+    ImGui::TextWrapped("Best found: %d moves (none can be shorter than %d):", v.length,
+                       v.lower_bound);
   else if (count > static_cast<unsigned long long>(listed))
-    ImGui::TextWrapped("%llu optimal solutions of %d moves; the first %d:", count, v.length,
+    ImGui::TextWrapped("%s ways in %d moves; the first %d:", grouped(count).c_str(), v.length,
                        listed);
   else  // all listed: the status line above says how many (the same line twice was)
     ImGui::TextUnformatted(touch_layout() ? "Tap one to play it back:"
@@ -321,7 +322,7 @@ void solutions_list() {
       touch_layout() ? ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.y : 0.0f;
   for (int k = 0; k < listed; ++k) {
     std::string line = std::to_string(k + 1) + ".";
-    for (const box::Move& m : v.solutions[k]) line += " " + box::move_name(m, v.size);
+    for (const box::Move& m : v.solutions[k]) line += " " + box_move_label(m, v.size);
     const ImVec2 at = ImGui::GetCursorPos();
     const float text_h = ImGui::CalcTextSize(line.c_str(), nullptr, false, width).y;
     // A finger's height on touch screens (the row covers the spacing under it too).
@@ -359,11 +360,13 @@ void solutions_list() {
 void box_panel() {
   BoxView& v = box_view();
   ImGui::TextWrapped("Turn the 2x2 blocks to bring the numbers to the target. %s",
-                     touch_layout() ? "Tap a round button: clockwise; hold it: back."
+                     touch_layout() ? "Tap a round button: clockwise; hold it: back. Tap two "
+                                      "numbers to swap them."
                                     : "Click a round button: clockwise; right-click or "
-                                      "shift-click: back. Keys: arrows pick a button, Space "
-                                      "turns it (Shift+Space: back); < and > step a chosen "
-                                      "solution, Enter plays it; Tab: the panel.");
+                                      "shift-click: back. Click two numbers to swap them. Keys: "
+                                      "arrows pick a button, Space turns it (Shift+Space: "
+                                      "back); < and > step a chosen solution, Enter plays it; "
+                                      "Tab: the panel.");
   int size = v.size;  // every size the page plays (a typed board too: 2x2 is not offered)
   if (int_slider("size", &size, 3, box::kMaxSize) && size != v.size)
     set_boards(identity(size), identity(size));
@@ -371,8 +374,8 @@ void box_panel() {
   if (v.size >= 5) {  // what the solver can promise there
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
-        "%dx%d: the solver shows better and better solutions as it finds them, with a lower "
-        "bound (none is shorter); one is optimal only when the two meet within %lld s.",
+        "On %dx%d Solve shows better and better solutions as it finds them, and how short one "
+        "could be at best; it stops after %lld s.",
         v.size, v.size, kSolveSeconds);
     ImGui::PopStyleColor();
     record_item("box:anytime note");
@@ -383,8 +386,12 @@ void box_panel() {
     cancel_solve();
     forget_solutions();
   }
-  board_field("start", v.start_text, false);
-  board_field("target", v.target_text, true);
+  // The numbers typed, for the curious (the grid is set by tapping two numbers).
+  if (sub_section("Type the numbers")) {
+    board_field("start", v.start_text, false);
+    board_field("target", v.target_text, true);
+    ImGui::TreePop();
+  }
   if (!v.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ink(Ink::kBad));
     ImGui::TextWrapped("%s", v.error.c_str());
@@ -410,7 +417,7 @@ void box_panel() {
   ImGui::Separator();
   solve_status();
   solutions_list();
-  strong_tables_controls();
+  if (v.details_open) strong_tables_controls();  // (tables and memory: under Details)
 }
 
 std::vector<box::Move> moves_of(const nlohmann::json& names, int size) {
@@ -423,6 +430,10 @@ std::vector<box::Move> moves_of(const nlohmann::json& names, int size) {
 }
 
 }  // namespace
+
+void box_set_board(std::vector<int> board) {
+  set_boards(std::move(board), box_view().target);
+}
 
 BoxView& box_view() {
   static BoxView v = [] {
@@ -599,7 +610,11 @@ bool box_handle_event(const nlohmann::json& e) {
 void box_add_test_state(nlohmann::json& s) {
   const BoxView& v = box_view();
   nlohmann::json solutions = nlohmann::json::array();
-  for (const auto& seq : v.solutions) solutions.push_back(box::move_names_json(seq, v.size));
+  for (const auto& seq : v.solutions) {  // as the page names the moves
+    nlohmann::json names = nlohmann::json::array();
+    for (const box::Move& m : seq) names.push_back(box_move_label(m, v.size));
+    solutions.push_back(names);
+  }
   s["box"] = {{"active", v.active},
               {"size", v.size},
               {"moves", kBoxMoveSets[v.move_set]},
@@ -617,7 +632,8 @@ void box_add_test_state(nlohmann::json& s) {
               {"solutions", solutions},
               {"chosen", v.chosen},
               {"step", v.step},
-              {"next_move", box_next_move() ? box::move_name(*box_next_move(), v.size) : ""},
+              {"next_move", box_next_move() ? box_move_label(*box_next_move(), v.size) : ""},
+              {"picked_cell", v.picked_cell},
               {"moves_made", v.moves_made},
               {"start_text", v.start_text},
               {"proven_optimal", v.proven_optimal},

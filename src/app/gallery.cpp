@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 
 #include "app/examples.hpp"
 #include "app/layout.hpp"
@@ -152,6 +153,7 @@ std::vector<GalleryGroup> build_gallery() {
 }
 
 bool g_open = false;
+std::map<std::string, bool> g_group_shown;  // each group's entries shown when last drawn
 
 std::string clock_text(double ms) {
   const int t = static_cast<int>(std::max(0.0, ms) / 1000.0);
@@ -266,12 +268,14 @@ std::optional<GalleryChoice> gallery_controls() {
     g_open = true;
     ImGui::OpenPopup("Gallery");
   }
-  // Over the whole page on a phone, over the board beside the panel on a wide screen.
+  // Over the whole page on a phone, over the board (and a bar beside it) beside the panel on
+  // a wide screen.
   const PageLayout& l = page_layout();
   const WindowRect area =
       l.stacked ? WindowRect{l.board.pos,
                              ImVec2(l.board.size.x, l.board.size.y + l.bar.size.y + l.panel.size.y)}
-                : l.board;
+                : WindowRect{l.board.pos, ImVec2(l.board.size.x + (l.bar_beside ? l.bar.size.x : 0),
+                                                 l.board.size.y)};
   ImGui::SetNextWindowPos(area.pos);
   ImGui::SetNextWindowSize(area.size);
   std::optional<GalleryChoice> result;
@@ -313,6 +317,7 @@ std::optional<GalleryChoice> gallery_controls() {
         g.name == kGroups[0].name || g.name == kGroups[1].name ? ImGuiTreeNodeFlags_DefaultOpen : 0;
     const bool shown = ImGui::CollapsingHeader(g.name.c_str(), open);
     record_item(("gallery group:" + g.name).c_str());
+    g_group_shown[g.name] = shown;
     if (!shown) continue;
     if (!g.note.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -335,7 +340,7 @@ nlohmann::json gallery_state() {
   for (const GalleryGroup& g : gallery()) {
     nlohmann::json files = nlohmann::json::array();
     for (const GalleryEntry& e : g.entries) files.push_back(e.file);
-    groups.push_back({{"name", g.name}, {"entries", files}});
+    groups.push_back({{"name", g.name}, {"entries", files}, {"shown", g_group_shown[g.name]}});
   }
   return {{"open", g_open}, {"groups", groups}};
 }

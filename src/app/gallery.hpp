@@ -44,7 +44,7 @@ using GalleryChoice = ResumedGame;
 // The "Gallery" button and its window; a chosen puzzle is returned (once).
 std::optional<GalleryChoice> gallery_controls();
 
-// Test state: {"open", "groups": [{"name", "entries": [file...]}]}.
+// Test state: {"open", "groups": [{"name", "entries": [file...], "shown": its entries shown}]}.
 nlohmann::json gallery_state();
 
 }  // namespace tilewise::app

@@ -7,14 +7,8 @@ namespace tilewise::app {
 namespace {
 
 constexpr const char* kStorageKey = "tilewise.progress";
+constexpr const char* kHowToKey = "tilewise.how_to_dismissed";
 constexpr double kClockSaveEveryMs = 1000;
-
-bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (a[i].tile != b[i].tile || a[i].rotation != b[i].rotation) return false;
-  return true;
-}
 
 bool same_puzzle(const EdgePuzzle& a, const EdgePuzzle& b) {
   if (a.rows != b.rows || a.cols != b.cols || a.rule != b.rule || a.border != b.border ||
@@ -112,7 +106,6 @@ ResumedGame resumed(const SavedGame& g, bool load, const EdgePuzzle& puzzle) {
   r.title = g.title;
   r.cells = g.cells;
   r.play_ms = g.play_ms;
-  r.moves = g.moves;
   return r;
 }
 
@@ -213,6 +206,25 @@ void progress_track(const PlayBoard& board, const std::string& file, const std::
     save_game(changed);
     t.last_clock_save = now;
   }
+}
+
+void progress_restart(const std::vector<Placement>& start) {
+  if (!t.tracking) return;
+  const bool kept = t.game.moves > 0;
+  t.game.cells = start;
+  t.game.moves = 0;
+  t.game.play_ms = -1;
+  t.game.solved = false;
+  t.solve_recorded = false;
+  if (kept) save_game(true);
+}
+
+bool progress_how_to_dismissed() {
+  return !platform::storage_get(kHowToKey).empty();
+}
+
+void progress_dismiss_how_to() {
+  platform::storage_set(kHowToKey, "1");
 }
 
 int progress_moves() {

@@ -24,7 +24,6 @@ struct ResumedGame {
   std::string file, title;
   std::vector<Placement> cells;
   double play_ms = -1;
-  int moves = 0;  // the player's moves so far in this game
 };
 
 // At start, once a link in the address has been opened. With no link (`bare_address`): the
@@ -45,8 +44,18 @@ ResumedGame progress_open(const EdgePuzzle& puzzle, const std::string& file,
 void progress_track(const PlayBoard& board, const std::string& file, const std::string& title,
                     double play_ms, bool by_solver);
 
-int progress_moves();                                  // moves in the game on the board
+// Restart: the game on the board goes back to `start` with no moves made and the clock
+// not started (kept at once).
+void progress_restart(const std::vector<Placement>& start);
+
+// The player's moves in the game on the board (the one count the page shows and keeps).
+int progress_moves();
 const std::vector<Placement>& progress_start_cells();  // the start it opened with (Restart)
+
+// The first visit's how-to card: dismissed ("Got it") once, it stays dismissed on later
+// visits (its own localStorage key).
+bool progress_how_to_dismissed();
+void progress_dismiss_how_to();
 
 // For the gallery: a puzzle's saved game and best solve (nullptr when none), by puzzle_key.
 const SavedGame* progress_game(const std::string& key);

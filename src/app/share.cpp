@@ -30,13 +30,6 @@ struct ShareState {
 };
 ShareState g_share;
 
-bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (a[i].tile != b[i].tile || a[i].rotation != b[i].rotation) return false;
-  return true;
-}
-
 // The puzzle without its title and motif names: what tells two puzzles apart.
 EdgeShare untitled(const EdgePuzzle& p) {
   EdgeShare shared{p, {}};

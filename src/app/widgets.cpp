@@ -275,9 +275,11 @@ void begin_bar_window() {
                kFixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                    ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::PopStyleVar();
+  // A line between the bar and the board: under a row, left of a column.
   const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
-  ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, p.y + s.y - 1), ImVec2(p.x + s.x, p.y + s.y - 1),
-                                      ink(Ink::kSeparator), 1.0f);
+  const ImVec2 from = l.bar_beside ? p : ImVec2(p.x, p.y + s.y - 1);
+  const ImVec2 to = l.bar_beside ? ImVec2(p.x, p.y + s.y) : ImVec2(p.x + s.x, p.y + s.y - 1);
+  ImGui::GetWindowDrawList()->AddLine(from, to, ink(Ink::kSeparator), 1.0f);
 }
 
 bool bar_button(const char* label, float width, bool focused, bool enabled) {

@@ -63,6 +63,7 @@ async function chooseBothDirections(page) {
   await h.waitState(page, 's.box.moves === "cw+ccw"');
 }
 async function typeStart(page, board) {
+  await h.openBoxTyping(page);
   await h.clickWidget(page, 'start');
   await pressSlowly(page, 'Control+A');
   await pressSlowly(page, 'Backspace');
@@ -106,8 +107,8 @@ test('the 4x4 table: progress, Cancel keeps what was built, Solve goes on, a rel
   const { page, errors } = await openBox(context, 6);
   await chooseBothDirections(page);
   const board = scrambledBoard(7, 10);
-  const drawn = async () => Object.keys((await h.state(page)).widgets).filter((n) => /^box:[QB]\d$/.test(n));
-  assert.deepEqual(await drawn(), ['box:Q1', 'box:Q2', 'box:Q3', 'box:Q4']);
+  const drawn = async () => Object.keys((await h.state(page)).widgets).filter((n) => /^box:B\d$/.test(n));
+  assert.deepEqual(await drawn(), ['box:B1', 'box:B2', 'box:B3', 'box:B4']);  // B1.. at every size
   await typeStart(page, board);
   // The widget map lists what is drawn now: the 3x3's buttons went with it.
   assert.deepEqual((await drawn()).sort(), ['box:B1', 'box:B2', 'box:B3', 'box:B4', 'box:B5', 'box:B6', 'box:B7', 'box:B8', 'box:B9']);

@@ -25,12 +25,14 @@ async function openBox(context, options) {
   const r = (await h.state(opened.page)).widgets['box:moves'];
   await h.humanClick(opened.page, r[0] + 20, r[1] + r[3] * 2.3);
   await h.waitState(opened.page, 's.box.moves === "cw+ccw"');
+  await h.openBoxTyping(opened.page);
   await h.clickWidget(opened.page, 'start');
   await h.pressSlowly(opened.page, 'Control+A');
   await h.pressSlowly(opened.page, 'Backspace');
   await opened.page.keyboard.type(BOARD.join(','), { delay: 5 });
   await h.pressSlowly(opened.page, 'Enter');
   await h.waitState(opened.page, `s.box.board.join() === "${BOARD.join()}"`);
+  await h.clickWidget(opened.page, 'box:details');  // the stronger tables are offered there
   return opened;
 }
 async function solve(page) {

@@ -144,6 +144,7 @@ test("text fields on a phone: tapping one brings up the keyboard; what it types 
   assert.equal(await focusedEntry(page), null, 'no keyboard before a field is tapped');
   // The start field: a text keyboard. Clear it with Backspace (sent by a phone as an edit of
   // the input), write a board as an IME commits text, apply with Enter.
+  await h.openBoxTyping(page, (name) => g.tapWidget(name));
   await g.tapWidget('start');
   s = await h.waitState(page, 's.text_entry.editing', 5000);
   await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });

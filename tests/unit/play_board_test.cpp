@@ -123,5 +123,14 @@ TEST(PlayBoard, TrayHoldsTheTilesOffTheBoard) {
   EXPECT_TRUE(board.solved());
 }
 
+TEST(PlayBoard, SameCellsComparesTilesTurnsAndSize) {
+  const std::vector<Placement> a = {{0, 0}, {1, 2}, {-1, 0}};
+  EXPECT_TRUE(same_cells(a, a));
+  EXPECT_FALSE(same_cells(a, {{0, 0}, {1, 3}, {-1, 0}}));  // a turn
+  EXPECT_FALSE(same_cells(a, {{1, 0}, {0, 2}, {-1, 0}}));  // a swap
+  EXPECT_FALSE(same_cells(a, {{0, 0}, {1, 2}}));           // fewer cells
+  EXPECT_TRUE(same_cells({}, {}));
+}
+
 }  // namespace
 }  // namespace tilewise

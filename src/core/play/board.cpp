@@ -2,6 +2,13 @@
 
 namespace tilewise {
 
+bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].tile != b[i].tile || a[i].rotation != b[i].rotation) return false;
+  return true;
+}
+
 PlayBoard::PlayBoard(const EdgePuzzle& puzzle) : puzzle_(puzzle) {
   const int n = puzzle.rows * puzzle.cols;
   cells_.assign(n, Placement{});

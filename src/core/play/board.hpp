@@ -10,6 +10,9 @@ namespace tilewise {
 
 enum class EdgeState { kOpen, kMatched, kMismatched };
 
+// Whether two boards hold the same tiles, turned the same way, on every cell.
+bool same_cells(const std::vector<Placement>& a, const std::vector<Placement>& b);
+
 class PlayBoard {
  public:
   PlayBoard() = default;

@@ -385,3 +385,11 @@ export async function searchInWorker(page) {
   if (!(await state(page)).widgets['Search']) await openMore(page, 'Solver');
   await clickWidget(page, 'Search');
 }
+
+// Opens the Puzzle Box's "Type the numbers" section (the start and target fields) unless it
+// is open; `tap(name)`, if given, presses it (a finger: touchscreen(page).tapWidget).
+export async function openBoxTyping(page, tap = null) {
+  if ((await state(page)).widgets['start']) return;
+  await (tap ? tap('Type the numbers') : clickWidget(page, 'Type the numbers'));
+  await waitState(page, "!!s.widgets['start']", 5000);
+}
