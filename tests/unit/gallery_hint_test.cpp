@@ -47,8 +47,9 @@ TEST(GalleryHints, EverySolutionCountAHintStatesIsTheSolversAndTheBruteForces) {
     ASSERT_TRUE(r.complete) << name;
     EXPECT_EQ(static_cast<long long>(r.count), stated) << name << ": the hint is wrong";
     const bool easy = text.find("| Easy,") != std::string::npos;
-    if (stated > 0)
+    if (stated > 0) {
       EXPECT_EQ(easy, p->rows * p->cols <= 9 && stated >= 2) << name << ": Easy or Medium?";
+    }
     EXPECT_EQ(stated == 0, text.find("# gallery: Solver examples |") != std::string::npos)
         << name << ": puzzles with no solution are solver examples, not games";
     if (p->rows * p->cols <= 9) {
