@@ -470,6 +470,14 @@ TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
   ASSERT_TRUE(moves.ok());
   EXPECT_EQ(move_name((*moves)[1], 3), "Q4'");
   EXPECT_FALSE(parse_moves("Q4'", 3, MoveSet::kClockwise).ok());
+  // The page's names for the 3x3 buttons read as the same moves; B5 is no 3x3 button.
+  const auto as_b = parse_moves("B2 B4' B1", 3, MoveSet::kBothDirections);
+  ASSERT_TRUE(as_b.ok());
+  ASSERT_EQ(as_b->size(), moves->size());
+  for (size_t i = 0; i < moves->size(); ++i)
+    EXPECT_EQ(move_name((*as_b)[i], 3), move_name((*moves)[i], 3));
+  EXPECT_FALSE(parse_moves("B5", 3, MoveSet::kBothDirections).ok());
+  EXPECT_FALSE(parse_moves("Q2", 4, MoveSet::kBothDirections).ok());
   EXPECT_EQ(move_name(Move{8, 2}, 4), "B92");
 }
 

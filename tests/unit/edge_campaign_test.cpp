@@ -43,7 +43,9 @@ Result<MergedCampaign> run_campaign(const EdgePuzzle& p, const SolveOptions& o, 
     if (!r) return r.error();
     Result<JobResult> read = parse_job_result(job_result_json(*r).dump(), "result");
     if (!read) return read.error();
-    results.push_back({"r" + std::to_string(planned.index), *read});
+    std::string name(1, 'r');  // appended, not operator+ (GCC 12 -Wrestrict)
+    name += std::to_string(planned.index);
+    results.push_back({name, *read});
   }
   return merge_results(results);
 }

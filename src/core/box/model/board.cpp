@@ -103,7 +103,9 @@ Result<Move> parse_move(std::string_view name, int size, MoveSet moves) {
   const std::string text(name);
   const char letter = size == 3 ? 'Q' : 'B';
   size_t i = 0;
-  if (text.empty() || std::toupper(static_cast<unsigned char>(text[0])) != letter)
+  // The page names the 3x3 buttons B1..B4 as on every size: both letters are read there.
+  const char first = text.empty() ? '\0' : std::toupper(static_cast<unsigned char>(text[0]));
+  if (first != letter && !(size == 3 && first == 'B'))
     return Error{"move '" + text + "'", std::string("moves are ") + letter + "1.." + letter +
                                             std::to_string((size - 1) * (size - 1)) +
                                             " with an optional ' or " + half_turn_suffix(size)};

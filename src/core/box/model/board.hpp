@@ -18,9 +18,9 @@ Result<std::vector<int>> parse_board(std::string_view text, std::string_view wha
 std::string format_board(const std::vector<int>& board, int size);  // rows joined by '/'
 int board_size(const std::vector<int>& board);                      // N, or 0 if not square
 
-// Move names: Q1..Q4 on 3x3 (top-left, top-right, bottom-left, bottom-right), B1.. on
-// other sizes; suffix ' = counter-clockwise, 2 = half turn ("x2" from 5x5 on, where "B12"
-// is button 12; "x2" is read on every size).
+// Move names: Q1..Q4 on 3x3 (top-left, top-right, bottom-left, bottom-right; B1..B4, the
+// page's names, are read too), B1.. on other sizes; suffix ' = counter-clockwise, 2 = half turn
+// ("x2" from 5x5 on, where "B12" is button 12; "x2" is read on every size).
 std::string move_name(const Move& m, int size);
 Result<Move> parse_move(std::string_view name, int size, MoveSet moves);
 Result<std::vector<Move>> parse_moves(std::string_view text, int size, MoveSet moves);
