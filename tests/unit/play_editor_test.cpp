@@ -54,31 +54,5 @@ TEST(PlayEditor, EqualRuleSidesAndFrameCount) {
   EXPECT_TRUE(finish_draft(d));
 }
 
-TEST(PlayEditor, DuplicateAndDeleteMustEndWithRowsTimesColsTiles) {
-  EdgePuzzle d = *blank_puzzle(2, 3, MatchRule::kEqual, false);
-  ASSERT_TRUE(set_tile_side(d, 2, kLeft, 5));
-  ASSERT_TRUE(duplicate_tile(d, 2));
-  ASSERT_EQ(d.tiles.size(), 7u);
-  EXPECT_EQ(d.tiles[6].sides, d.tiles[2].sides);
-  EXPECT_FALSE(finish_draft(d));
-  EXPECT_FALSE(delete_tile(d, 7));
-  ASSERT_TRUE(delete_tile(d, 0));
-  Result<EdgePuzzle> p = finish_draft(d);
-  ASSERT_TRUE(p) << p.error().to_string();
-  EXPECT_EQ(p->tiles[1].sides[kLeft], 5);
-  EXPECT_EQ(p->tiles[5].sides[kLeft], 5);
-}
-
-TEST(PlayEditor, DeleteDropsAndRenumbersFixedTiles) {
-  EdgePuzzle d = *blank_puzzle(2, 2, MatchRule::kEqual, false);
-  d.fixed = {FixedTile{0, 0, 1, 0}, FixedTile{1, 1, 3, 2}};
-  ASSERT_TRUE(duplicate_tile(d, 0));
-  ASSERT_TRUE(delete_tile(d, 1));
-  ASSERT_EQ(d.fixed.size(), 1u);
-  EXPECT_EQ(d.fixed[0].tile, 2);
-  EXPECT_EQ(d.fixed[0].rotation, 2);
-  EXPECT_TRUE(finish_draft(d));
-}
-
 }  // namespace
 }  // namespace tilewise

@@ -1,6 +1,5 @@
 #include "core/play/editor.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -46,26 +45,6 @@ bool set_tile_side(EdgePuzzle& draft, int tile, int side, Side value) {
                       : value >= 0 && value <= kMaxEqualColour;
   if (!ok) return false;
   draft.tiles[tile].sides[side] = value;
-  return true;
-}
-
-bool duplicate_tile(EdgePuzzle& draft, int tile) {
-  if (tile < 0 || tile >= static_cast<int>(draft.tiles.size())) return false;
-  Tile copy = draft.tiles[tile];
-  copy.name += "'";
-  draft.tiles.push_back(copy);
-  return true;
-}
-
-bool delete_tile(EdgePuzzle& draft, int tile) {
-  if (tile < 0 || tile >= static_cast<int>(draft.tiles.size())) return false;
-  draft.tiles.erase(draft.tiles.begin() + tile);
-  auto& fixed = draft.fixed;
-  fixed.erase(std::remove_if(fixed.begin(), fixed.end(),
-                             [tile](const FixedTile& f) { return f.tile == tile; }),
-              fixed.end());
-  for (FixedTile& f : fixed)
-    if (f.tile > tile) --f.tile;
   return true;
 }
 

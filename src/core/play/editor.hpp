@@ -1,5 +1,5 @@
 // The puzzle editor's operations (platform-free). A draft may be inconsistent while it is
-// edited (e.g. one tile too many after a duplicate); finish_draft() checks it with
+// edited (e.g. a side left empty); finish_draft() checks it with
 // validate_puzzle() and only then may it replace the puzzle being played.
 #pragma once
 
@@ -16,8 +16,6 @@ Result<EdgePuzzle> blank_puzzle(int rows, int cols, MatchRule rule, bool frame);
 
 // Each returns false (and changes nothing) for an index or value out of range.
 bool set_tile_side(EdgePuzzle& draft, int tile, int side, Side value);
-bool duplicate_tile(EdgePuzzle& draft, int tile);  // the copy is appended
-bool delete_tile(EdgePuzzle& draft, int tile);     // fixed entries of it go too
 
 // The draft as a playable puzzle, or the first problem (`where` = "editor").
 Result<EdgePuzzle> finish_draft(const EdgePuzzle& draft);
