@@ -51,7 +51,7 @@ void draw_side(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, Mat
   draw_side_wedge(dl, centre, a, b, side, rule, cell, colour);
 }
 
-// A tile's picture: four wedges and its label.
+// A tile's picture: four wedges, and its number when Look asks for it.
 void draw_piece(ImDrawList* dl, const EdgePuzzle& puzzle, Placement p, ImVec2 tl, float size) {
   const ImVec2 br = add(tl, ImVec2(size, size));
   const auto s = rotated(puzzle.tiles[p.tile].sides, p.rotation);
@@ -61,6 +61,7 @@ void draw_piece(ImDrawList* dl, const EdgePuzzle& puzzle, Placement p, ImVec2 tl
   draw_side(dl, c, tr, br, s[kRight], puzzle.rule, size);
   draw_side(dl, c, br, bl, s[kBottom], puzzle.rule, size);
   draw_side(dl, c, bl, tl, s[kLeft], puzzle.rule, size);
+  if (!tile_numbers_shown()) return;
   const std::string label = std::to_string(p.tile + 1);
   const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
   dl->AddRectFilled(ImVec2(c.x - ts.x / 2 - 3, c.y - ts.y / 2 - 1),

@@ -19,6 +19,7 @@ enum Choice { kSystem = 0, kLight = 1, kDark = 2 };
 struct ThemeState {
   int choice = kSystem;
   bool colour_blind = false;
+  bool tile_numbers = false;  // a tile's number on its centre (off: the picture alone)
   // What the style was last built for (-1: never).
   int applied_dark = -1, applied_touch = -1;
   float font_ratio = 0, font_px = 0;
@@ -199,6 +200,8 @@ void theme_controls() {
   }
   ImGui::Checkbox("Colour-blind-safe colours", &g_theme.colour_blind);
   record_item("Colour-blind-safe colours");
+  ImGui::Checkbox("Tile numbers", &g_theme.tile_numbers);
+  record_item("Tile numbers");
 }
 
 ImU32 ink(Ink which) {
@@ -232,6 +235,10 @@ ImVec4 ink_colour(Ink which) {
   return ImGui::ColorConvertU32ToFloat4(ink(which));
 }
 
+bool tile_numbers_shown() {
+  return g_theme.tile_numbers;
+}
+
 bool colour_blind_palette() {
   return g_theme.colour_blind;
 }
@@ -261,6 +268,7 @@ nlohmann::json theme_state() {
           {"choice", kChoices[g_theme.choice]},
           {"touch", touch_layout()},
           {"colour_blind", g_theme.colour_blind},
+          {"tile_numbers", g_theme.tile_numbers},
           {"font_px", g_theme.font_px},
           {"font_ratio", g_theme.font_ratio}};
 }

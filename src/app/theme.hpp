@@ -44,7 +44,12 @@ constexpr float kFocusFrame = 2;  // the keyboard-focus frame's width (px), on e
 bool colour_blind_palette();
 ImU32 colour_blind_motif_colour(int index);
 
-// Test state: {"theme": "dark"|"light", "choice", "touch", "colour_blind", "font_px"}.
+// Whether the board draws each tile's number on its centre (Look > "Tile numbers"; off by
+// default: the motifs are the picture).
+bool tile_numbers_shown();
+
+// Test state: {"theme": "dark"|"light", "choice", "touch", "colour_blind", "tile_numbers",
+// "font_px"}.
 nlohmann::json theme_state();
 
 }  // namespace tilewise::app

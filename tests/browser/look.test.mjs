@@ -356,6 +356,11 @@ test('the theme follows the system and switches on request; the colour-blind pal
   await press(page, 'small', 'Colour-blind-safe colours');
   s = await h.waitState(page, 's.look.colour_blind');
   await h.screenshot(page, 'look-small-colour-blind');
+  // Tile numbers are off until asked for.
+  assert.equal(s.look.tile_numbers, false);
+  await press(page, 'small', 'Tile numbers');
+  s = await h.waitState(page, 's.look.tile_numbers');
+  await h.screenshot(page, 'look-small-tile-numbers');
   // "System" again, and the system changes its mind: the page follows.
   await press(page, 'small', 'System');
   await page.emulateMedia({ colorScheme: 'light' });
