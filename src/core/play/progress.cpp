@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/edge/format.hpp"
+#include "core/hash.hpp"
 #include "core/json_text.hpp"
 #include "core/play/arrangement.hpp"
 #include "core/play/board.hpp"
@@ -12,14 +13,6 @@
 
 namespace tilewise {
 namespace {
-
-std::uint64_t fnv1a(std::string_view text, std::uint64_t h = 0xcbf29ce484222325ULL) {
-  for (const unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
 
 std::string hex16(std::uint64_t v) {
   char buf[17];
@@ -127,7 +120,7 @@ std::string puzzle_key(const EdgePuzzle& puzzle) {
   bare.name.clear();
   bare.motif_names.clear();
   for (Tile& t : bare.tiles) t.name.clear();
-  return hex16(fnv1a(format_puzzle(bare)));
+  return hex16(hash::fnv1a(format_puzzle(bare)));
 }
 
 std::string write_progress(const ProgressBook& book) {
@@ -194,7 +187,7 @@ std::vector<Placement> shuffled_start(const EdgePuzzle& puzzle, std::uint64_t se
       free_cells.push_back(c);
       tiles.push_back(dealt.cells()[static_cast<size_t>(c)].tile);
     }
-  SplitMix64 rng(fnv1a("tilewise start", seed));
+  SplitMix64 rng(hash::fnv1a("tilewise start", seed));
   std::vector<Placement> cells = dealt.cells();
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::vector<int> order = tiles;
@@ -221,7 +214,7 @@ Result<GenerateOptions> daily_options(std::string_view date) {
   o.motifs = 4;
   o.rule = MatchRule::kComplement;
   o.border = BorderRule::kFree;
-  o.seed = fnv1a(date, fnv1a("tilewise daily"));
+  o.seed = hash::fnv1a(date, hash::fnv1a("tilewise daily"));
   return o;
 }
 
