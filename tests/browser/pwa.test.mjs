@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import * as h from './lib/harness.mjs';
 
@@ -73,6 +74,26 @@ test('the build writes a manifest, both icons and a service worker tied to the b
   // The id is a hash of exactly those files as built (src/app/make_sw.cmake).
   const digests = sw.files.map((f) => sha256(fs.readFileSync(path.join(h.siteDir, f)))).join('');
   assert.equal(sw.id, sha256(digests).substring(0, 16));
+});
+
+// The budget a phone pays on the first visit: every file of the site, gzip -9, summed.
+const kSiteBudget = 650 * 1024;
+test(`the whole site weighs at most ${kSiteBudget} bytes gzipped`, () => {
+  const sizes = {};
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else sizes[path.relative(h.siteDir, f)] = zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length;
+    }
+  };
+  walk(h.siteDir);
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  const largest = Object.entries(sizes).sort((a, b) => b[1] - a[1]).slice(0, 4);
+  console.log(`site: ${total} bytes gzipped (${Object.keys(sizes).length} files; ` +
+    largest.map(([f, n]) => `${f} ${n}`).join(', ') + ')');
+  assert.ok(Object.keys(sizes).some((f) => f.endsWith('.wasm')), 'the site has its wasm files');
+  assert.ok(total <= kSiteBudget, `the site weighs ${total} bytes gzipped, over ${kSiteBudget}`);
 });
 
 test('offline after one visit: the app loads, solves seed 000 in the worker and shares', async () => {
