@@ -155,9 +155,11 @@ BoardArrangement arrange_board(int count, ImVec2 avail, int rows, int cols) {
 
 // Inner edges: green when matched, red when not.
 void draw_edge_marks(ImDrawList* dl, const PlayBoard& board, const CellGrid& grid) {
-  const float cell = grid.cell, w = std::max(2.0f, cell * 0.04f), inset = cell * 0.2f;
-  // Two strokes with a gap where the motifs' shapes meet (left whole to be seen).
-  const float gap = std::min(cell / 2 - inset, motif_shape_radius(cell) * 1.25f);
+  // Two strokes with a gap where the motifs' shapes meet (left whole to be seen), reaching
+  // further towards the corners then.
+  const float shape = motif_shape_radius(grid.cell);
+  const float cell = grid.cell, w = std::max(2.0f, cell * 0.04f);
+  const float inset = cell * (shape > 0 ? 0.07f : 0.2f), gap = shape * 1.25f;
   for (int c = 0; c < grid.rows * grid.cols; ++c) {
     const ImVec2 tl = grid.top_left(c);
     const EdgeState r = board.right_edge(c), b = board.bottom_edge(c);

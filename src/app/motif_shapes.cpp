@@ -82,7 +82,7 @@ Shape shape_of(int motif, float radius) {
     case 3:
       return star(1.2f, 0.42f);
     case 4:
-      s.outline = regular(6, 1.02f);  // hexagon
+      s.outline = regular(6, 1.08f, kPi / 6);  // hexagon: a half is a pointed arch
       break;
     case 5:
       return plus(0.34f);
@@ -218,7 +218,16 @@ void draw_motif_half(ImDrawList* dl, const EdgeFrame& f, int motif, HalfFill fil
   pts.clear();
   for (size_t k = 0; k < n; ++k) pts.push_back(at(f, radius, half[(start + k) % n]));
   const float width = std::max(1.0f, radius * 0.08f);
-  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), IM_COL32(20, 20, 24, 255), 0, width);
+  const ImU32 ink = IM_COL32(20, 20, 24, 255);
+  if (s.pieces.size() == 1 && s.outline.size() > 8) {  // a circle: smooth joins
+    dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), ink, 0, width);
+    return;
+  }
+  // Round joins (a polyline's mitred joins spike out at the star's sharp corners).
+  for (size_t k = 0; k + 1 < pts.size(); ++k) {
+    dl->AddLine(pts[k], pts[k + 1], ink, width);
+    if (k > 0 && width > 1.5f) dl->AddCircleFilled(pts[k], width / 2, ink, 8);
+  }
 }
 
 void draw_motif_pattern(ImDrawList* dl, const ImVec2* clip, int n, const EdgeFrame& f, int motif,
