@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 namespace tilewise::app {
 namespace {
@@ -11,98 +10,92 @@ namespace {
 struct Uv {
   float u, v;
 };
-using Poly = std::vector<Uv>;
+
+// A polygon of at most 50 corners (a circle has 48; clipping adds one).
+struct Poly {
+  Uv p[50];
+  int n = 0;
+  void add(Uv x) { p[n++] = x; }
+};
 
 constexpr float kPi = 3.14159265f;
 constexpr int kShapes = 7;
-
-// A regular polygon with a corner on the edge line (at angle `start` from it).
-Poly regular(int n, float r, float start = 0) {
-  Poly p;
-  for (int k = 0; k < n; ++k) {
-    const float a = start + 2 * kPi * static_cast<float>(k) / static_cast<float>(n);
-    p.push_back({r * std::cos(a), r * std::sin(a)});
-  }
-  return p;
-}
 
 // A shape: its outline and the convex pieces that fill it. Every shape is its own mirror
 // image across the edge line (v -> -v) and along it (u -> -u): the halves of two matched
 // tiles make it whole, and a turned tile shows the same half.
 struct Shape {
   Poly outline;
-  std::vector<Poly> pieces;
+  Poly pieces[5];
+  int count = 0;
 };
 
-Shape star(float outer, float inner) {  // four points, two of them on the edge line
+// A regular polygon (a corner at angle `start` from the edge line): one piece.
+Shape regular(int n, float r, float start = 0) {
   Shape s;
-  const Poly in = regular(4, inner, kPi / 4);
-  for (int k = 0; k < 4; ++k) {
-    const float a = kPi / 2 * static_cast<float>(k);
-    const Uv tip{outer * std::cos(a), outer * std::sin(a)};
-    s.outline.push_back(tip);
-    s.outline.push_back(in[static_cast<size_t>(k)]);
-    s.pieces.push_back({in[static_cast<size_t>((k + 3) % 4)], tip, in[static_cast<size_t>(k)]});
+  for (int k = 0; k < n; ++k) {
+    const float a = start + 2 * kPi * static_cast<float>(k) / static_cast<float>(n);
+    s.outline.add({r * std::cos(a), r * std::sin(a)});
   }
-  s.pieces.push_back(in);
+  s.pieces[s.count++] = s.outline;
   return s;
 }
 
-Shape plus(float w) {
+// Four arms `reach` long and `w` wide (0: pointed) from the centre at angles `turn` + k 90
+// degrees, their sides meeting at `inner` from the centre: a plus, a cross, a star.
+Shape arms(float turn, float reach, float w, float inner) {
   Shape s;
-  s.outline = {{1, -w}, {1, w},   {w, w},   {w, 1},   {-w, 1}, {-w, w},
-               {-1, w}, {-1, -w}, {-w, -w}, {-w, -1}, {w, -1}, {w, -w}};
-  s.pieces = {{{-1, -w}, {1, -w}, {1, w}, {-1, w}}, {{-w, -1}, {w, -1}, {w, 1}, {-w, 1}}};
-  return s;
-}
-
-Shape saltire(float reach, float w) {  // an X: two bars crossing on the edge's midpoint
-  Shape s;
-  const float c = w * std::sqrt(2.0f), d = w / std::sqrt(2.0f), l = reach;
-  s.outline = {{c, 0},           {l + d, l - d},  {l - d, l + d},  {0, c},
-               {-l + d, l + d},  {-l - d, l - d}, {-c, 0},         {-l - d, -l + d},
-               {-l + d, -l - d}, {0, -c},         {l - d, -l - d}, {l + d, -l + d}};
-  s.pieces = {{{-l - d, -l + d}, {-l + d, -l - d}, {l + d, l - d}, {l - d, l + d}},
-              {{-l - d, l - d}, {-l + d, l + d}, {l + d, -l + d}, {l - d, -l - d}}};
+  Poly& centre = s.pieces[s.count++];
+  for (int k = 0; k < 4; ++k) {
+    const float a = turn + kPi / 2 * static_cast<float>(k);
+    const Uv e{std::cos(a), std::sin(a)}, n{-e.v, e.u};  // the arm's way, and the next arm's
+    auto at = [&](float along, float side) {
+      return Uv{e.u * along + n.u * side, e.v * along + n.v * side};
+    };
+    const Uv right = at(reach, -w), left = at(reach, w), corner = at(inner, inner);
+    const Uv before = at(inner, -inner);  // the corner with the arm before
+    s.outline.add(right);
+    s.outline.add(left);
+    s.outline.add(corner);
+    centre.add(corner);
+    Poly& arm = s.pieces[s.count++];
+    arm.add(before);
+    arm.add(right);
+    arm.add(left);
+    arm.add(corner);
+  }
   return s;
 }
 
 Shape shape_of(int motif, float radius) {
-  Shape s;
   switch ((motif - 1) % kShapes) {
     case 0:  // circle: enough corners to look round at this size
-      s.outline = regular(std::clamp(static_cast<int>(radius * 0.9f) * 2, 12, 48), 0.95f);
-      break;
+      return regular(std::clamp(static_cast<int>(radius * 0.9f) * 2, 12, 48), 0.95f);
     case 1:
-      s.outline = regular(4, 1.15f);  // diamond
-      break;
+      return regular(4, 1.15f);  // diamond
     case 2:
-      s.outline = regular(4, 1.12f, kPi / 4);  // square
-      break;
+      return regular(4, 1.12f, kPi / 4);  // square
     case 3:
-      return star(1.2f, 0.42f);
+      return arms(0, 1.2f, 0, 0.3f);  // a four-pointed star
     case 4:
-      s.outline = regular(6, 1.08f, kPi / 6);  // hexagon: a half is a pointed arch
-      break;
+      return regular(6, 1.08f, kPi / 6);  // hexagon: a half is a pointed arch
     case 5:
-      return plus(0.34f);
+      return arms(0, 1, 0.34f, 0.34f);  // plus
     default:
-      return saltire(0.72f, 0.24f);
+      return arms(kPi / 4, 1.0f, 0.24f, 0.24f);  // cross
   }
-  s.pieces = {s.outline};
-  return s;
 }
 
 // The part of polygon `p` with v >= `from` (Sutherland-Hodgman, one edge).
 Poly clip_half(const Poly& p, float from) {
   Poly out;
-  for (size_t k = 0; k < p.size(); ++k) {
-    const Uv a = p[k], b = p[(k + 1) % p.size()];
+  for (int k = 0; k < p.n; ++k) {
+    const Uv a = p.p[k], b = p.p[(k + 1) % p.n];
     const bool ain = a.v >= from, bin = b.v >= from;
-    if (ain) out.push_back(a);
+    if (ain) out.add(a);
     if (ain != bin) {
       const float t = (from - a.v) / (b.v - a.v);
-      out.push_back({a.u + (b.u - a.u) * t, from});
+      out.add({a.u + (b.u - a.u) * t, from});
     }
   }
   return out;
@@ -193,38 +186,36 @@ void draw_motif_half(ImDrawList* dl, const EdgeFrame& f, int motif, HalfFill fil
   const ImDrawListFlags flags = dl->Flags;
   dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;  // no seams between pieces (the outline hides
                                                   // the jagged rim)
-  std::vector<ImVec2> pts;
-  for (const Poly& piece : s.pieces) {
-    const Poly half = clip_half(piece, over);
-    if (half.size() < 3) continue;
-    pts.clear();
-    for (const Uv& p : half) pts.push_back(at(f, radius, p));
-    dl->AddConvexPolyFilled(pts.data(), static_cast<int>(pts.size()), paint);
+  ImVec2 pts[50];
+  for (int k = 0; k < s.count; ++k) {
+    const Poly half = clip_half(s.pieces[k], over);
+    if (half.n < 3) continue;
+    for (int i = 0; i < half.n; ++i) pts[i] = at(f, radius, half.p[i]);
+    dl->AddConvexPolyFilled(pts, half.n, paint);
   }
   dl->Flags = flags;
   // The outline, open along the edge line (the shape goes on in the neighbour's half).
   const Poly half = clip_half(s.outline, 0);
-  const size_t n = half.size();
+  const int n = half.n;
   if (n < 2) return;
-  size_t start = 0;  // after the longest stretch on the edge line
+  int start = 0;  // after the longest stretch on the edge line
   float longest = -1;
-  for (size_t k = 0; k < n; ++k) {
-    const Uv a = half[k], b = half[(k + 1) % n];
+  for (int k = 0; k < n; ++k) {
+    const Uv a = half.p[k], b = half.p[(k + 1) % n];
     if (std::abs(a.v) < 1e-4f && std::abs(b.v) < 1e-4f && std::abs(b.u - a.u) > longest) {
       longest = std::abs(b.u - a.u);
       start = (k + 1) % n;
     }
   }
-  pts.clear();
-  for (size_t k = 0; k < n; ++k) pts.push_back(at(f, radius, half[(start + k) % n]));
+  for (int k = 0; k < n; ++k) pts[k] = at(f, radius, half.p[(start + k) % n]);
   const float width = std::max(1.0f, radius * 0.08f);
   const ImU32 ink = IM_COL32(20, 20, 24, 255);
-  if (s.pieces.size() == 1 && s.outline.size() > 8) {  // a circle: smooth joins
-    dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), ink, 0, width);
+  if (s.count == 1 && s.outline.n > 8) {  // a circle: smooth joins
+    dl->AddPolyline(pts, n, ink, 0, width);
     return;
   }
   // Round joins (a polyline's mitred joins spike out at the star's sharp corners).
-  for (size_t k = 0; k + 1 < pts.size(); ++k) {
+  for (int k = 0; k + 1 < n; ++k) {
     dl->AddLine(pts[k], pts[k + 1], ink, width);
     if (k > 0 && width > 1.5f) dl->AddCircleFilled(pts[k], width / 2, ink, 8);
   }
