@@ -445,7 +445,7 @@ std::string clock_text(double ms) {
 // The goal and the rule, in a player's words.
 const char* goal_line(const EdgePuzzle& p) {
   if (p.rule == MatchRule::kComplement)
-    return "Turn and swap the tiles until every ring meets a dot of the same colour.";
+    return "Turn and swap the tiles until every solid half-shape meets its light half.";
   return p.border == BorderRule::kFrame0
              ? "Turn and swap the tiles until touching sides share a colour and grey lines the "
                "edge."
@@ -754,7 +754,7 @@ void puzzle_title() {
   ImGui::PopFont();
   // The goal on one line: shortened where it does not fit (a phone's width).
   if (!solved && !solved_by_solver() && ImGui::CalcTextSize(line.c_str()).x > avail.x)
-    line = p.rule == MatchRule::kComplement ? "Match every ring to a dot of its colour."
+    line = p.rule == MatchRule::kComplement ? "Join each solid half-shape to its light half."
                                             : "Make touching sides share a colour.";
   if (solved)
     ImGui::TextColored(ink_colour(Ink::kGood), "%s", line.c_str());

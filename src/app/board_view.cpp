@@ -7,6 +7,7 @@
 
 #include "app/board_input.hpp"
 #include "app/motif_key.hpp"
+#include "app/motif_shapes.hpp"
 #include "app/theme.hpp"
 #include "platform/platform.hpp"
 
@@ -40,6 +41,17 @@ ImVec2 add(ImVec2 a, ImVec2 b) {
 }
 ImVec2 lerp(ImVec2 a, ImVec2 b, float t) {
   return ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+}
+
+// The frame of a tile's side a-b (`centre`: the tile's): `along` rightwards or downwards on
+// the screen, so both tiles sharing the edge lay its shape out alike.
+EdgeFrame edge_frame(ImVec2 centre, ImVec2 a, ImVec2 b) {
+  const ImVec2 mid = lerp(a, b, 0.5f);
+  const float len = std::max(1e-3f, std::hypot(b.x - a.x, b.y - a.y));
+  ImVec2 along((b.x - a.x) / len, (b.y - a.y) / len);
+  if (along.x < -0.5f || along.y < -0.5f) along = ImVec2(-along.x, -along.y);
+  const float depth = std::max(1e-3f, std::hypot(centre.x - mid.x, centre.y - mid.y));
+  return {mid, along, ImVec2((centre.x - mid.x) / depth, (centre.y - mid.y) / depth)};
 }
 
 // One side of a tile in the colour of the puzzle drawn this frame (g_palette).
@@ -143,45 +155,49 @@ BoardArrangement arrange_board(int count, ImVec2 avail, int rows, int cols) {
 
 // Inner edges: green when matched, red when not.
 void draw_edge_marks(ImDrawList* dl, const PlayBoard& board, const CellGrid& grid) {
-  const float cell = grid.cell, w = std::max(2.0f, cell * 0.04f), inset = cell * 0.2f;
+  // Two strokes with a gap where the motifs' shapes meet (left whole to be seen), reaching
+  // further towards the corners then.
+  const float shape = motif_shape_radius(grid.cell);
+  const float cell = grid.cell, w = std::max(2.0f, cell * 0.04f);
+  const float inset = cell * (shape > 0 ? 0.07f : 0.2f), gap = shape * 1.25f;
   for (int c = 0; c < grid.rows * grid.cols; ++c) {
     const ImVec2 tl = grid.top_left(c);
     const EdgeState r = board.right_edge(c), b = board.bottom_edge(c);
     auto colour = [](EdgeState e) {
       return e == EdgeState::kMatched ? IM_COL32(60, 220, 90, 255) : IM_COL32(240, 50, 50, 255);
     };
-    if (r != EdgeState::kOpen)
-      dl->AddLine(ImVec2(tl.x + cell, tl.y + inset), ImVec2(tl.x + cell, tl.y + cell - inset),
-                  colour(r), w);
-    if (b != EdgeState::kOpen)
-      dl->AddLine(ImVec2(tl.x + inset, tl.y + cell), ImVec2(tl.x + cell - inset, tl.y + cell),
-                  colour(b), w);
+    auto mark = [&](ImVec2 from, ImVec2 dir, ImU32 col) {  // from one end of the edge to the other
+      const float ends[2][2] = {{inset, cell / 2 - gap}, {cell / 2 + gap, cell - inset}};
+      for (const auto& e : ends)
+        dl->AddLine(ImVec2(from.x + dir.x * e[0], from.y + dir.y * e[0]),
+                    ImVec2(from.x + dir.x * e[1], from.y + dir.y * e[1]), col, w);
+    };
+    if (r != EdgeState::kOpen) mark(ImVec2(tl.x + cell, tl.y), ImVec2(0, 1), colour(r));
+    if (b != EdgeState::kOpen) mark(ImVec2(tl.x, tl.y + cell), ImVec2(1, 0), colour(b));
   }
 }
 
 }  // namespace
 
-// A wedge from the centre to the edge, in the motif's colour. For complementary motifs the
-// "+" half carries a round head poking out towards the edge, the "-" half a dark notch cut
-// into it, so the two halves read apart at a glance.
+// A wedge from the centre to the edge in the motif's colour, with the tile's half of the
+// motif's shape on the edge (motif_shapes.hpp): a "+" half solid, a "-" half light, like
+// colours alike; the frame (motif 0 of a framed puzzle) plain. The colour-blind look adds
+// the motif's pattern to the wedge.
 void draw_side_wedge(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, MatchRule rule,
                      float cell, ImU32 colour) {
   const int motif = side < 0 ? -side : side;
   dl->AddTriangleFilled(centre, a, b, colour);
   dl->AddTriangle(centre, a, b, IM_COL32(20, 20, 24, 255), 1.0f);
-  const ImVec2 mid = lerp(a, b, 0.5f);
-  const ImVec2 spot = lerp(mid, centre, 0.32f);
-  const float r = cell * 0.09f;
-  if (rule == MatchRule::kComplement) {
-    if (side > 0) {
-      dl->AddCircleFilled(spot, r, IM_COL32(255, 255, 255, 235));
-      dl->AddCircleFilled(spot, r * 0.55f, colour);
-    } else {
-      dl->AddCircleFilled(spot, r, IM_COL32(25, 25, 30, 255));
-    }
-  } else if (motif != 0 && motif % 2 == 0) {  // a pattern mark for even colours
-    dl->AddLine(lerp(a, centre, 0.3f), lerp(b, centre, 0.3f), IM_COL32(255, 255, 255, 140), 2.0f);
+  if (motif == 0) return;
+  const EdgeFrame f = edge_frame(centre, a, b);
+  if (colour_blind_palette()) {
+    const ImVec2 wedge[3] = {centre, a, b};
+    draw_motif_pattern(dl, wedge, 3, f, motif, cell, colour);
   }
+  const HalfFill fill = rule != MatchRule::kComplement ? HalfFill::kSame
+                        : side > 0                     ? HalfFill::kSolid
+                                                       : HalfFill::kLight;
+  draw_motif_half(dl, f, motif, fill, motif_shape_radius(cell), colour);
 }
 
 float board_view_height(const PlayBoard& board, float width) {

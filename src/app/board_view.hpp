@@ -28,8 +28,8 @@ struct HintMarks {
 // geometry drawn.
 BoardGeometry draw_board(PlayBoard& board, bool interactive, const HintMarks& hint = {});
 
-// One side of a tile as the board draws it: a wedge from `centre` to the edge a-b in `colour`,
-// a head's ring or a tail's dot on motif halves, a line on even colours (`cell`: tile size).
+// One side of a tile as the board draws it: a wedge from `centre` to the edge a-b in `colour`
+// with the tile's half of the motif's shape on the edge (`cell`: tile size).
 void draw_side_wedge(ImDrawList* dl, ImVec2 centre, ImVec2 a, ImVec2 b, Side side, MatchRule rule,
                      float cell, ImU32 colour);
 

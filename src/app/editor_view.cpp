@@ -132,7 +132,7 @@ std::string check_text(const nlohmann::json& result) {
   const bool complete = result.value("complete", false);
   if (count == 0)
     return complete ? std::string("No solution: the tiles cannot be laid so that ") +
-                          (complement() ? "every ring meets a dot of its colour."
+                          (complement() ? "every solid half-shape meets its light half."
                                         : "touching sides share a colour.")
                     : "No solution found: the check gave up before it was sure.";
   const std::string n = std::to_string(count) + (count == 1 ? " solution" : " solutions");
@@ -428,7 +428,7 @@ void draw_editor_board() {
       const float top = lo.y + (h - 2 * line) / 2;
       dl->AddText(ImVec2(text_x, top), text, fitted(name, text_w).c_str());
       dl->AddText(ImVec2(text_x, top + line), text,
-                  fitted(v > 0 ? "head (ring)" : "tail (dot)", text_w).c_str());
+                  fitted(v > 0 ? "solid half" : "light half", text_w).c_str());
     } else {
       dl->AddText(ImVec2(text_x, lo.y + (h - ImGui::GetTextLineHeight()) / 2), text,
                   fitted(name, text_w).c_str());

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "app/motif_shapes.hpp"
 #include "app/theme.hpp"
 #include "core/play/colour_names.hpp"
 
@@ -60,9 +61,29 @@ std::string side_label(const EdgePuzzle& p, Side side) {
   std::string text =
       name.empty() ? (p.rule == MatchRule::kComplement ? "motif " : "colour ") + motif_key(p, m)
                    : name + " (" + motif_key(p, m) + ")";
+  const std::string shape = motif_shape_name(m);
   if (p.rule == MatchRule::kComplement)
-    text += side > 0 ? ", head (ring): meets its tail" : ", tail (dot): meets its head";
+    text += side > 0 ? ", solid half " + shape + ": meets its light half"
+                     : ", light half " + shape + ": meets its solid half";
+  else if (m > 0)
+    text += ", " + shape;
   return text;
+}
+
+void draw_motif_swatch(ImDrawList* dl, ImVec2 at, float box, int motif, MatchRule rule,
+                       ImU32 colour) {
+  const ImVec2 end(at.x + box, at.y + box);
+  dl->AddRectFilled(at, end, colour, 3.0f);
+  const EdgeFrame down{ImVec2(at.x + box / 2, at.y + box / 2), ImVec2(1, 0), ImVec2(0, 1)};
+  if (colour_blind_palette()) {
+    const ImVec2 square[4] = {at, ImVec2(end.x, at.y), end, ImVec2(at.x, end.y)};
+    draw_motif_pattern(dl, square, 4, down, motif, std::max(26.0f, box * 2), colour);
+  }
+  const bool pair = rule == MatchRule::kComplement;
+  const float radius = box * 0.36f;
+  draw_motif_half(dl, EdgeFrame{down.mid, down.along, ImVec2(0, -1)}, motif,
+                  pair ? HalfFill::kSolid : HalfFill::kSame, radius, colour);
+  draw_motif_half(dl, down, motif, pair ? HalfFill::kLight : HalfFill::kSame, radius, colour);
 }
 
 int draw_motif_key(const EdgePuzzle& p, const std::vector<ImU32>& palette) {
@@ -80,9 +101,8 @@ int draw_motif_key(const EdgePuzzle& p, const std::vector<ImU32>& palette) {
       ImGui::NewLine();
       ++lines;
     }
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + box, at.y + box), palette[i + 1],
-                                              3.0f);
+    draw_motif_swatch(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), box,
+                      static_cast<int>(i) + 1, p.rule, palette[i + 1]);
     ImGui::Dummy(ImVec2(box, box));
     ImGui::SameLine(0, 4);
     ImGui::TextUnformatted(label.c_str());

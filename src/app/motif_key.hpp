@@ -17,8 +17,14 @@ ImU32 motif_colour(int index);
 // Index m -> the colour motif m is drawn in (0 = the frame), for every motif the tiles use.
 std::vector<ImU32> motif_palette(const EdgePuzzle& puzzle);
 
-// "Blue (A), head" / "colour 3": what a side shows, in words (for the hover tooltip).
+// "Blue (A), solid half circle: meets its light half" / "colour 3, diamond": what a side
+// shows, in words (for the hover tooltip).
 std::string side_label(const EdgePuzzle& puzzle, Side side);
+
+// Motif `motif`'s swatch, a `box` px square at `at`: its colour and its whole shape (the
+// solid half over the light half where halves pair up), with the colour-blind look's pattern.
+void draw_motif_swatch(ImDrawList* dl, ImVec2 at, float box, int motif, MatchRule rule,
+                       ImU32 colour);
 
 // A line of colour swatches with the motifs' names, wrapped at the window's edge, when the
 // puzzle names them (nothing otherwise), in the current window. Returns the lines drawn.

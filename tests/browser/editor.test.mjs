@@ -13,8 +13,8 @@ after(async () => { await browser?.close(); srv?.server.close(); });
 
 // The physical puzzle as it lies on the table, each tile's sides top, right, bottom, left:
 // letters A-D are the four motifs (the editor's first four: red, green, blue, yellow), upper
-// case the head (ring), lower case the tail (dot). Not one of the app's puzzles (a link of
-// one of those leaves its own name in charge).
+// case the head (solid half), lower case the tail (light half). Not one of the app's puzzles
+// (a link of one of those leaves its own name in charge).
 const PHYSICAL = ['Caba', 'cAaC', 'dcDa', 'dAdA', 'DADC', 'cDBa', 'abca', 'cCBb', 'bAaD'];
 const sideValue = (ch) => (ch === ch.toUpperCase() ? 1 : -1) * (ch.toUpperCase().charCodeAt(0) - 64);
 const TILES = PHYSICAL.map((t) => [...t].map(sideValue));
@@ -147,7 +147,7 @@ test('a physical 3x3 copied, named and shared on a phone in at most 40 taps; the
   assert.equal(s.editor.status, '', 'what Check said was for other tiles');
   await g.tapWidget('Check');
   s = await h.waitState(page, "!s.editor.checking && s.editor.status.startsWith('No solution')", 20000);
-  assert.match(s.editor.status, /^No solution: the tiles cannot be laid so that every ring meets a dot of its colour\.$/);
+  assert.match(s.editor.status, /^No solution: the tiles cannot be laid so that every solid half-shape meets its light half\.$/);
 
   // A new blank puzzle replaces the draft on the board: 36 sides to choose.
   await g.tapWidget('Start again');

@@ -44,7 +44,7 @@ for (const d of devices) {
     assert.ok(colours >= 4, `the board is not drawn (${colours} colours at its centre)`);
     assert.equal(await page.evaluate(() => window.scrollY), 0);
     // The goal is said in a player's words.
-    assert.match(text, /ring|colour/i, `no goal line:\n${text}`);
+    assert.match(text, /half|colour/i, `no goal line:\n${text}`);
     assert.deepEqual(errors, []);
   });
 

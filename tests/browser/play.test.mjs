@@ -249,13 +249,14 @@ test('the play clock starts at the first move, not at page load', async () => {
 const near = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) < 30;
 const named = { green: [60, 170, 75], yellow: [240, 215, 55], red: [215, 55, 50], blue: [55, 105, 220] };
 
-// A tile's four wedges, sampled away from the half marks and edge lines: top, right, bottom, left.
+// A tile's four wedges, sampled between the motifs' half-shapes (on the edges) and the tile's
+// centre, away from the wedges' outlines: top, right, bottom, left.
 async function wedgeColours(page, row, col) {
   const b = (await h.state(page)).board;
   const x = b.x + col * b.cell, y = b.y + row * b.cell, k = b.cell;
   await page.mouse.move(5, 795);  // no tooltip over the board
   await page.waitForTimeout(200);
-  return h.pixels(page, await page.screenshot(), [[0.35, 0.1], [0.9, 0.35], [0.65, 0.9], [0.1, 0.65]]
+  return h.pixels(page, await page.screenshot(), [[0.5, 0.32], [0.68, 0.5], [0.5, 0.68], [0.32, 0.5]]
     .map(([fx, fy]) => [x + fx * k, y + fy * k]));
 }
 
