@@ -34,16 +34,16 @@
 namespace tilewise {
 
 bool EdgeSearch::lanes_fit() const {
-  const int n = static_cast<int>(order_.size());
-  return options_.use_lanes && split_depth_ < 0 && n - base_depth_ >= 17 && n <= kLaneCells;
+  const int n = static_cast<int>(plan_.order.size());
+  return options_.use_lanes && split_.depth < 0 && n - split_.base_depth >= 17 && n <= kLaneCells;
 }
 
 // Sets the lane to search below the next prefix; false (the lane idle) when there is none.
 bool EdgeSearch::start_lane(MaskLane& lane) {
   LaneSearch& ls = lanes_;
-  lane.active = ls.next_prefix < prefixes_.size();
+  lane.active = ls.next_prefix < split_.prefixes.size();
   if (!lane.active) return false;
-  const std::vector<std::uint16_t>& prefix = prefixes_[ls.next_prefix++];
+  const std::vector<std::uint16_t>& prefix = split_.prefixes[ls.next_prefix++];
   lane.index = ls.started++;
   const MaskStep* const steps = masks_.steps.data();
   const int base = static_cast<int>(prefix.size());
@@ -51,7 +51,7 @@ bool EdgeSearch::start_lane(MaskLane& lane) {
   LaneLevel& level = lane.levels[base];
   std::fill(level.used, level.used + kLaneWords, 0);
   int looks[kLaneCells];  // kinds: the copies' kinds and looks
-  for (int d = 0; d < base; ++d) looks[d] = kinds_ ? look_[prefix[d]] : prefix[d];
+  for (int d = 0; d < base; ++d) looks[d] = kinds_.on ? kinds_.look[prefix[d]] : prefix[d];
   kernel_prefix(looks, base, placed, level.used);
   const MaskStep& step = steps[base];
   const std::uint64_t* row = step.others_row(placed) + step.parent_part[placed[base - 1]];
@@ -64,18 +64,18 @@ bool EdgeSearch::start_lane(MaskLane& lane) {
   return true;
 }
 
-// Records a complete board given as placed kernel ids (depth -> id). depth_ is the depth of
+// Records a complete board given as placed kernel ids (depth -> id). board_.depth is the depth of
 // the search above the cut (run_blocks resumes there): kept.
 void EdgeSearch::record_placed(const std::uint32_t* placed) {
-  const int n = static_cast<int>(order_.size());
+  const int n = static_cast<int>(plan_.order.size());
   for (int d = 0; d < n; ++d) {
     const int k = static_cast<int>(placed[d]);
-    board_[order_[d]] = masks_.tile_of_kernel[k >> 2] * 4 + (k & 3);
+    board_.cells[plan_.order[d]] = masks_.tile_of_kernel[k >> 2] * 4 + (k & 3);
   }
-  const int depth = depth_;
-  depth_ = n;
+  const int depth = board_.depth;
+  board_.depth = n;
   record_solution();
-  depth_ = depth;
+  board_.depth = depth;
 }
 
 // A lane completed a board: recorded now when no earlier prefix is still searched, else kept.
@@ -83,7 +83,7 @@ void EdgeSearch::lane_found(MaskLane& lane) {
   if (lane.index == lanes_.flushed) {
     record_placed(lane.placed);
   } else {
-    lane.found.insert(lane.found.end(), lane.placed, lane.placed + order_.size());
+    lane.found.insert(lane.found.end(), lane.placed, lane.placed + plan_.order.size());
   }
 }
 
@@ -93,7 +93,7 @@ void EdgeSearch::end_lane(MaskLane& lane) {
   if (!ls.record) return;
   ls.pending.emplace_back(lane.index, std::move(lane.found));
   lane.found.clear();
-  const size_t n = order_.size();
+  const size_t n = plan_.order.size();
   for (bool more = true; more;) {
     more = false;
     for (size_t k = 0; k < ls.pending.size(); ++k) {
@@ -139,7 +139,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   const std::uint64_t* const toggles = masks_.toggles.data();
   MaskLane* const lanes = ls.lanes.data();
   // Boards are completed at depth `last` (none when only counting: read from the figures).
-  const std::int64_t last = ls.record ? static_cast<std::int64_t>(order_.size()) - 1 : -1;
+  const std::int64_t last = ls.record ? static_cast<std::int64_t>(plan_.order.size()) - 1 : -1;
   // The used words a step copies: one-word boards here have at most kLaneOneWordBlocks blocks
   // (plan_blocks); the words past the blocks stay 0.
   constexpr int kUsedWords = kWords == 1 ? kLaneOneWordBlocks : kMaskBlocks;
@@ -285,7 +285,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
       const std::int64_t out = step_all(std::make_index_sequence<kLanes>{});
       if ((out >> 60) == 0) continue;  // in their subtrees, no events
       for (int i = 0; i < kLanes; ++i) lane_events(lanes[i], regs[i]);
-      if (finished_) break;  // the limit reached
+      if (progress_.finished) break;  // the limit reached
       if (out < 0) {
         save();
         const bool more = refill();
@@ -301,7 +301,7 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
           out |= step(lanes[i], regs[i]);
           lane_events(lanes[i], regs[i]);
         }
-      if (finished_) break;
+      if (progress_.finished) break;
       if (out < 0) {
         save();
         const bool more = refill();
@@ -367,7 +367,7 @@ void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
 #endif
     }
   };
-  if (kinds_) {
+  if (kinds_.on) {
     by_words(std::true_type{});
   } else {
     by_words(std::false_type{});
@@ -375,16 +375,16 @@ void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
 }
 
 void EdgeSearch::run_lanes(std::uint64_t node_budget) {
-  const int n = static_cast<int>(order_.size());
+  const int n = static_cast<int>(plan_.order.size());
   LaneSearch& ls = lanes_;
-  if (!started_) {
+  if (!progress_.started) {
     // The cut: shallow, so the lanes take nearly all of the tree (above it run_blocks places
     // at its one-subtree rate), but 3 cells at least, which gives the two lanes enough
     // prefixes to the end. A quarter of the way down, the cut left most of a narrow tree above
     // it: an 8x8 of 12 colours (a 129 K-placement count) ran at 73 M placements/s, now 167;
     // unseen 7x7-9x7 boards of 9-14 colours 1.9-4.0x; big trees unchanged (clues, 8x8, 12x6:
     // 0.99-1.02x; docs/performance.md, the cut of the lanes).
-    ls.split = base_depth_ + std::max(3, (n - base_depth_) / 16);
+    ls.split = split_.base_depth + std::max(3, (n - split_.base_depth) / 16);
     ls.producer_done = false;
     ls.next_prefix = 0;
     ls.started = ls.flushed = 0;
@@ -392,8 +392,8 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     // Only counting boards of tiles that all differ under a rule that meets each class once
     // needs nothing of a board but its placement.
     ls.record = options_.mode != SolveMode::kCount || options_.limit != 0 ||
-                !boards_are_solutions_ || options_.symmetry == SymmetryBreaking::kNone;
-    prefixes_.clear();
+                !kinds_.boards_are_solutions || options_.symmetry == SymmetryBreaking::kNone;
+    split_.prefixes.clear();
     ls.steps.assign(n + 1, LaneStep{});
     for (int d = 0; d <= n; ++d) {
       const MaskStep &step = masks_.steps[d], &child = masks_.steps[d + 1],
@@ -423,22 +423,22 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       ls.filtered = ls.filtered || s.child_filtered != 0;
     }
   }
-  while (node_budget > 0 && !finished_) {
-    if (!ls.producer_done && prefixes_.size() - ls.next_prefix < kLanes) {
-      if (ls.next_prefix == prefixes_.size()) {
-        prefixes_.clear();
+  while (node_budget > 0 && !progress_.finished) {
+    if (!ls.producer_done && split_.prefixes.size() - ls.next_prefix < kLanes) {
+      if (ls.next_prefix == split_.prefixes.size()) {
+        split_.prefixes.clear();
         ls.next_prefix = 0;
       }
       // With a limit, short: the steps of a race's slice go to the lanes, not to prefixes.
       const std::uint64_t chunk =
           std::min<std::uint64_t>(node_budget, options_.limit != 0 ? 256 : 4096);
-      split_depth_ = ls.split;
+      split_.depth = ls.split;
       masks_.one_word ? run_blocks<true>(chunk) : run_blocks<false>(chunk);
-      split_depth_ = -1;
+      split_.depth = -1;
       node_budget -= chunk;
-      if (finished_) {  // the tree above the cut is done, not the search
+      if (progress_.finished) {  // the tree above the cut is done, not the search
         ls.producer_done = true;
-        finished_ = false;
+        progress_.finished = false;
       }
       continue;
     }
@@ -453,19 +453,19 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     lane_rounds_for(rounds, active == kLanes);
   }
   // The lanes' figures into the search's.
-  std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
+  std::uint64_t* const per_depth = progress_.stats.nodes_per_depth.data();
   for (MaskLane& lane : ls.lanes) {
-    if (!ls.record) count_ += lane.per_depth[n];  // boards completed (nothing recorded)
+    if (!ls.record) found_.count += lane.per_depth[n];  // boards completed (nothing recorded)
     for (int d = 0; d <= n; ++d) {
       per_depth[d] += lane.per_depth[d];
       lane.per_depth[d] = 0;
     }
-    stats_.tries += lane.tries;
+    progress_.stats.tries += lane.tries;
     lane.tries = 0;
   }
   std::uint64_t nodes = 0;
   for (int d = 1; d <= n; ++d) nodes += per_depth[d];
-  stats_.nodes = nodes;
+  progress_.stats.nodes = nodes;
 }
 
 }  // namespace tilewise

@@ -38,7 +38,7 @@ std::uint64_t range_bits(int word, int from, int to) {
 }  // namespace
 
 void EdgeSearch::plan_blocks() {
-  use_masks_ = false;
+  plan_.use_masks = false;
   masks_.one_word = false;
   masks_.row_words = 1;
   if (!options_.use_masks || tiles_ == 0) return;
@@ -52,7 +52,7 @@ void EdgeSearch::plan_blocks() {
   // pads).
   std::vector<std::vector<int>> slots;
   for (int t = 0; t < tiles_; ++t) {
-    const int pattern = framed ? canonical_frame(zero_mask_[t * 4]) : 0;
+    const int pattern = framed ? canonical_frame(sides_.zero_mask[t * 4]) : 0;
     auto it = std::find(patterns.begin(), patterns.end(), pattern);
     if (it == patterns.end()) {
       patterns.push_back(pattern);
@@ -62,8 +62,8 @@ void EdgeSearch::plan_blocks() {
     const int c = static_cast<int>(it - patterns.begin());
     masks_.class_of_tile[t] = c;
     std::vector<int> copies{t};
-    if (kinds_ && (look_[t * 4] >> 2) != t) continue;  // a copy: at its kind's first tile
-    if (kinds_ && !kind_tiles_[t].empty()) copies = kind_tiles_[t];
+    if (kinds_.on && (kinds_.look[t * 4] >> 2) != t) continue;  // a copy: at its kind's first tile
+    if (kinds_.on && !kinds_.tiles[t].empty()) copies = kinds_.tiles[t];
     if (copies.size() > 16) return;  // more copies than a word holds: lists
     std::vector<int>& in = slots[c];
     if (in.size() % 16 + copies.size() > 16) in.resize((in.size() + 15) / 16 * 16, -1);
@@ -99,7 +99,7 @@ void EdgeSearch::plan_blocks() {
     for (size_t j = 0; j < in.size(); ++j) {
       if (in[j] < 0) continue;
       const int k = masks_.class_word0[c] * 16 + static_cast<int>(j);
-      const int first = kinds_ ? look_[in[j] * 4] >> 2 : in[j];
+      const int first = kinds_.on ? kinds_.look[in[j] * 4] >> 2 : in[j];
       const std::uint64_t own = std::uint64_t{15} << (k % 16 * 4);
       masks_.kernel_tile[in[j]] = k;
       masks_.tile_of_kernel[k] = first;
@@ -117,7 +117,7 @@ void EdgeSearch::plan_blocks() {
       masks_.kind_end[k] = last ? k + 1 : masks_.kind_end[k + 1];
     }
   }
-  use_masks_ = true;
+  plan_.use_masks = true;
   masks_.one_word = words == 1;
   masks_.row_words = row_words;
 }
@@ -141,7 +141,7 @@ const std::uint32_t* EdgeSearch::key_part_table(int side, bool heavy, int stride
   for (int k = 0; k < masks_.blocks * 64; ++k) {
     const int tile = masks_.tile_of_kernel[k >> 2];
     if (tile < 0) continue;
-    const auto need = static_cast<std::size_t>(need_[(tile * 4 + (k & 3)) * 4 + side]);
+    const auto need = static_cast<std::size_t>(sides_.need[(tile * 4 + (k & 3)) * 4 + side]);
     part[k] = static_cast<std::uint32_t>(need * (heavy ? width : 1) * stride);
   }
   masks_.key_parts.push_back(std::move(part));
@@ -155,8 +155,8 @@ void EdgeSearch::plan_masks() {
   masks_.key_parts.clear();
   masks_.key_part_kind.clear();
   masks_.placed.clear();
-  const int cells = static_cast<int>(plan_.size());
-  if (cells == 0 || !use_masks_) return;
+  const int cells = static_cast<int>(plan_.cells.size());
+  if (cells == 0 || !plan_.use_masks) return;
   const std::size_t width = static_cast<std::size_t>(values_) + 1;
   const int oriented = masks_.blocks * 64;
   // The sentinel depth `cells` holds kernel id `oriented`, whose key part is 0 everywhere.
@@ -167,17 +167,18 @@ void EdgeSearch::plan_masks() {
     const int tile = masks_.tile_of_kernel[k >> 2];
     if (tile < 0) continue;
     for (int dir = 0; dir < 4; ++dir) {
-      const auto value = static_cast<std::size_t>(value_of_side_[(tile * 4 + (k & 3)) * 4 + dir]);
+      const auto value =
+          static_cast<std::size_t>(sides_.value_of_side[(tile * 4 + (k & 3)) * 4 + dir]);
       masks_.sides[(dir * width + value) * masks_.blocks + (k >> 6)] |= std::uint64_t{1}
                                                                         << (k & 63);
     }
   }
   masks_.fixed.assign(static_cast<std::size_t>(cells) * (kMaskBlocks + 1), 0);
   std::vector<int> depth_of(static_cast<std::size_t>(rows_) * cols_, 0);
-  for (int d = 0; d < cells; ++d) depth_of[plan_[d].cell] = d;
-  masks_.corner_tl_depth = depth_of[corner_tl_cell_];
+  for (int d = 0; d < cells; ++d) depth_of[plan_.cells[d].cell] = d;
+  masks_.corner_tl_depth = depth_of[symmetry_.corner_tl_cell];
   masks_.corner_depths.clear();
-  for (int c : corner_cells_) masks_.corner_depths.push_back(depth_of[c]);
+  for (int c : symmetry_.corner_cells) masks_.corner_depths.push_back(depth_of[c]);
   const std::uint32_t* const no_part = key_part_table(0, false, 0);  // all 0
   for (int d = 0; d <= cells + 1; ++d) {  // two after the last cell (run_lanes looks ahead)
     MaskStep step;
@@ -186,7 +187,7 @@ void EdgeSearch::plan_masks() {
     step.other_depth[0] = step.other_depth[1] = cells;
     step.other_part[0] = step.other_part[1] = no_part;
     if (d < cells) {
-      const CellPlan& plan = plan_[d];
+      const CellPlan& plan = plan_.cells[d];
       if (plan.fixed_oriented >= 0) {  // its own table: the fixed tile, one try
         const int tile = plan.fixed_oriented >> 2;
         const int c = masks_.class_of_tile[tile];
@@ -198,7 +199,7 @@ void EdgeSearch::plan_masks() {
         step.word0 = masks_.class_word0[c];
         step.words = masks_.class_words[c];
       } else {
-        const CandidateTable& table = tables_[plan.table];
+        const CandidateTable& table = plan_.tables[plan.table];
         step.masks = table.masks.data();
         step.word0 = table.word0;
         step.words = table.words;
@@ -208,7 +209,7 @@ void EdgeSearch::plan_masks() {
       int others = 0;
       for (int k = 0; k < 2 && plan.key_cell[k] >= 0; ++k) {
         const std::uint32_t* part = key_part_table(plan.key_side[k], k == 0 && two_keys, stride);
-        if (d > 0 && plan.key_cell[k] == plan_[d - 1].cell) {
+        if (d > 0 && plan.key_cell[k] == plan_.cells[d - 1].cell) {
           step.parent_part = part;
         } else {
           step.other_depth[others] = depth_of[plan.key_cell[k]];
@@ -229,7 +230,7 @@ void EdgeSearch::plan_masks() {
     }
     masks_.steps.push_back(step);
   }
-  masks_.levels.assign(plan_.size() + 2, MaskLevel{});
+  masks_.levels.assign(plan_.cells.size() + 2, MaskLevel{});
   for (int d = 0; d <= cells; ++d) {
     masks_.levels[d].word0 = masks_.steps[d].word0;
     masks_.levels[d].words = masks_.steps[d].words;
@@ -247,13 +248,13 @@ void EdgeSearch::filter_masks(int depth, std::uint64_t* left, const std::uint32_
                                step.check_part[k][placed[step.check_depth[k]]] + step.word0;
     for (int w = 0; w < step.words; ++w) left[w] &= row[w];
   }
-  const int one = masks_.kernel_tile[rule_tile_] * 4;  // the rule's tile, as a kernel id
+  const int one = masks_.kernel_tile[symmetry_.rule_tile] * 4;  // the rule's tile, as a kernel id
   if (step.tile1_by_now && !(used[one >> 6] >> (one & 63) & 1)) {
     for (int w = 0; w < step.words; ++w) left[w] &= range_bits(step.word0 + w, one, one + 4);
   }
   if (step.tile1_centre) {
     for (int w = 0; w < step.words; ++w)
-      left[w] &= ~range_bits(step.word0 + w, one + centre_rotations_, one + 4);
+      left[w] &= ~range_bits(step.word0 + w, one + symmetry_.centre_rotations, one + 4);
   }
   // The corner rule: kernel ids allowed. The top-left tile is no larger than every corner tile
   // placed, the others no smaller than it (equal only when kinds put one kind in two corners:
@@ -282,7 +283,7 @@ void EdgeSearch::kernel_prefix(const int* oriented, int count, std::uint32_t* pl
 }
 
 void EdgeSearch::run_masks(std::uint64_t node_budget) {
-  if (!started_) lanes_.on = lanes_fit();
+  if (!progress_.started) lanes_.on = lanes_fit();
   if (lanes_.on) {
     run_lanes(node_budget);
   } else {
@@ -294,18 +295,18 @@ void EdgeSearch::run_masks(std::uint64_t node_budget) {
 // tile changes one used word, the cell's own (kinds: its copies share it).
 template <bool kOneWord>
 void EdgeSearch::run_blocks(std::uint64_t node_budget) {
-  const int n = static_cast<int>(order_.size());
+  const int n = static_cast<int>(plan_.order.size());
   const MaskStep* const steps = masks_.steps.data();
   std::uint32_t* const placed = masks_.placed.data();
   std::uint64_t* const used = masks_.used;
-  std::uint64_t* const per_depth = stats_.nodes_per_depth.data();
+  std::uint64_t* const per_depth = progress_.stats.nodes_per_depth.data();
   // The board (by cell) of the tiles placed above depth, for solutions, prefixes and views.
   auto show = [this, placed](int depth) {
     for (int d = 0; d < depth; ++d) {
       const int k = static_cast<int>(placed[d]);
-      board_[order_[d]] = masks_.tile_of_kernel[k >> 2] * 4 + (k & 3);
+      board_.cells[plan_.order[d]] = masks_.tile_of_kernel[k >> 2] * 4 + (k & 3);
     }
-    depth_ = depth;
+    board_.depth = depth;
   };
   // The next cell's table with the key part known before a tile is placed at depth.
   auto look_ahead = [steps, placed](MaskLevel* level, int depth) {
@@ -329,32 +330,34 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     const int words = kOneWord ? 1 : level->words;
     for (int w = 0; w < words; ++w) used[level->word0 + w] = level->saved[w];
   };
-  if (!started_) {
-    started_ = true;
-    depth_ = base_depth_;
-    if (base_depth_ == 0 && !from_prefix_) per_depth[0] = 1;
-    std::vector<int> prefix(base_depth_);  // start_from()'s tiles (kinds: looks)
-    for (int d = 0; d < base_depth_; ++d) prefix[d] = board_[order_[d]];
-    kernel_prefix(prefix.data(), base_depth_, placed, used);
-    if (depth_ < n) {
-      MaskLevel* level = &masks_.levels[depth_];
-      const MaskStep& step = steps[depth_];
+  if (!progress_.started) {
+    progress_.started = true;
+    board_.depth = split_.base_depth;
+    if (split_.base_depth == 0 && !split_.from_prefix) per_depth[0] = 1;
+    std::vector<int> prefix(split_.base_depth);  // start_from()'s tiles (kinds: looks)
+    for (int d = 0; d < split_.base_depth; ++d) prefix[d] = board_.cells[plan_.order[d]];
+    kernel_prefix(prefix.data(), split_.base_depth, placed, used);
+    if (board_.depth < n) {
+      MaskLevel* level = &masks_.levels[board_.depth];
+      const MaskStep& step = steps[board_.depth];
       const std::uint64_t* row =
-          step.others_row(placed) + (depth_ > 0 ? step.parent_part[placed[depth_ - 1]] : 0);
-      open(level, depth_, row);
-      look_ahead(level, depth_);
-      if (!from_prefix_) stats_.tries += row[0];  // else counted by the search that cut it
+          step.others_row(placed) +
+          (board_.depth > 0 ? step.parent_part[placed[board_.depth - 1]] : 0);
+      open(level, board_.depth, row);
+      look_ahead(level, board_.depth);
+      // From a prefix, the search that cut the tree counted them.
+      if (!split_.from_prefix) progress_.stats.tries += row[0];
     }
-    if (depth_ == split_depth_) {  // cut at the root: the one prefix is the empty board
-      save_prefix(depth_);
+    if (board_.depth == split_.depth) {  // cut at the root: the one prefix is the empty board
+      save_prefix(board_.depth);
       finish(true);
       return;
     }
   }
   // Placing at depth `last` completes a board (or a prefix where the tree is cut).
-  const int last = split_depth_ >= 0 && split_depth_ < n ? split_depth_ - 1 : n - 1;
+  const int last = split_.depth >= 0 && split_.depth < n ? split_.depth - 1 : n - 1;
   std::uint64_t tries = 0;
-  int depth = depth_;
+  int depth = board_.depth;
   MaskLevel* level = masks_.levels.data() + depth;
   const std::uint64_t* const toggles = masks_.toggles.data();
   while (node_budget > 0) {
@@ -362,7 +365,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     const bool done = kOneWord ? level->left[0] == 0 : level->words_left == 0;
     if (done) {  // every candidate tried: back up
       restore(level);
-      if (depth == base_depth_) {
+      if (depth == split_.base_depth) {
         finish(true);
         break;
       }
@@ -395,7 +398,7 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
       show(depth + 1);
       if (depth + 1 == n) {
         record_solution();
-        if (finished_) break;
+        if (progress_.finished) break;
       } else {
         tries += next[0];
         save_prefix(depth + 1);
@@ -425,10 +428,10 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     look_ahead(level, depth);
   }
   show(depth);
-  stats_.tries += tries;
+  progress_.stats.tries += tries;
   std::uint64_t nodes = 0;  // every placement counted in nodes_per_depth (depth 0: the root)
   for (int d = 1; d <= n; ++d) nodes += per_depth[d];
-  stats_.nodes = nodes;
+  progress_.stats.nodes = nodes;
 }
 
 template void EdgeSearch::run_blocks<true>(std::uint64_t);

@@ -80,7 +80,7 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
   cols_ = puzzle.cols;
   tiles_ = static_cast<int>(puzzle.tiles.size());
   if (options_.mode == SolveMode::kFirst) options_.limit = 1;
-  no_solution_reason_ = unsolvable_reason(puzzle);
+  found_.no_solution_reason = unsolvable_reason(puzzle);
   // Odd square boards without a frame, searched whole (not raced): from the centre outwards,
   // the centre tile unturned (seed 000), so the first cell has one candidate per tile instead
   // of four. Measured on generated boards against growing squares + the tile-1 rule: 3x3
@@ -100,16 +100,16 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
                             : SymmetryBreaking::kLowestTile;
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
   build_side_values();
-  boards_are_solutions_ = tiles_look_unique();
+  kinds_.boards_are_solutions = tiles_look_unique();
   plan_kinds();
   plan_blocks();
   plan_order(puzzle);
-  board_.assign(rows_ * cols_, -1);
-  used_.assign(tiles_, 0);
-  if (!kinds_) copies_left_.assign(tiles_, 1);
-  next_.assign(order_.size() + 1, nullptr);
-  end_.assign(order_.size() + 1, nullptr);
-  stats_.nodes_per_depth.assign(order_.size() + 1, 0);
+  board_.cells.assign(rows_ * cols_, -1);
+  board_.used.assign(tiles_, 0);
+  if (!kinds_.on) board_.copies_left.assign(tiles_, 1);
+  board_.next.assign(plan_.order.size() + 1, nullptr);
+  board_.end.assign(plan_.order.size() + 1, nullptr);
+  progress_.stats.nodes_per_depth.assign(plan_.order.size() + 1, 0);
   if (options_.mode == SolveMode::kFirst && options.order == PlacementOrder::kAuto &&
       puzzle_.fixed.empty()) {
     std::vector<PlacementOrder> orders = {PlacementOrder::kShortSide};
@@ -121,9 +121,9 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
       orders.insert(orders.begin(), PlacementOrder::kFrameFirst);
     if (rows_ != cols_) orders.push_back(PlacementOrder::kRowMajor);
     if (orders.size() > 1) {  // each racer is built when its first turn comes
-      race_orders_ = orders;
-      racers_.resize(orders.size());
-      racing_.assign(racers_.size(), 1);
+      race_.orders = orders;
+      race_.racers.resize(orders.size());
+      race_.racing.assign(race_.racers.size(), 1);
     }
   }
 }
@@ -141,45 +141,45 @@ constexpr double kRaceClose = 2;  // orders whose tree is within this factor of 
 // estimates each order's tree and goes on with the orders close to the smallest (size_race).
 bool EdgeSearch::run_race(std::uint64_t node_budget) {
   const auto t0 = std::chrono::steady_clock::now();
-  while (node_budget > 0 && !finished_) {
-    if (!race_sized_ && race_steps_ >= kSizeAfter) size_race();
-    if (slice_left_ == 0) slice_left_ = orders_racing() == 1 ? UINT64_MAX : kRaceSlice;
-    const std::uint64_t steps = std::min(node_budget, slice_left_);
-    EdgeSearch& racer = racer_at(active_);
+  while (node_budget > 0 && !progress_.finished) {
+    if (!race_.sized && race_.steps >= kSizeAfter) size_race();
+    if (race_.slice_left == 0) race_.slice_left = orders_racing() == 1 ? UINT64_MAX : kRaceSlice;
+    const std::uint64_t steps = std::min(node_budget, race_.slice_left);
+    EdgeSearch& racer = racer_at(race_.active);
     racer.run(steps);
     node_budget -= steps;
-    slice_left_ -= steps;
-    race_steps_ += steps;
+    race_.slice_left -= steps;
+    race_.steps += steps;
     if (racer.finished()) {
-      count_ = racer.count_;
-      listed_ = racer.listed_;
-      boards_ = racer.boards_;
-      kinds_ = racer.kinds_;
-      solutions_ = racer.solutions_;
-      patterns_ = racer.patterns_;
-      patterns_complete_ = racer.patterns_complete_;
-      order_ = racer.order_;
-      boards_are_solutions_ = racer.boards_are_solutions_;
+      found_.count = racer.found_.count;
+      found_.listed = racer.found_.listed;
+      found_.boards = racer.found_.boards;
+      kinds_.on = racer.kinds_.on;
+      found_.solutions = racer.found_.solutions;
+      found_.patterns = racer.found_.patterns;
+      found_.patterns_complete = racer.found_.patterns_complete;
+      plan_.order = racer.plan_.order;
+      kinds_.boards_are_solutions = racer.kinds_.boards_are_solutions;
       finish(racer.complete());
-    } else if (slice_left_ == 0) {
-      do active_ = (active_ + 1) % racers_.size();
-      while (!racing_[active_]);
+    } else if (race_.slice_left == 0) {
+      do race_.active = (race_.active + 1) % race_.racers.size();
+      while (!race_.racing[race_.active]);
     }
   }
-  stats_.nodes = stats_.tries = 0;
-  stats_.max_depth = 0;
-  std::fill(stats_.nodes_per_depth.begin(), stats_.nodes_per_depth.end(), 0);
-  for (const auto& r : racers_) {
+  progress_.stats.nodes = progress_.stats.tries = 0;
+  progress_.stats.max_depth = 0;
+  std::fill(progress_.stats.nodes_per_depth.begin(), progress_.stats.nodes_per_depth.end(), 0);
+  for (const auto& r : race_.racers) {
     if (!r) continue;
-    stats_.nodes += r->stats_.nodes;
-    stats_.tries += r->stats_.tries;
-    stats_.max_depth = std::max(stats_.max_depth, r->stats_.max_depth);
-    for (size_t d = 0; d < stats_.nodes_per_depth.size(); ++d)
-      stats_.nodes_per_depth[d] += r->stats_.nodes_per_depth[d];
+    progress_.stats.nodes += r->progress_.stats.nodes;
+    progress_.stats.tries += r->progress_.stats.tries;
+    progress_.stats.max_depth = std::max(progress_.stats.max_depth, r->progress_.stats.max_depth);
+    for (size_t d = 0; d < progress_.stats.nodes_per_depth.size(); ++d)
+      progress_.stats.nodes_per_depth[d] += r->progress_.stats.nodes_per_depth[d];
   }
-  elapsed_ += std::chrono::steady_clock::now() - t0;
-  stats_.elapsed_ms = std::chrono::duration<double, std::milli>(elapsed_).count();
-  return finished_;
+  progress_.elapsed += std::chrono::steady_clock::now() - t0;
+  progress_.stats.elapsed_ms = std::chrono::duration<double, std::milli>(progress_.elapsed).count();
+  return progress_.finished;
 }
 
 // The first solution's cost follows the size of the tree searched for it (the orders share the
@@ -189,19 +189,19 @@ bool EdgeSearch::run_race(std::uint64_t node_budget) {
 // nodes; one alone, its own.
 SolveOptions EdgeSearch::racer_options(size_t k) const {
   SolveOptions o = options_;
-  o.order = race_orders_[k];
+  o.order = race_.orders[k];
   return o;
 }
 
 EdgeSearch& EdgeSearch::racer_at(size_t k) {
-  if (!racers_[k]) racers_[k] = std::make_unique<EdgeSearch>(puzzle_, racer_options(k));
-  return *racers_[k];
+  if (!race_.racers[k]) race_.racers[k] = std::make_unique<EdgeSearch>(puzzle_, racer_options(k));
+  return *race_.racers[k];
 }
 
 void EdgeSearch::size_race() {
-  race_sized_ = true;
+  race_.sized = true;
   std::vector<double> sizes;
-  for (size_t k = 0; k < racers_.size(); ++k) {
+  for (size_t k = 0; k < race_.racers.size(); ++k) {
     SolveOptions o = racer_options(k);
     o.mode = SolveMode::kCount;
     o.limit = 0;
@@ -210,17 +210,18 @@ void EdgeSearch::size_race() {
     sizes.push_back(sample.sample_nodes(kSizeProbes, 1));
   }
   const double smallest = *std::min_element(sizes.begin(), sizes.end());
-  for (size_t k = 0; k < racers_.size(); ++k) racing_[k] = sizes[k] <= kRaceClose * smallest;
-  if (!racing_[active_]) {
-    slice_left_ = 0;
-    do active_ = (active_ + 1) % racers_.size();
-    while (!racing_[active_]);
+  for (size_t k = 0; k < race_.racers.size(); ++k)
+    race_.racing[k] = sizes[k] <= kRaceClose * smallest;
+  if (!race_.racing[race_.active]) {
+    race_.slice_left = 0;
+    do race_.active = (race_.active + 1) % race_.racers.size();
+    while (!race_.racing[race_.active]);
   }
 }
 
 double EdgeSearch::sample_nodes(int probes, std::uint64_t seed) {
   SplitMix64 random(seed);
-  const int n = static_cast<int>(order_.size());
+  const int n = static_cast<int>(plan_.order.size());
   std::vector<int> children;
   double total = 0;
   for (int probe = 0; probe < probes; ++probe) {
@@ -229,20 +230,20 @@ double EdgeSearch::sample_nodes(int probes, std::uint64_t seed) {
     for (; depth < n; ++depth) {
       enter(depth);
       children.clear();
-      const bool slow = plan_[depth].slow;
-      for (const std::uint16_t* p = next_[depth]; p < end_[depth]; ++p)
-        if (!used_[*p >> 2] && (!slow || fits(depth, *p))) children.push_back(*p);
+      const bool slow = plan_.cells[depth].slow;
+      for (const std::uint16_t* p = board_.next[depth]; p < board_.end[depth]; ++p)
+        if (!board_.used[*p >> 2] && (!slow || fits(depth, *p))) children.push_back(*p);
       if (children.empty()) break;
       weight *= static_cast<double>(children.size());
       total += weight;
       const int o = children[random.below(children.size())];
-      board_[order_[depth]] = o;
+      board_.cells[plan_.order[depth]] = o;
       place(o >> 2);
     }
     while (depth > 0) {
-      const int cell = order_[--depth];
-      unplace(board_[cell] >> 2);
-      board_[cell] = -1;
+      const int cell = plan_.order[--depth];
+      unplace(board_.cells[cell] >> 2);
+      board_.cells[cell] = -1;
     }
   }
   return probes > 0 ? total / probes : 0;
@@ -265,9 +266,9 @@ void EdgeSearch::build_side_values() {
     if (w < values_ && values[w] == want) partner[k] = w;
   }
   const int oriented = tiles_ * 4;
-  value_of_side_.assign(oriented * 4, 0);
-  need_.assign(oriented * 4, 0);
-  zero_mask_.assign(oriented, 0);
+  sides_.value_of_side.assign(oriented * 4, 0);
+  sides_.need.assign(oriented * 4, 0);
+  sides_.zero_mask.assign(oriented, 0);
   for (int t = 0; t < tiles_; ++t) {
     int index[4];
     for (int d = 0; d < 4; ++d) index[d] = index_of(puzzle_.tiles[t].sides[d]);
@@ -275,9 +276,9 @@ void EdgeSearch::build_side_values() {
       const int o = t * 4 + r;
       for (int d = 0; d < 4; ++d) {
         const int written = ((d - r) % 4 + 4) % 4;  // rotated(): side d shows side d - r
-        value_of_side_[o * 4 + d] = index[written];
-        need_[o * 4 + d] = partner[index[written]];
-        if (puzzle_.tiles[t].sides[written] == 0) zero_mask_[o] |= 1 << d;
+        sides_.value_of_side[o * 4 + d] = index[written];
+        sides_.need[o * 4 + d] = partner[index[written]];
+        if (puzzle_.tiles[t].sides[written] == 0) sides_.zero_mask[o] |= 1 << d;
       }
     }
   }
@@ -289,7 +290,7 @@ bool EdgeSearch::tiles_look_unique() {
   std::vector<std::uint64_t> looks(static_cast<size_t>(tiles_) * 4);
   for (size_t o = 0; o < looks.size(); ++o)
     for (int d = 0; d < 4; ++d)
-      looks[o] = looks[o] << 16 | static_cast<std::uint64_t>(value_of_side_[o * 4 + d]);
+      looks[o] = looks[o] << 16 | static_cast<std::uint64_t>(sides_.value_of_side[o * 4 + d]);
   std::sort(looks.begin(), looks.end());
   return std::adjacent_find(looks.begin(), looks.end()) == looks.end();
 }
@@ -299,20 +300,20 @@ bool EdgeSearch::excluded(Exclude exclude, int o) const {
     case Exclude::kNothing:
       return false;
     case Exclude::kTile1:
-      return (o >> 2) == rule_tile_;
+      return (o >> 2) == symmetry_.rule_tile;
     case Exclude::kTile1Turned:
-      return (o >> 2) == rule_tile_ && (o & 3) >= centre_rotations_;
+      return (o >> 2) == symmetry_.rule_tile && (o & 3) >= symmetry_.centre_rotations;
     case Exclude::kTurned:
-      return (o & 3) >= centre_rotations_;
+      return (o & 3) >= symmetry_.centre_rotations;
     case Exclude::kAllButCornerMin:
-      return (o >> 2) != corner_min_tile_;
+      return (o >> 2) != symmetry_.corner_min_tile;
   }
   return false;
 }
 
 int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
-  for (size_t k = 0; k < tables_.size(); ++k) {
-    const CandidateTable& t = tables_[k];
+  for (size_t k = 0; k < plan_.tables.size(); ++k) {
+    const CandidateTable& t = plan_.tables[k];
     if (t.dir0 == dir0 && t.dir1 == dir1 && t.frame_mask == frame_mask && t.exclude == exclude)
       return static_cast<int>(k);
   }
@@ -325,16 +326,16 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
   const size_t keys = dir0 < 0 ? 1 : dir1 < 0 ? width : width * width;
   auto key_of = [&](int o) -> size_t {
     if (dir0 < 0) return 0;
-    const size_t k0 = static_cast<size_t>(value_of_side_[o * 4 + dir0]);
-    return dir1 < 0 ? k0 : k0 * width + static_cast<size_t>(value_of_side_[o * 4 + dir1]);
+    const size_t k0 = static_cast<size_t>(sides_.value_of_side[o * 4 + dir0]);
+    return dir1 < 0 ? k0 : k0 * width + static_cast<size_t>(sides_.value_of_side[o * 4 + dir1]);
   };
-  std::vector<int>& kept = scratch_;
+  std::vector<int>& kept = plan_.scratch;
   kept.clear();
   for (int o = 0; o < tiles_ * 4; ++o)
-    if ((frame_mask < 0 || zero_mask_[o] == frame_mask) && !excluded(exclude, o) &&
-        (!kinds_ || look_[o] == o))
+    if ((frame_mask < 0 || sides_.zero_mask[o] == frame_mask) && !excluded(exclude, o) &&
+        (!kinds_.on || kinds_.look[o] == o))
       kept.push_back(o);
-  if (use_masks_) {  // per key: its tries, then its tiles as kernel bits (run_masks)
+  if (plan_.use_masks) {  // per key: its tries, then its tiles as kernel bits (run_masks)
     const int c = class_of_frame(frame_mask);
     t.word0 = c >= 0 ? masks_.class_word0[c] : 0;
     t.words = c >= 0 ? masks_.class_words[c] : 1;
@@ -362,8 +363,8 @@ int EdgeSearch::table_for(int dir0, int dir1, int frame_mask, Exclude exclude) {
     std::copy_backward(t.offsets.begin(), t.offsets.end() - 1, t.offsets.end());
     t.offsets[0] = 0;
   }
-  tables_.push_back(std::move(t));
-  return static_cast<int>(tables_.size()) - 1;
+  plan_.tables.push_back(std::move(t));
+  return static_cast<int>(plan_.tables.size()) - 1;
 }
 
 void EdgeSearch::plan_order(const EdgePuzzle& p) {
@@ -386,11 +387,11 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   }
   std::vector<int> fixed_at(cells, -1);
   for (const FixedTile& f : p.fixed) fixed_at[f.row * cols_ + f.col] = f.tile * 4 + f.rotation;
-  order_.clear();
+  plan_.order.clear();
   for (int c = 0; c < cells; ++c)
-    if (fixed_at[c] >= 0) order_.push_back(c);
+    if (fixed_at[c] >= 0) plan_.order.push_back(c);
   for (int c : base)
-    if (fixed_at[c] < 0) order_.push_back(c);
+    if (fixed_at[c] < 0) plan_.order.push_back(c);
 
   // Symmetry breaking.
   const bool square = rows_ == cols_;
@@ -402,37 +403,38 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     options_.symmetry = SymmetryBreaking::kCornerRule;
   // One member of each class of board rotations has the centre tile turned by less than
   // 4 / (number of board rotations): 1 on square boards, 2 on others.
-  centre_rotations_ = square ? 1 : 2;
-  corner_tl_cell_ = 0;
-  corner_cells_.clear();
+  symmetry_.centre_rotations = square ? 1 : 2;
+  symmetry_.corner_tl_cell = 0;
+  symmetry_.corner_cells.clear();
   if (options_.symmetry == SymmetryBreaking::kCornerRule) {
     std::vector<int> corners = {0, cells - 1};
     if (square) corners = {0, cols_ - 1, (rows_ - 1) * cols_, cells - 1};
     for (int c : corners)
-      if (c != 0 && std::find(corner_cells_.begin(), corner_cells_.end(), c) == corner_cells_.end())
-        corner_cells_.push_back(c);
+      if (c != 0 && std::find(symmetry_.corner_cells.begin(), symmetry_.corner_cells.end(), c) ==
+                        symmetry_.corner_cells.end())
+        symmetry_.corner_cells.push_back(c);
     // A framed square board holds its corner tiles (two adjacent frame sides) in its four
     // corners, so the top-left one is the smallest of them: known before the search starts.
-    corner_min_tile_ = -1;
+    symmetry_.corner_min_tile = -1;
     if (square && rows_ > 1 && p.border == BorderRule::kFrame0) {
       std::vector<int> corner_tiles;
       for (int t = 0; t < tiles_; ++t)
-        if (zero_mask_[t * 4] == 3 || zero_mask_[t * 4] == 6 || zero_mask_[t * 4] == 12 ||
-            zero_mask_[t * 4] == 9)
+        if (sides_.zero_mask[t * 4] == 3 || sides_.zero_mask[t * 4] == 6 ||
+            sides_.zero_mask[t * 4] == 12 || sides_.zero_mask[t * 4] == 9)
           corner_tiles.push_back(t);
-      if (corner_tiles.size() == 4) corner_min_tile_ = corner_tiles[0];
+      if (corner_tiles.size() == 4) symmetry_.corner_min_tile = corner_tiles[0];
     }
   }
 
   std::vector<int> position(cells, -1);
-  for (int d = 0; d < cells; ++d) position[order_[d]] = d;
-  plan_.assign(cells, CellPlan{});
-  fixed_items_.assign(cells, 0);
-  tables_.clear();
-  tables_.reserve(16);
+  for (int d = 0; d < cells; ++d) position[plan_.order[d]] = d;
+  plan_.cells.assign(cells, CellPlan{});
+  plan_.fixed_items.assign(cells, 0);
+  plan_.tables.clear();
+  plan_.tables.reserve(16);
   for (int d = 0; d < cells; ++d) {
-    CellPlan& plan = plan_[d];
-    const int c = order_[d];
+    CellPlan& plan = plan_.cells[d];
+    const int c = plan_.order[d];
     plan.cell = c;
     const int i = c / cols_, j = c % cols_;
     const bool fixed = fixed_at[c] >= 0;
@@ -460,18 +462,19 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     }
     if (fixed) {
       plan.fixed_oriented = fixed_at[c];
-      fixed_items_[d] = static_cast<std::uint16_t>(fixed_at[c]);
+      plan_.fixed_items[d] = static_cast<std::uint16_t>(fixed_at[c]);
     } else {
       plan.table = table_for(key_dir[0], key_dir[1], frame_mask);
     }
-    if (options_.symmetry == SymmetryBreaking::kCornerRule && corner_min_tile_ >= 0) {
+    if (options_.symmetry == SymmetryBreaking::kCornerRule && symmetry_.corner_min_tile >= 0) {
       // The corners hold exactly the four corner tiles: the top-left one is known (a table of
       // that tile alone) and the others are larger anyway (no test).
-      if (c == corner_tl_cell_ && !fixed)
+      if (c == symmetry_.corner_tl_cell && !fixed)
         plan.table = table_for(key_dir[0], key_dir[1], frame_mask, Exclude::kAllButCornerMin);
     } else if (options_.symmetry == SymmetryBreaking::kCornerRule) {
-      if (c == corner_tl_cell_) plan.corner = 0;
-      if (std::find(corner_cells_.begin(), corner_cells_.end(), c) != corner_cells_.end())
+      if (c == symmetry_.corner_tl_cell) plan.corner = 0;
+      if (std::find(symmetry_.corner_cells.begin(), symmetry_.corner_cells.end(), c) !=
+          symmetry_.corner_cells.end())
         plan.corner = 1;
     }
     // The centre rule only takes candidates away (turned ones): a table without them.
@@ -481,7 +484,7 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
   }
   if (options_.symmetry == SymmetryBreaking::kLowestTile) {
     // Every class of board turns has exactly one member with tile 1 in the earliest-placed
-    // cell of its orbit (and, at the centre, turned less than centre_rotations_).
+    // cell of its orbit (and, at the centre, turned less than symmetry_.centre_rotations).
     auto turn = [&](int c) {
       const int i = c / cols_, j = c % cols_;
       return square ? j * cols_ + (rows_ - 1 - i) : (rows_ - 1 - i) * cols_ + (cols_ - 1 - j);
@@ -489,65 +492,65 @@ void EdgeSearch::plan_order(const EdgePuzzle& p) {
     int last = -1;
     for (int d = 0; d < cells; ++d) {
       int earliest = d;
-      for (int c = turn(order_[d]); c != order_[d]; c = turn(c))
+      for (int c = turn(plan_.order[d]); c != plan_.order[d]; c = turn(c))
         earliest = std::min(earliest, position[c]);
-      plan_[d].lowest = earliest == d ? 2 : 1;
-      plan_[d].lowest_centre = order_[d] == centre_cell;
+      plan_.cells[d].lowest = earliest == d ? 2 : 1;
+      plan_.cells[d].lowest_centre = plan_.order[d] == centre_cell;
       if (earliest == d) last = d;
     }
-    if (last >= 0) plan_[last].lowest = 3;
+    if (last >= 0) plan_.cells[last].lowest = 3;
     // Where the rule only takes candidates away (tile 1 not here; tile 1 at the centre only
-    // turned less than centre_rotations_), a table without them does it for free; only the
+    // turned less than symmetry_.centre_rotations), a table without them does it for free; only the
     // last orbit's first cell ("tile 1 must be placed by now") is tested per candidate.
-    for (CellPlan& plan : plan_) {
+    for (CellPlan& plan : plan_.cells) {
       if (plan.fixed_oriented >= 0) continue;
       const Exclude exclude = plan.lowest == 1                         ? Exclude::kTile1
                               : plan.lowest == 2 && plan.lowest_centre ? Exclude::kTile1Turned
                                                                        : Exclude::kNothing;
       if (exclude != Exclude::kNothing) {
-        const CandidateTable& t = tables_[plan.table];
+        const CandidateTable& t = plan_.tables[plan.table];
         const int dir0 = t.dir0, dir1 = t.dir1, frame_mask = t.frame_mask;
         plan.table = table_for(dir0, dir1, frame_mask, exclude);
       }
       plan.slow = plan.slow || plan.lowest == 3;
     }
   }
-  for (CellPlan& plan : plan_) {
-    plan.offsets = tables_.empty() ? nullptr : tables_[plan.table].offsets.data();
-    plan.items = tables_.empty() ? nullptr : tables_[plan.table].items.data();
+  for (CellPlan& plan : plan_.cells) {
+    plan.offsets = plan_.tables.empty() ? nullptr : plan_.tables[plan.table].offsets.data();
+    plan.items = plan_.tables.empty() ? nullptr : plan_.tables[plan.table].items.data();
   }
   plan_masks();
 }
 
 // Opens the cell at `depth`: its candidate list for the key its known neighbours form.
 inline void EdgeSearch::enter(int depth) {
-  const CellPlan& plan = plan_[depth];
+  const CellPlan& plan = plan_.cells[depth];
   if (plan.fixed_oriented >= 0) {
-    next_[depth] = &fixed_items_[depth];
-    end_[depth] = next_[depth] + 1;
+    board_.next[depth] = &plan_.fixed_items[depth];
+    board_.end[depth] = board_.next[depth] + 1;
     return;
   }
   size_t key = 0;
   if (plan.key_cell[0] >= 0) {
-    key = static_cast<size_t>(need_[board_[plan.key_cell[0]] * 4 + plan.key_side[0]]);
+    key = static_cast<size_t>(sides_.need[board_.cells[plan.key_cell[0]] * 4 + plan.key_side[0]]);
     if (plan.key_cell[1] >= 0)
       key = key * (static_cast<size_t>(values_) + 1) +
-            static_cast<size_t>(need_[board_[plan.key_cell[1]] * 4 + plan.key_side[1]]);
+            static_cast<size_t>(sides_.need[board_.cells[plan.key_cell[1]] * 4 + plan.key_side[1]]);
   }
-  next_[depth] = plan.items + plan.offsets[key];
-  end_[depth] = plan.items + plan.offsets[key + 1];
+  board_.next[depth] = plan.items + plan.offsets[key];
+  board_.end[depth] = plan.items + plan.offsets[key + 1];
 }
 
 // The tests beyond "unused": the known neighbours outside the key, a fixed tile's frame,
 // and symmetry breaking.
 inline bool EdgeSearch::fits(int depth, int o) const {
-  const CellPlan& plan = plan_[depth];
+  const CellPlan& plan = plan_.cells[depth];
   for (int k = 0; k < plan.check_count; ++k) {
-    const int n = board_[plan.check_cell[k]];
+    const int n = board_.cells[plan.check_cell[k]];
     const int dir = plan.check_dir[k];
-    if (need_[n * 4 + (dir + 2) % 4] != value_of_side_[o * 4 + dir]) return false;
+    if (sides_.need[n * 4 + (dir + 2) % 4] != sides_.value_of_side[o * 4 + dir]) return false;
   }
-  return symmetry_fits(plan, o, board_.data(), used_[rule_tile_] != 0);
+  return symmetry_fits(plan, o, board_.cells.data(), board_.used[symmetry_.rule_tile] != 0);
 }
 
 // The symmetry rules' tests for `o` in the plan's cell, on a board whose cells placed before
@@ -556,17 +559,18 @@ bool EdgeSearch::symmetry_fits(const CellPlan& plan, int o, const int* board,
                                bool rule_tile_placed) const {
   const int tile = o >> 2;
   if (plan.lowest) {
-    if (tile == rule_tile_) {
-      if (plan.lowest == 1 || (plan.lowest_centre && (o & 3) >= centre_rotations_)) return false;
+    if (tile == symmetry_.rule_tile) {
+      if (plan.lowest == 1 || (plan.lowest_centre && (o & 3) >= symmetry_.centre_rotations))
+        return false;
     } else if (plan.lowest == 3 && !rule_tile_placed) {
       return false;
     }
   }
   if (plan.corner == 0) {
-    for (int c : corner_cells_)
+    for (int c : symmetry_.corner_cells)
       if (board[c] >= 0 && (board[c] >> 2) < tile) return false;
   } else if (plan.corner == 1) {
-    const int tl = board[corner_tl_cell_];
+    const int tl = board[symmetry_.corner_tl_cell];
     if (tl >= 0 && (tl >> 2) > tile) return false;
   }
   return true;
@@ -574,27 +578,28 @@ bool EdgeSearch::symmetry_fits(const CellPlan& plan, int o, const int* board,
 
 // Takes a copy of the tile (kinds: of the kind it stands for) off the pile, and back.
 inline void EdgeSearch::place(int tile) {
-  used_[tile] = --copies_left_[tile] == 0;
+  board_.used[tile] = --board_.copies_left[tile] == 0;
 }
 
 inline void EdgeSearch::unplace(int tile) {
-  ++copies_left_[tile];
-  used_[tile] = 0;
+  ++board_.copies_left[tile];
+  board_.used[tile] = 0;
 }
 
 void EdgeSearch::record_solution() {
   // Lanes step on a little past the limit (a round ends first): the boards they find then
   // come after the last one wanted.
-  if (finished_) return;
-  if (kinds_) {
+  if (progress_.finished) return;
+  if (kinds_.on) {
     record_kind_board();
     return;
   }
-  const bool keep = options_.mode != SolveMode::kCount && solutions_.size() < options_.max_kept;
+  const bool keep =
+      options_.mode != SolveMode::kCount && found_.solutions.size() < options_.max_kept;
   const SymmetryBreaking rule = options_.symmetry;
   // Counting boards whose tiles cannot look alike under a rule that finds each class once:
   // nothing to build.
-  if (keep || !boards_are_solutions_ || rule == SymmetryBreaking::kNone) {
+  if (keep || !kinds_.boards_are_solutions || rule == SymmetryBreaking::kNone) {
     Solution s{current_board()};
     if (rule == SymmetryBreaking::kNone) {
       if (canonical_turn(puzzle_, s) != 0) return;  // a turn of this board is the representative
@@ -602,90 +607,91 @@ void EdgeSearch::record_solution() {
       if (const int q = canonical_turn(puzzle_, s))
         s.cells = rotate_board(s.cells, rows_, cols_, q);
     }
-    if (!boards_are_solutions_) {
+    if (!kinds_.boards_are_solutions) {
       std::string key = board_pattern_key(puzzle_, s);
-      if (patterns_.size() < options_.max_patterns) {
-        patterns_.insert(std::move(key));
-      } else if (!patterns_.count(key)) {
-        patterns_complete_ = false;
+      if (found_.patterns.size() < options_.max_patterns) {
+        found_.patterns.insert(std::move(key));
+      } else if (!found_.patterns.count(key)) {
+        found_.patterns_complete = false;
       }
     }
-    if (keep) solutions_.push_back(std::move(s));
+    if (keep) found_.solutions.push_back(std::move(s));
   }
-  ++count_;
-  if (options_.limit && count_ >= options_.limit) finish(false);
+  ++found_.count;
+  if (options_.limit && found_.count >= options_.limit) finish(false);
 }
 
 const char* EdgeSearch::engine() const {
-  if (!racers_.empty() && racers_[active_]) return racers_[active_]->engine();
+  if (!race_.racers.empty() && race_.racers[race_.active])
+    return race_.racers[race_.active]->engine();
   if (masks_.steps.empty()) return "lists";
   return lanes_.on ? "lanes" : "masks";
 }
 
 void EdgeSearch::finish(bool complete) {
-  finished_ = true;
-  complete_ = complete;
+  progress_.finished = true;
+  progress_.complete = complete;
 }
 
 void EdgeSearch::cancel() {
-  if (!finished_) finish(false);
-  for (auto& r : racers_)
+  if (!progress_.finished) finish(false);
+  for (auto& r : race_.racers)
     if (r) r->cancel();
 }
 
 bool EdgeSearch::run(std::uint64_t node_budget) {
-  if (finished_) return true;
-  if (!no_solution_reason_.empty()) {
+  if (progress_.finished) return true;
+  if (!found_.no_solution_reason.empty()) {
     finish(true);
     return true;
   }
-  if (!racers_.empty()) return run_race(node_budget);
+  if (!race_.racers.empty()) return run_race(node_budget);
   const auto t0 = std::chrono::steady_clock::now();
   if (masks_.steps.empty()) {
     run_lists(node_budget);
   } else {
     run_masks(node_budget);
   }
-  const std::uint64_t* per_depth = stats_.nodes_per_depth.data();
-  for (int d = static_cast<int>(order_.size()); d > stats_.max_depth; --d)
+  const std::uint64_t* per_depth = progress_.stats.nodes_per_depth.data();
+  for (int d = static_cast<int>(plan_.order.size()); d > progress_.stats.max_depth; --d)
     if (per_depth[d]) {
-      stats_.max_depth = d;
+      progress_.stats.max_depth = d;
       break;
     }
-  elapsed_ += std::chrono::steady_clock::now() - t0;
-  stats_.elapsed_ms = std::chrono::duration<double, std::milli>(elapsed_).count();
-  return finished_;
+  progress_.elapsed += std::chrono::steady_clock::now() - t0;
+  progress_.stats.elapsed_ms = std::chrono::duration<double, std::milli>(progress_.elapsed).count();
+  return progress_.finished;
 }
 
 // The search for boards whose tiles do not fit the masks: each cell scans its candidate list
 // for an unused tile that passes the cell's tests (fits()).
 void EdgeSearch::run_lists(std::uint64_t node_budget) {
-  const int n = static_cast<int>(order_.size());
-  if (!started_) {
-    started_ = true;
-    depth_ = base_depth_;
-    if (base_depth_ == 0 && !from_prefix_) stats_.nodes_per_depth[0] = 1;
-    if (depth_ < n) enter(depth_);
+  const int n = static_cast<int>(plan_.order.size());
+  if (!progress_.started) {
+    progress_.started = true;
+    board_.depth = split_.base_depth;
+    if (split_.base_depth == 0 && !split_.from_prefix) progress_.stats.nodes_per_depth[0] = 1;
+    if (board_.depth < n) enter(board_.depth);
   }
   std::uint64_t tries = 0, nodes = 0;
-  std::uint64_t* per_depth = stats_.nodes_per_depth.data();
-  int depth = depth_;
+  std::uint64_t* per_depth = progress_.stats.nodes_per_depth.data();
+  int depth = board_.depth;
   // Takes the tile off the cell placed at depth d.
   auto release = [this](int d) {
-    const int cell = order_[d];
-    unplace(board_[cell] >> 2);
-    board_[cell] = -1;
+    const int cell = plan_.order[d];
+    unplace(board_.cells[cell] >> 2);
+    board_.cells[cell] = -1;
   };
-  while (node_budget > 0 && !finished_) {
+  while (node_budget > 0 && !progress_.finished) {
     if (depth == n) {
-      depth_ = depth;
+      board_.depth = depth;
       record_solution();
       release(--depth);
       continue;
     }
-    if (depth == split_depth_) {
+    if (depth == split_.depth) {
       save_prefix(depth);
-      if (depth == base_depth_) {  // cut at the root: the one prefix is the empty board
+      if (depth == split_.base_depth) {  // cut at the root: the one prefix is the empty board
         finish(true);
         continue;
       }
@@ -693,65 +699,67 @@ void EdgeSearch::run_lists(std::uint64_t node_budget) {
       continue;
     }
     int found = -1;
-    const std::uint16_t* p = next_[depth];
-    const std::uint16_t* const end = end_[depth];
+    const std::uint16_t* p = board_.next[depth];
+    const std::uint16_t* const end = board_.end[depth];
     const std::uint16_t* const start = p;
-    if (!plan_[depth].slow) {
-      while (p < end && used_[*p >> 2]) ++p;
+    if (!plan_.cells[depth].slow) {
+      while (p < end && board_.used[*p >> 2]) ++p;
     } else {
-      while (p < end && (used_[*p >> 2] || !fits(depth, *p))) ++p;
+      while (p < end && (board_.used[*p >> 2] || !fits(depth, *p))) ++p;
     }
     if (p < end) found = *p++;
     tries += static_cast<std::uint64_t>(p - start);
-    next_[depth] = p;
+    board_.next[depth] = p;
     --node_budget;
     if (found >= 0) {
-      board_[order_[depth]] = found;
+      board_.cells[plan_.order[depth]] = found;
       place(found >> 2);
       ++nodes;
       ++depth;
       ++per_depth[depth];
       if (depth < n) enter(depth);
-    } else if (depth == base_depth_) {
+    } else if (depth == split_.base_depth) {
       finish(true);
     } else {
       release(--depth);
     }
   }
-  depth_ = depth;
-  stats_.tries += tries;
-  stats_.nodes += nodes;
+  board_.depth = depth;
+  progress_.stats.tries += tries;
+  progress_.stats.nodes += nodes;
 }
 
 // Prefixes hold labelled tiles (kinds: each kind's copies in placement order), so every
 // consumer (threads, workers, campaign files) sees distinct tiles.
 void EdgeSearch::save_prefix(int depth) {
   std::vector<std::uint16_t> prefix(depth);
-  std::vector<int> next_copy(kinds_ ? tiles_ : 0, 0);
+  std::vector<int> next_copy(kinds_.on ? tiles_ : 0, 0);
   for (int d = 0; d < depth; ++d) {
-    const int o = board_[order_[d]];
-    prefix[d] = static_cast<std::uint16_t>(kinds_ ? copy_of(o, next_copy) : o);
+    const int o = board_.cells[plan_.order[d]];
+    prefix[d] = static_cast<std::uint16_t>(kinds_.on ? copy_of(o, next_copy) : o);
   }
-  prefixes_.push_back(std::move(prefix));
+  split_.prefixes.push_back(std::move(prefix));
 }
 
 void EdgeSearch::start_from(const std::vector<std::uint16_t>& prefix) {
-  base_depth_ = static_cast<int>(prefix.size());
-  depth_ = base_depth_;
-  from_prefix_ = true;  // the levels above belong to the search that cut the tree
-  for (int d = 0; d < base_depth_; ++d) {
-    const int o = kinds_ ? look_[prefix[d]] : prefix[d];  // kinds: the copy's kind and look
-    board_[order_[d]] = o;
+  split_.base_depth = static_cast<int>(prefix.size());
+  board_.depth = split_.base_depth;
+  split_.from_prefix = true;  // the levels above belong to the search that cut the tree
+  for (int d = 0; d < split_.base_depth; ++d) {
+    // Kinds: the copy's kind and look.
+    const int o = kinds_.on ? kinds_.look[prefix[d]] : prefix[d];
+    board_.cells[plan_.order[d]] = o;
     place(o >> 2);
   }
 }
 
 std::vector<Placement> EdgeSearch::current_board() const {
-  if (!racers_.empty() && !finished_ && racers_[active_]) return racers_[active_]->current_board();
-  std::vector<Placement> out(board_.size());
-  for (int d = 0; d < depth_; ++d) {  // cells deeper than depth_ may hold stale tiles
-    const int c = order_[d];
-    out[c] = Placement{board_[c] >> 2, board_[c] & 3};
+  if (!race_.racers.empty() && !progress_.finished && race_.racers[race_.active])
+    return race_.racers[race_.active]->current_board();
+  std::vector<Placement> out(board_.cells.size());
+  for (int d = 0; d < board_.depth; ++d) {  // cells deeper than board_.depth may hold stale tiles
+    const int c = plan_.order[d];
+    out[c] = Placement{board_.cells[c] >> 2, board_.cells[c] & 3};
   }
   return out;
 }

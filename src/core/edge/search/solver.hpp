@@ -98,53 +98,59 @@ class EdgeSearch {
 
   // Advances the search by about `node_budget` steps; returns finished().
   bool run(std::uint64_t node_budget);
-  bool finished() const { return finished_; }
+  bool finished() const { return progress_.finished; }
   void cancel();
 
-  const SolveStats& stats() const { return stats_; }
+  const SolveStats& stats() const { return progress_.stats; }
   // Canonical representatives found so far, in discovery order (at most max_kept).
-  const std::vector<Solution>& solutions() const { return solutions_; }
-  std::uint64_t count() const { return count_; }
+  const std::vector<Solution>& solutions() const { return found_.solutions; }
+  std::uint64_t count() const { return found_.count; }
   // Distinct coloured boards up to board rotation among the solutions counted.
   std::uint64_t distinct_boards() const {
-    return boards_are_solutions_ ? count_ : kinds_ ? boards_ : patterns_.size();
+    return kinds_.boards_are_solutions ? found_.count
+           : kinds_.on                 ? found_.boards
+                                       : found_.patterns.size();
   }
   // True when no two tiles look alike (up to rotation) and no tile looks the same turned:
   // then every solution is its own coloured board, distinct_boards() is count() and no
   // board keys are kept (board_patterns() stays empty).
-  bool boards_are_solutions() const { return boards_are_solutions_; }
-  bool distinct_boards_complete() const { return patterns_complete_; }
+  bool boards_are_solutions() const { return kinds_.boards_are_solutions; }
+  bool distinct_boards_complete() const { return found_.patterns_complete; }
   // True when the search ran to its end (no limit, cancel or first-mode stop cut it).
-  bool complete() const { return complete_; }
+  bool complete() const { return progress_.complete; }
   // Why the puzzle has no solution when a cheap proof exists (edge/search/unsolvable.hpp): then the
   // search ends at once, complete and empty. Empty otherwise.
-  const std::string& no_solution_reason() const { return no_solution_reason_; }
+  const std::string& no_solution_reason() const { return found_.no_solution_reason; }
   // Solutions that would be listed (labelled classes, or boards when kinds list one per board)
   // and whether solutions() holds fewer.
-  std::uint64_t listed() const { return kinds_ ? listed_ : count_; }
-  bool solutions_truncated() const { return listed() > solutions_.size(); }
+  std::uint64_t listed() const { return kinds_.on ? found_.listed : found_.count; }
+  bool solutions_truncated() const { return listed() > found_.solutions.size(); }
   // True when identical tiles are searched as kinds (SolveOptions::search_kinds).
-  bool searches_kinds() const { return kinds_; }
+  bool searches_kinds() const { return kinds_.on; }
   int depth() const {
-    return racers_.empty() || !racers_[active_] ? depth_ : racers_[active_]->depth();
+    return race_.racers.empty() || !race_.racers[race_.active]
+               ? board_.depth
+               : race_.racers[race_.active]->depth();
   }
   // How the search walks the tree, once run() has started: "lists" (candidate lists),
   // "masks" (tile masks, one subtree at a time) or "lanes" (several subtrees at once).
   const char* engine() const;
-  int cell_count() const { return static_cast<int>(order_.size()); }
+  int cell_count() const { return static_cast<int>(plan_.order.size()); }
   // The partial board in reading order (tile -1 = empty), for the live search view.
   std::vector<Placement> current_board() const;
   // Splitting the tree (edge_parallel): with a split depth, partial boards of that many tiles
   // are collected as prefixes (oriented ids in placement order) instead of searched below;
   // start_from() makes a search explore only below one prefix. Call either before run().
-  void set_split_depth(int depth) { split_depth_ = depth; }
-  const std::vector<std::vector<std::uint16_t>>& prefixes() const { return prefixes_; }
+  void set_split_depth(int depth) { split_.depth = depth; }
+  const std::vector<std::vector<std::uint16_t>>& prefixes() const { return split_.prefixes; }
   void start_from(const std::vector<std::uint16_t>& prefix);
-  const std::unordered_set<std::string>& board_patterns() const { return patterns_; }
+  const std::unordered_set<std::string>& board_patterns() const { return found_.patterns; }
   // Placement orders racing (kFirst + kAuto); 1 when a single order searches. Orders whose
   // estimated tree is far larger than the smallest leave the race (size_race).
   int orders_racing() const {
-    return racers_.empty() ? 1 : static_cast<int>(std::count(racing_.begin(), racing_.end(), 1));
+    return race_.racers.empty()
+               ? 1
+               : static_cast<int>(std::count(race_.racing.begin(), race_.racing.end(), 1));
   }
   // Knuth's estimate of the nodes of this search's whole tree (counting, no limit), from
   // `probes` random descents from the root, each child of a node taken with equal chance.
@@ -154,15 +160,16 @@ class EdgeSearch {
 
  private:
   // Candidates of a cell, keyed by the values its (up to two) key neighbours require, already
-  // filtered by the frame rule: as masks (use_masks_) or as lists, offsets[key]..offsets[key
+  // filtered by the frame rule: as masks (plan_.use_masks) or as lists, offsets[key]..offsets[key
   // + 1] indexing into items.
   // What a table leaves out for a symmetry rule.
   enum class Exclude {
     kNothing,
-    kTile1,            // tile 1 (the tile-1 rule: not in this cell)
-    kTile1Turned,      // tile 1 turned >= centre_rotations_ (the tile-1 rule at the centre)
-    kTurned,           // any tile turned >= centre_rotations_ (the centre rule)
-    kAllButCornerMin,  // all but corner_min_tile_ (the corner rule on framed square boards)
+    kTile1,        // tile 1 (the tile-1 rule: not in this cell)
+    kTile1Turned,  // tile 1 turned >= symmetry_.centre_rotations (the tile-1 rule at the centre)
+    kTurned,       // any tile turned >= symmetry_.centre_rotations (the centre rule)
+    kAllButCornerMin,  // all but symmetry_.corner_min_tile (the corner rule on framed square
+                       // boards)
   };
   struct CandidateTable {
     int dir0 = -1, dir1 = -1, frame_mask = -1;
@@ -176,8 +183,8 @@ class EdgeSearch {
   };
   struct CellPlan {
     int cell = 0;
-    int table = 0;                           // index into tables_
-    const std::uint32_t* offsets = nullptr;  // tables_[table], set once every table is built
+    int table = 0;                           // index into plan_.tables
+    const std::uint32_t* offsets = nullptr;  // plan_.tables[table], set once every table is built
     const std::uint16_t* items = nullptr;
     int key_cell[2] = {-1, -1};           // neighbours whose facing sides form the key
     int key_side[2] = {0, 0};             // their side facing this cell
@@ -187,7 +194,7 @@ class EdgeSearch {
     int fixed_oriented = -1;  // oriented tile id of a fixed tile
     int corner = -1;          // 0 = top-left, 1 = another corner, -1 = not a corner
     int lowest = 0;  // kLowestTile: 1 = tile 1 not here, 2 = may be here, 3 = must be by now
-    bool lowest_centre = false;  // tile 1 here: turned less than centre_rotations_
+    bool lowest_centre = false;  // tile 1 here: turned less than symmetry_.centre_rotations
     bool slow = false;           // needs fits() beyond the used-tile test
   };
 
@@ -220,35 +227,6 @@ class EdgeSearch {
   SolveOptions racer_options(size_t k) const;
   EdgeSearch& racer_at(size_t k);  // built on first use
 
-  EdgePuzzle puzzle_;
-  SolveOptions options_;
-  int rows_ = 0, cols_ = 0, tiles_ = 0, values_ = 0;
-  std::vector<int> value_of_side_;  // oriented*4 + dir -> value index
-  std::vector<int> need_;           // oriented*4 + dir -> value index a neighbour must show
-                                    // there (values_ when nothing can face it)
-  std::vector<int> zero_mask_;      // oriented -> mask of sides equal to 0
-  std::vector<int> order_;          // depth -> cell
-  std::vector<CellPlan> plan_;      // depth -> plan
-  std::vector<CandidateTable> tables_;
-  std::vector<int> scratch_;                // table_for's list of kept candidates
-  std::vector<std::uint16_t> fixed_items_;  // depth -> the fixed oriented tile (if any)
-  std::vector<int> board_;                  // cell -> oriented id or -1
-  std::vector<std::int32_t> used_;  // tile -> used (not a char type: its stores alias nothing else)
-  // Kinds: the first tile of each kind stands for it (kinds_); a fixed tile is a kind alone.
-  bool kinds_ = false;
-  std::vector<int> look_;         // oriented -> its kind's first tile turned to look the same,
-                                  // the smallest such turn (kinds_ only)
-  std::vector<int> copies_left_;  // tile -> copies not placed yet (first tiles of kinds; 1 for
-                                  // every tile without kinds)
-  std::vector<std::vector<int>> kind_tiles_;  // first tile of a kind -> its tiles, by label
-  std::uint64_t labelled_per_board_ = 1;      // product of multiplicities' factorials and of each
-                                              // tile's turns that look the same, per copy
-  int rule_tile_ = 0;         // the tile-1 rule's tile (kinds: one alone in its kind, unlike itself
-                              // turned)
-  std::uint64_t listed_ = 0;  // kinds: see listed()
-  std::uint64_t boards_ = 0;  // kinds: distinct boards (classes of boards of kinds) kept
-  std::vector<const std::uint16_t*> next_;  // depth -> next candidate to try
-  std::vector<const std::uint16_t*> end_;   // depth -> end of the candidate list
   // The mask search (run_masks; its data in edge/search/search_masks.hpp).
   void plan_blocks();
   int class_of_frame(int frame_mask) const;
@@ -271,37 +249,116 @@ class EdgeSearch {
   template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound>
   void lane_rounds(std::uint64_t rounds, bool all);
   void lane_rounds_for(std::uint64_t rounds, bool all);
-  MaskSearch masks_;
-  LaneSearch lanes_;
-  int depth_ = 0;
-  int corner_tl_cell_ = 0;
-  int corner_min_tile_ = -1;  // the top-left tile when the frame forces it (else -1)
-  int centre_rotations_ = 1;
-  std::vector<int> corner_cells_;
-  bool started_ = false;
-  bool finished_ = false;
-  bool complete_ = false;
-  bool patterns_complete_ = true;
-  bool boards_are_solutions_ = false;
-  bool use_masks_ = false;  // the tiles fit kMaskBlocks words and options_.use_masks
-  std::uint64_t count_ = 0;
-  std::vector<Solution> solutions_;
-  std::string no_solution_reason_;
-  std::unordered_set<std::string> patterns_;
-  SolveStats stats_;
-  std::chrono::steady_clock::duration elapsed_{};
+
+  // The puzzle and the options as the search takes them (kAuto resolved).
+  EdgePuzzle puzzle_;
+  SolveOptions options_;
+  int rows_ = 0, cols_ = 0, tiles_ = 0, values_ = 0;
+
+  // Each oriented tile's sides as value indices (build_side_values).
+  struct SideValues {
+    std::vector<int> value_of_side;  // oriented*4 + dir -> value index
+    std::vector<int> need;           // oriented*4 + dir -> value index a neighbour must show
+                                     // there (values_ when nothing can face it)
+    std::vector<int> zero_mask;      // oriented -> mask of sides equal to 0
+  };
+  SideValues sides_;
+
+  // The plan (plan_order): the cells' order and how each depth finds its candidates.
+  struct Plan {
+    std::vector<int> order;       // depth -> cell
+    std::vector<CellPlan> cells;  // depth -> plan
+    std::vector<CandidateTable> tables;
+    std::vector<int> scratch;                // table_for's list of kept candidates
+    std::vector<std::uint16_t> fixed_items;  // depth -> the fixed oriented tile (if any)
+    bool use_masks = false;  // the tiles fit kMaskBlocks words and options_.use_masks
+  };
+  Plan plan_;
+
+  // The partial board and the candidate lists' cursors: the list search's explicit stack
+  // (run_lists); the mask and lane searches keep the board and the depth up to date.
+  struct PartialBoard {
+    std::vector<int> cells;          // cell -> oriented id or -1
+    std::vector<std::int32_t> used;  // tile -> used (not a char type: its stores alias nothing
+                                     // else)
+    std::vector<int> copies_left;    // tile -> copies not placed yet (first tiles of kinds; 1
+                                     // for every tile without kinds)
+    std::vector<const std::uint16_t*> next;  // depth -> next candidate to try
+    std::vector<const std::uint16_t*> end;   // depth -> end of the candidate list
+    int depth = 0;
+  };
+  PartialBoard board_;
+
+  // Tiles that look alike (plan_kinds): the first tile of each kind stands for it; a fixed
+  // tile is a kind alone.
+  struct Kinds {
+    bool on = false;        // identical tiles are searched as kinds
+    std::vector<int> look;  // oriented -> its kind's first tile turned to look the same, the
+                            // smallest such turn (on only)
+    std::vector<std::vector<int>> tiles;   // first tile of a kind -> its tiles, by label
+    std::uint64_t labelled_per_board = 1;  // product of multiplicities' factorials and of each
+                                           // tile's turns that look the same, per copy
+    bool boards_are_solutions = false;     // see boards_are_solutions()
+  };
+  Kinds kinds_;
+
+  // The symmetry rule's tiles and cells (plan_kinds, plan_order).
+  struct SymmetryRule {
+    int rule_tile = 0;  // the tile-1 rule's tile (kinds: one alone in its kind, unlike itself
+                        // turned)
+    int corner_tl_cell = 0;
+    int corner_min_tile = -1;  // the top-left tile when the frame forces it (else -1)
+    int centre_rotations = 1;
+    std::vector<int> corner_cells;
+  };
+  SymmetryRule symmetry_;
+
+  MaskSearch masks_;  // the mask search (run_masks)
+  LaneSearch lanes_;  // the lanes (run_lanes)
+
+  // What the search has found so far.
+  struct Found {
+    std::uint64_t count = 0;
+    std::uint64_t listed = 0;  // kinds: see listed()
+    std::uint64_t boards = 0;  // kinds: distinct boards (classes of boards of kinds) kept
+    std::vector<Solution> solutions;
+    std::unordered_set<std::string> patterns;
+    bool patterns_complete = true;
+    std::string no_solution_reason;
+  };
+  Found found_;
+
+  // Where the search stands between calls of run(): it pauses when its budget is spent and
+  // resumes from here (and from the board and the searches' own state).
+  struct Progress {
+    bool started = false;
+    bool finished = false;
+    bool complete = false;
+    SolveStats stats;
+    std::chrono::steady_clock::duration elapsed{};
+  };
+  Progress progress_;
+
+  // Cutting the tree (set_split_depth, start_from).
+  struct Split {
+    int depth = -1;      // partial boards of this many tiles are kept as prefixes (-1: none)
+    int base_depth = 0;  // the depth of the prefix the search starts from
+    bool from_prefix = false;
+    std::vector<std::vector<std::uint16_t>> prefixes;
+  };
+  Split split_;
+
   // The race of placement orders (empty unless kFirst + kAuto and several orders differ).
-  std::vector<std::unique_ptr<EdgeSearch>> racers_;
-  std::vector<PlacementOrder> race_orders_;  // racer -> its order
-  std::vector<char> racing_;                 // racer -> 1 while it races
-  std::uint64_t race_steps_ = 0;             // steps run by the race so far
-  bool race_sized_ = false;                  // size_race() has run
-  int split_depth_ = -1;
-  int base_depth_ = 0;
-  bool from_prefix_ = false;
-  std::vector<std::vector<std::uint16_t>> prefixes_;
-  size_t active_ = 0;             // racer running the current slice
-  std::uint64_t slice_left_ = 0;  // steps left in its slice
+  struct Race {
+    std::vector<std::unique_ptr<EdgeSearch>> racers;
+    std::vector<PlacementOrder> orders;  // racer -> its order
+    std::vector<char> racing;            // racer -> 1 while it races
+    std::uint64_t steps = 0;             // steps run by the race so far
+    bool sized = false;                  // size_race() has run
+    size_t active = 0;                   // racer running the current slice
+    std::uint64_t slice_left = 0;        // steps left in its slice
+  };
+  Race race_;
 };
 
 struct SolveResult {
