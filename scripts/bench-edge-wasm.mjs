@@ -1,4 +1,4 @@
-// The edge-matching placement rates (src/core/edge/bench, BenchOptions::rates_only: lanes and
+// The edge-matching placement rates (src/core/edge/bench/bench, BenchOptions::rates_only: lanes and
 // one subtree at a time, 2^24 steps, best of 3) natively and in WebAssembly (the app's solver
 // worker in Debian's Chromium), alternated run by run, and per figure the medians and the
 // ratio WASM speed / native speed (issue 17's goal: >= 0.65 on the lanes):
@@ -37,7 +37,7 @@ const siteB = typeof args['site-b'] === 'string' ? path.resolve(args['site-b']) 
 const nativeB = typeof args['native-b'] === 'string' ? path.resolve(args['native-b']) : null;
 const withNative = !args['no-native'];
 
-// The external puzzles the suite knows (core/edge/bench.cpp's bench_puzzle_names), when present.
+// The external puzzles the suite knows (core/edge/bench/bench.cpp's bench_puzzle_names), when present.
 const names = ['e2style_brendan_set1_06x06', 'e2_clue1', 'e2_clue2', 'e2_clue3', 'e2_clue4',
   'e2style_brendan_set1_07x07', 'e2style_brendan_set1_08x08'];
 const puzzles = names.filter((n) => fs.existsSync(path.join(puzzleDir, `${n}.txt`)))

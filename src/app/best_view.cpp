@@ -6,7 +6,7 @@
 
 #include "app/share.hpp"
 #include "app/widgets.hpp"
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/json_text.hpp"
 #include "imgui.h"
 #include "platform/platform.hpp"

@@ -14,7 +14,7 @@
 #include "app/text_entry.hpp"
 #include "app/theme.hpp"
 #include "app/widgets.hpp"
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/json_text.hpp"
 #include "core/play/colour_names.hpp"
 #include "core/play/draft.hpp"

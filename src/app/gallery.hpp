@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "app/progress.hpp"
-#include "core/edge/generator.hpp"
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/generator.hpp"
+#include "core/edge/model/puzzle.hpp"
 
 namespace tilewise::app {
 

@@ -1,6 +1,6 @@
 #include "app/progress.hpp"
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "platform/platform.hpp"
 
 namespace tilewise::app {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 #include "core/play/board.hpp"
 #include "core/play/progress.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 
 namespace tilewise::app {
 

@@ -6,7 +6,7 @@
 #include "app/box_view.hpp"
 #include "app/examples.hpp"
 #include "app/widgets.hpp"
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/link/bucas.hpp"
 #include "core/link/codec.hpp"
 #include "imgui.h"

@@ -9,8 +9,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
-#include "core/edge/bench.hpp"
-#include "core/edge/json.hpp"
+#include "core/edge/bench/bench.hpp"
+#include "core/edge/model/json.hpp"
 #include "core/json_text.hpp"
 #include "core/threads.hpp"
 

@@ -14,9 +14,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
-#include "core/edge/best_search.hpp"
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
+#include "core/edge/best/best_search.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
 
 namespace tilewise::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include "cli/interrupt.hpp"
 #include "cli/puzzle_file.hpp"
 #include "cli/result_output.hpp"
-#include "core/edge/best_search.hpp"
-#include "core/edge/json.hpp"
+#include "core/edge/best/best_search.hpp"
+#include "core/edge/model/json.hpp"
 #include "core/json_text.hpp"
 #include "core/link/bucas.hpp"
 

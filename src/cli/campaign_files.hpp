@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "core/edge/campaign.hpp"
+#include "core/edge/campaign/campaign.hpp"
 
 namespace tilewise::cli {
 

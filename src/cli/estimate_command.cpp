@@ -4,7 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
 #include "cli/search_flags.hpp"
-#include "core/edge/tree_estimate.hpp"
+#include "core/edge/search/tree_estimate.hpp"
 #include "core/json_text.hpp"
 
 namespace tilewise::cli {

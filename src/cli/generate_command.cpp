@@ -5,8 +5,8 @@
 #include <map>
 
 #include "cli/commands.hpp"
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
 
 namespace tilewise::cli {
 

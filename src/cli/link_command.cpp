@@ -8,8 +8,8 @@
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
 #include "core/box/model/board.hpp"
-#include "core/edge/best_search.hpp"
-#include "core/edge/format.hpp"
+#include "core/edge/best/best_search.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/link/bucas.hpp"
 #include "core/link/codec.hpp"
 

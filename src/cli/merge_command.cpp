@@ -5,7 +5,7 @@
 #include "cli/campaign_files.hpp"
 #include "cli/commands.hpp"
 #include "cli/result_output.hpp"
-#include "core/edge/json.hpp"
+#include "core/edge/model/json.hpp"
 #include "core/json_text.hpp"
 #include "core/link/bucas.hpp"
 

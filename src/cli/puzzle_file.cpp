@@ -7,7 +7,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 
 namespace tilewise::cli {
 

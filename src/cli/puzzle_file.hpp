@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "core/edge/format.hpp"
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/puzzle.hpp"
 
 namespace tilewise::cli {
 

@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/link/bucas.hpp"
 
 namespace tilewise::cli {

@@ -1,7 +1,7 @@
 // Printing a search result as `tilewise solve` does (boards, counts, statistics), and boards.
 #pragma once
 
-#include "core/edge/solver.hpp"
+#include "core/edge/search/solver.hpp"
 
 namespace tilewise::cli {
 

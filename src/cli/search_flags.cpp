@@ -1,6 +1,6 @@
 #include "cli/search_flags.hpp"
 
-#include "core/edge/option_names.hpp"
+#include "core/edge/search/option_names.hpp"
 
 namespace tilewise::cli {
 

@@ -3,11 +3,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/edge/solver.hpp"
+#include "core/edge/search/solver.hpp"
 
 namespace tilewise::cli {
 
-// --order and --symmetry (core/edge/option_names.hpp).
+// --order and --symmetry (core/edge/search/option_names.hpp).
 void add_order_options(CLI::App* cmd, PlacementOrder& order, SymmetryBreaking& symmetry);
 
 }  // namespace tilewise::cli

@@ -6,10 +6,10 @@
 #include "cli/puzzle_file.hpp"
 #include "cli/result_output.hpp"
 #include "cli/search_flags.hpp"
-#include "core/edge/format.hpp"
-#include "core/edge/json.hpp"
-#include "core/edge/parallel.hpp"
-#include "core/edge/solver.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/json.hpp"
+#include "core/edge/search/parallel.hpp"
+#include "core/edge/search/solver.hpp"
 #include "core/json_text.hpp"
 
 namespace tilewise::cli {

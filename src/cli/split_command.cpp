@@ -11,7 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/puzzle_file.hpp"
 #include "cli/search_flags.hpp"
-#include "core/edge/option_names.hpp"
+#include "core/edge/search/option_names.hpp"
 #include "core/json_text.hpp"
 
 namespace tilewise::cli {

@@ -2,8 +2,8 @@
 // "text":"..."}]}: the seeded edge-matching suite of core/edge_bench run inside the worker
 // (the WASM figures), a part a step; the result rows carry the reference's figures from the
 // same run (rates_only: the placement rates alone, BenchOptions::rates_only).
-#include "core/edge/bench.hpp"
-#include "core/edge/json.hpp"
+#include "core/edge/bench/bench.hpp"
+#include "core/edge/model/json.hpp"
 #include "worker/jobs.hpp"
 
 namespace tilewise::worker {

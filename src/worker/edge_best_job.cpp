@@ -5,9 +5,9 @@
 // `tilewise best --json` prints), error.
 #include <chrono>
 
-#include "core/edge/best_search.hpp"
-#include "core/edge/format.hpp"
-#include "core/edge/json.hpp"
+#include "core/edge/best/best_search.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/json.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
 

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include "core/edge/format.hpp"
-#include "core/edge/json.hpp"
-#include "core/edge/solver.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/json.hpp"
+#include "core/edge/search/solver.hpp"
 #include "worker/jobs.hpp"
 #include "worker/request_fields.hpp"
 

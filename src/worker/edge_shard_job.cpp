@@ -9,8 +9,8 @@
 #include <memory>
 #include <unordered_set>
 
-#include "core/edge/json.hpp"
-#include "core/edge/solver.hpp"
+#include "core/edge/model/json.hpp"
+#include "core/edge/search/solver.hpp"
 #include "worker/jobs.hpp"
 
 namespace tilewise::worker {

@@ -1,4 +1,4 @@
-// The WASM benchmark figures: the seeded edge-matching suite (src/core/edge/bench) run in
+// The WASM benchmark figures: the seeded edge-matching suite (src/core/edge/bench/bench) run in
 // the solver's Web Worker in headless Chromium, each figure next to the reference
 // backtracker measured in the same worker. Figures go to <screenshots>/bench-wasm.json and
 // the test log; the test checks the suite ran and its answers are sane, not the speed.

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "fuzz_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

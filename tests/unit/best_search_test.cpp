@@ -1,7 +1,7 @@
 // The best-board search: scores recomputed here independently (edge_brute_force.hpp's own
 // rotation code), the board rules checked here, determinism, cancel, bad input, and the
 // assignment solver against every permutation.
-#include "core/edge/best_search.hpp"
+#include "core/edge/best/best_search.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
-#include "core/edge/assignment.hpp"
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
+#include "core/edge/best/assignment.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
 #include "core/random.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"

@@ -8,7 +8,7 @@
 #include <set>
 #include <vector>
 
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 
 namespace tilewise::testing {
 

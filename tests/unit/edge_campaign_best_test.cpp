@@ -5,8 +5,8 @@
 
 #include <set>
 
-#include "core/edge/campaign.hpp"
-#include "core/edge/generator.hpp"
+#include "core/edge/campaign/campaign.hpp"
+#include "core/edge/model/generator.hpp"
 #include "edge_brute_force.hpp"
 #include "merge_refusal.hpp"
 

@@ -4,10 +4,10 @@
 
 #include <map>
 
-#include "core/edge/campaign.hpp"
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
-#include "core/edge/tree_estimate.hpp"
+#include "core/edge/campaign/campaign.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
+#include "core/edge/search/tree_estimate.hpp"
 #include "edge_brute_force.hpp"
 #include "merge_refusal.hpp"
 #include "same_result.hpp"
@@ -281,7 +281,7 @@ TEST(EdgeCampaign, TheCutIsPinnedToTheFormatVersion) {
       << kCampaignFormatVersion << ", \"" << hash << "\"}";
   EXPECT_EQ(hash, fingerprint_of_version.at(kCampaignFormatVersion))
       << "the campaign cut changed without a format version bump: bump kCampaignFormatVersion "
-         "(core/edge/campaign.hpp) and add its fingerprint here";
+         "(core/edge/campaign/campaign.hpp) and add its fingerprint here";
 }
 
 TEST(EdgeCampaign, WorkIsDealtByEstimateAndEveryPrefixOnce) {

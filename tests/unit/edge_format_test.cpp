@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
 #include "test_data.hpp"
 
 namespace tilewise {

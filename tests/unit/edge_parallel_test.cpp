@@ -1,8 +1,8 @@
 // The parallel search must report exactly what the single-threaded search reports.
 #include <gtest/gtest.h>
 
-#include "core/edge/generator.hpp"
-#include "core/edge/parallel.hpp"
+#include "core/edge/model/generator.hpp"
+#include "core/edge/search/parallel.hpp"
 #include "same_result.hpp"
 
 namespace tilewise {

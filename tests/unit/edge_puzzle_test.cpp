@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 
 namespace tilewise {
 namespace {

@@ -6,12 +6,12 @@
 #include <iostream>
 #include <set>
 
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
-#include "core/edge/list_baseline.hpp"
-#include "core/edge/reference_solver.hpp"
-#include "core/edge/solver.hpp"
-#include "core/edge/unsolvable.hpp"
+#include "core/edge/bench/list_baseline.hpp"
+#include "core/edge/bench/reference_solver.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
+#include "core/edge/search/solver.hpp"
+#include "core/edge/search/unsolvable.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"
 

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/box/model/board.hpp"
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/link/codec.hpp"
 
 namespace tilewise::box {

@@ -9,8 +9,8 @@
 #include <regex>
 #include <string>
 
-#include "core/edge/format.hpp"
-#include "core/edge/solver.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/search/solver.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"
 

@@ -2,9 +2,9 @@
 // motifs_order=jblackwood) read back into the official pieces; round trips; bad links.
 #include <gtest/gtest.h>
 
-#include "core/edge/best_search.hpp"
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
+#include "core/edge/best/best_search.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
 #include "core/link/bucas.hpp"
 #include "edge_brute_force.hpp"
 #include "test_data.hpp"

@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
 #include "core/link/codec.hpp"
 #include "test_data.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/edge/campaign.hpp"
+#include "core/edge/campaign/campaign.hpp"
 
 namespace tilewise::testing {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/play/arrangement.hpp"
 #include "core/play/board.hpp"
 #include "test_data.hpp"

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "core/edge/format.hpp"
-#include "core/edge/solver.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/search/solver.hpp"
 #include "core/play/board.hpp"
 #include "test_data.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/play/colour_names.hpp"
 #include "test_data.hpp"
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/link/codec.hpp"
 #include "core/play/draft.hpp"
 

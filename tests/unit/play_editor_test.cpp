@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "core/edge/unsolvable.hpp"
-#include "core/edge/validate.hpp"
+#include "core/edge/model/validate.hpp"
+#include "core/edge/search/unsolvable.hpp"
 #include "core/play/board.hpp"
 #include "core/play/editor.hpp"
 

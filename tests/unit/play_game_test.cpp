@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "core/edge/generator.hpp"
-#include "core/edge/solver.hpp"
+#include "core/edge/model/generator.hpp"
+#include "core/edge/search/solver.hpp"
 #include "core/play/board.hpp"
 #include "core/play/game.hpp"
 #include "core/play/moves.hpp"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/play/board.hpp"
 #include "core/play/hint.hpp"
 #include "edge_brute_force.hpp"

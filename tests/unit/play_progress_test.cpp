@@ -2,8 +2,8 @@
 
 #include <set>
 
-#include "core/edge/format.hpp"
-#include "core/edge/generator.hpp"
+#include "core/edge/model/format.hpp"
+#include "core/edge/model/generator.hpp"
 #include "core/play/board.hpp"
 #include "core/play/progress.hpp"
 #include "test_data.hpp"

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/edge/solver.hpp"
+#include "core/edge/search/solver.hpp"
 
 namespace tilewise::testing {
 

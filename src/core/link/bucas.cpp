@@ -4,7 +4,7 @@
 #include <cctype>
 #include <map>
 
-#include "core/edge/validate.hpp"
+#include "core/edge/model/validate.hpp"
 
 namespace tilewise {
 namespace {

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 #include "core/link/codec.hpp"
 #include "core/result.hpp"
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "core/box/model/board.hpp"
-#include "core/edge/validate.hpp"
+#include "core/edge/model/validate.hpp"
 
 namespace tilewise {
 namespace {

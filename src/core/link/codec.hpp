@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/box/model/puzzle.hpp"
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 #include "core/result.hpp"
 
 namespace tilewise {

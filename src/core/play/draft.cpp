@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "core/edge/validate.hpp"
+#include "core/edge/model/validate.hpp"
 #include "core/play/colour_names.hpp"
 #include "core/play/editor.hpp"
 

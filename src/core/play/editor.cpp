@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/edge/validate.hpp"
+#include "core/edge/model/validate.hpp"
 
 namespace tilewise {
 

@@ -3,7 +3,7 @@
 // validate_puzzle() and only then may it replace the puzzle being played.
 #pragma once
 
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 #include "core/result.hpp"
 
 namespace tilewise {

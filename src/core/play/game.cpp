@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/edge/generator.hpp"
-#include "core/edge/solver.hpp"
+#include "core/edge/model/generator.hpp"
+#include "core/edge/search/solver.hpp"
 #include "core/play/board.hpp"
 #include "core/random.hpp"
 

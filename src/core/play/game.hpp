@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 #include "core/result.hpp"
 
 namespace tilewise {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/edge/solver.hpp"
-#include "core/edge/symmetry.hpp"
+#include "core/edge/model/symmetry.hpp"
+#include "core/edge/search/solver.hpp"
 
 namespace tilewise {
 namespace {

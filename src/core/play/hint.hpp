@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/puzzle.hpp"
 
 namespace tilewise {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "core/edge/format.hpp"
+#include "core/edge/model/format.hpp"
 #include "core/hash.hpp"
 #include "core/json_text.hpp"
 #include "core/play/arrangement.hpp"

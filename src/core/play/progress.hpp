@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/edge/generator.hpp"
-#include "core/edge/puzzle.hpp"
+#include "core/edge/model/generator.hpp"
+#include "core/edge/model/puzzle.hpp"
 #include "core/result.hpp"
 
 namespace tilewise {

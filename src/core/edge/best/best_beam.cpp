@@ -1,0 +1,252 @@
+// The best-board search's starting board: a beam search that fills the cells in reading
+// order and keeps the `width` partial boards with the most matched edges at each cell.
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+
+#include "core/edge/best/best_search.hpp"
+
+namespace tilewise {
+namespace {
+
+constexpr int kMaxTiles = 256;       // 16 x 16
+constexpr int kOneSideChildren = 6;  // children matching one side only, per partial board
+constexpr int kBlindChildren = 2;    // children matching nothing, when nothing better fits
+
+struct BeamState {
+  std::array<std::uint64_t, kMaxTiles / 64> used{};
+  std::array<std::int16_t, kMaxBoardSide> bottom{};  // side index below each column's last cell
+  std::int16_t right = -1;                           // side index right of the last cell
+  int score = 0;
+  int node = 0;  // its last placement in the history (none yet for the empty board)
+};
+struct BeamChild {
+  int parent, cand, score;
+  std::uint32_t key;  // random tie-break among equal scores
+};
+// Keeps the `width` best children (most matched edges; among equal scores the higher random
+// key, then the earlier child) in the order they were made. std::nth_element alone would keep
+// the same set in an order each standard library chooses, and the order decides the random
+// keys drawn at the next cell: the CLI (libstdc++) and the browser worker (libc++) would then
+// search differently from the same seed. A score histogram finds the boundary score; only
+// the children on it are ranked, by key and position packed in one number.
+void keep_best(std::vector<BeamChild>& children, size_t width, std::vector<int>& count,
+               std::vector<std::uint64_t>& boundary) {
+  int top = 0;
+  for (const BeamChild& ch : children) top = std::max(top, ch.score);
+  count.assign(static_cast<size_t>(top) + 1, 0);
+  for (const BeamChild& ch : children) ++count[static_cast<size_t>(ch.score)];
+  int edge = top;
+  size_t above = 0;  // children scoring more than `edge`
+  while (above + static_cast<size_t>(count[static_cast<size_t>(edge)]) < width)
+    above += count[static_cast<size_t>(edge--)];
+  auto rank = [](const BeamChild& ch, size_t i) {
+    return std::uint64_t{ch.key} << 32 | (0xffffffffu - static_cast<std::uint32_t>(i));
+  };
+  boundary.clear();
+  for (size_t i = 0; i < children.size(); ++i)
+    if (children[i].score == edge) boundary.push_back(rank(children[i], i));
+  const size_t need = width - above;
+  std::nth_element(boundary.begin(), boundary.begin() + static_cast<std::ptrdiff_t>(need - 1),
+                   boundary.end(), std::greater<>());
+  const std::uint64_t last = boundary[need - 1];
+  size_t kept = 0;
+  for (size_t i = 0; i < children.size(); ++i)
+    if (children[i].score > edge || (children[i].score == edge && rank(children[i], i) >= last))
+      children[kept++] = children[i];
+  children.resize(kept);
+}
+
+// One placement of the history: the parent's index (22 bits) and tile * 4 + turn (10 bits).
+using BeamNode = std::uint32_t;
+constexpr int kCandBits = 10;
+bool is_used(const BeamState& s, int tile) {
+  return s.used[tile >> 6] >> (tile & 63) & 1;
+}
+
+// Candidate (tile, turn) lists for one perimeter mask: all, by left side, by top side, by both.
+struct CandidateLists {
+  std::vector<int> all;
+  std::vector<std::vector<int>> left, top;
+  std::unordered_map<int, std::vector<int>> both;
+};
+
+}  // namespace
+
+// A beam in progress: it advances cell by cell, so that it can pause between slices.
+struct BestSearch::BeamRun {
+  int width = 0, pos = 0, sides = 0;
+  std::vector<int> cells;       // the cells it fills, in reading order
+  std::vector<char> in_region;  // cell -> 1 when the beam fills it (else it stays as it is)
+  std::vector<int> cand_side;   // (tile * 4 + turn) * 4 + dir -> side index
+  std::vector<int> partner;     // side index -> the side index that matches it, or -1
+  std::vector<CandidateLists> lists;
+  std::vector<BeamState> states, next;
+  std::vector<std::vector<BeamNode>> history;
+  std::vector<BeamChild> children;
+  std::vector<int> score_count;         // keep_best's scratch
+  std::vector<std::uint64_t> boundary;  // keep_best's scratch
+};
+
+std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width,
+                                                            const std::vector<int>& cells) const {
+  auto run = std::make_shared<BeamRun>();
+  BeamRun& b = *run;
+  const int n = rows_ * cols_;
+  b.width = width;
+  b.cells = cells;
+  b.in_region.assign(n, 0);
+  for (int c : cells) b.in_region[c] = 1;
+  // Side values as small indices.
+  std::unordered_map<int, int> index_of;
+  std::vector<int> value_of;
+  b.cand_side.resize(turned_.size());
+  for (size_t k = 0; k < turned_.size(); ++k) {
+    auto [it, added] = index_of.emplace(turned_[k], static_cast<int>(value_of.size()));
+    if (added) value_of.push_back(turned_[k]);
+    b.cand_side[k] = it->second;
+  }
+  b.sides = static_cast<int>(value_of.size());
+  b.partner.assign(b.sides, -1);
+  for (int k = 0; k < b.sides; ++k) {
+    const int want = puzzle_.rule == MatchRule::kComplement ? -value_of[k] : value_of[k];
+    if (auto it = index_of.find(want); it != index_of.end()) b.partner[k] = it->second;
+  }
+  b.lists.resize(16);
+  // Tiles that stay where they are: fixed ones and those outside the region.
+  std::vector<char> built(16, 0), fixed_tile(puzzle_.tiles.size(), 0);
+  for (int c = 0; c < n; ++c)
+    if (kind_of_cell_[c] < 0 || !b.in_region[c]) fixed_tile[tile_[c]] = 1;
+  for (int c : cells) {
+    const int m = outward_[c];
+    if (kind_of_cell_[c] < 0 || built[m]) continue;
+    built[m] = 1;
+    CandidateLists& l = b.lists[m];
+    l.left.resize(b.sides);
+    l.top.resize(b.sides);
+    for (int t = 0; t < static_cast<int>(puzzle_.tiles.size()); ++t) {
+      if (fixed_tile[t]) continue;
+      for (int r = 0; r < 4; ++r) {
+        if (!(turns_[t * 16 + m] >> r & 1)) continue;
+        const int cand = t * 4 + r;
+        const int li = b.cand_side[cand * 4 + kLeft], ti = b.cand_side[cand * 4 + kTop];
+        l.all.push_back(cand);
+        l.left[li].push_back(cand);
+        l.top[ti].push_back(cand);
+        l.both[li * b.sides + ti].push_back(cand);
+      }
+    }
+  }
+  b.states.resize(1);
+  for (int c = 0; c < n; ++c)
+    if (kind_of_cell_[c] < 0)
+      b.states[0].used[tile_[c] >> 6] |= std::uint64_t{1} << (tile_[c] & 63);
+  b.history.resize(cells.size());
+  return run;
+}
+
+bool BestSearch::advance_beam() {
+  BeamRun& b = *beam_;
+  const int sides = b.sides;
+  auto side_index = [&](int cand, int dir) { return b.cand_side[cand * 4 + dir]; };
+  // The side a neighbour outside the region shows towards cell c (it stays), as the side
+  // index a candidate must have to match it; -1 when there is none.
+  auto want_from_board = [&](int c, int dir) {
+    const int nb = neighbour_[c * 4 + dir];
+    if (nb < 0 || b.in_region[nb]) return -1;
+    return b.partner[b.cand_side[(tile_[nb] * 4 + turn_[nb]) * 4 + ((dir + 2) & 3)]];
+  };
+  const int cells = static_cast<int>(b.cells.size());
+  for (; b.pos < cells; ++b.pos) {
+    if (stop_ && stop_()) return false;
+    const int c = b.cells[b.pos], i = c / cols_, j = c % cols_;
+    const int left_in = j > 0 && b.in_region[c - 1], top_in = i > 0 && b.in_region[c - cols_];
+    const int board_left = want_from_board(c, kLeft), board_top = want_from_board(c, kTop);
+    const int board_right = want_from_board(c, kRight), board_bottom = want_from_board(c, kBottom);
+    std::vector<BeamChild>& children = b.children;
+    const std::vector<BeamState>& states = b.states;
+    const std::vector<int>& partner = b.partner;
+    children.clear();
+    for (int p = 0; p < static_cast<int>(states.size()); ++p) {
+      const BeamState& s = states[p];
+      const int want_left = left_in ? (s.right >= 0 ? partner[s.right] : -1) : board_left;
+      const int want_top = top_in ? (s.bottom[j] >= 0 ? partner[s.bottom[j]] : -1) : board_top;
+      auto add = [&](int cand) {
+        const int g = (want_left >= 0 && side_index(cand, kLeft) == want_left) +
+                      (want_top >= 0 && side_index(cand, kTop) == want_top) +
+                      (board_right >= 0 && side_index(cand, kRight) == board_right) +
+                      (board_bottom >= 0 && side_index(cand, kBottom) == board_bottom);
+        children.push_back({p, cand, s.score + g, static_cast<std::uint32_t>(rng_.next())});
+      };
+      if (kind_of_cell_[c] < 0) {
+        add(tile_[c] * 4 + turn_[c]);
+        continue;
+      }
+      const CandidateLists& l = b.lists[outward_[c]];
+      const size_t before = children.size();
+      if (want_left >= 0 && want_top >= 0)
+        if (auto it = l.both.find(want_left * sides + want_top); it != l.both.end())
+          for (int cand : it->second)
+            if (!is_used(s, cand >> 2)) add(cand);
+      const size_t exact = children.size();
+      for (int k = 0; k < 2; ++k) {
+        const int want = k == 0 ? want_left : want_top;
+        if (want < 0) continue;
+        const std::vector<int>& list = k == 0 ? l.left[want] : l.top[want];
+        int taken = 0;
+        const size_t start = list.empty() ? 0 : rng_.below(list.size());
+        for (size_t q = 0; q < list.size() && taken < kOneSideChildren; ++q) {
+          const int cand = list[(start + q) % list.size()];
+          if (is_used(s, cand >> 2)) continue;
+          const bool other = k == 0 ? want_top >= 0 && side_index(cand, kTop) == want_top
+                                    : want_left >= 0 && side_index(cand, kLeft) == want_left;
+          if (other) continue;  // already a two-side child
+          add(cand);
+          ++taken;
+        }
+      }
+      if (children.size() > before || exact > before) continue;
+      int taken = 0;
+      const size_t start = rng_.below(l.all.size());
+      for (size_t q = 0; q < l.all.size() && taken < kBlindChildren; ++q) {
+        const int cand = l.all[(start + q) % l.all.size()];
+        if (is_used(s, cand >> 2)) continue;
+        add(cand);
+        ++taken;
+      }
+    }
+    if (static_cast<int>(children.size()) > b.width)
+      keep_best(children, static_cast<size_t>(b.width), b.score_count, b.boundary);
+    std::vector<BeamState>& next = b.next;
+    next.clear();
+    for (const BeamChild& ch : children) {
+      BeamState s = states[ch.parent];
+      const int tile = ch.cand >> 2;
+      s.used[tile >> 6] |= std::uint64_t{1} << (tile & 63);
+      s.bottom[j] = static_cast<std::int16_t>(side_index(ch.cand, kBottom));
+      s.right = static_cast<std::int16_t>(side_index(ch.cand, kRight));
+      s.score = ch.score;
+      b.history[b.pos].push_back(static_cast<BeamNode>(s.node) << kCandBits | ch.cand);
+      s.node = static_cast<int>(b.history[b.pos].size()) - 1;
+      next.push_back(s);
+    }
+    b.states.swap(next);
+  }
+  const auto best =
+      std::max_element(b.states.begin(), b.states.end(),
+                       [](const auto& a, const auto& b) { return a.score < b.score; });
+  int node = best->node;
+  for (int k = cells - 1; k >= 0; --k) {
+    const int c = b.cells[k];
+    const BeamNode h = b.history[k][node];
+    tile_[c] = static_cast<int>(h & ((1u << kCandBits) - 1)) >> 2;
+    turn_[c] = static_cast<int>(h & 3);
+    node = static_cast<int>(h >> kCandBits);
+  }
+  score_ = full_score();
+  return true;
+}
+
+}  // namespace tilewise

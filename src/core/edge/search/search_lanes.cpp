@@ -1,0 +1,471 @@
+// Lanes: a search on masks (count, listing or first solution; classes of 1-4 words, tiles or
+// kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, 3 cells at
+// least) and kLanes subtrees below the cut are searched side by side, one step of each in turn. A
+// step places the cell's next candidate or backs up, and goes down when the next cell lists an
+// unused tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
+// on both lanes at once instead of waiting on a mispredicted branch (run_blocks, one subtree
+// at a time, loses most of its time so: Brendan 6x6, 14.5 M placements, 12 M mispredicted
+// branches; here 0.1 M). Alone, such a lane is slower than run_blocks (176 vs 145 ms): each
+// step waits on the one before; two lanes hide that (87 ms), three or four were slower than
+// two (91 ms). The tiles placed are kept per level, so backing up restores nothing, and a
+// lane backs up in one step to the deepest cell with candidates left (each level keeps that
+// depth for the cell below it, LaneLevel::back). The search above the cut is run_blocks with
+// a split depth, paused whenever the lanes run short of prefixes. The same tree: the same
+// nodes, tries, nodes per depth and count as run_blocks.
+#include <algorithm>
+#include <array>
+#include <type_traits>
+#include <utility>
+
+#include "core/edge/search/solver.hpp"
+
+// The lane step is written once and inlined once per lane (step_all), so the lanes' independent
+// chains interleave in one loop body. Clang (Emscripten's WebAssembly build) called the step as
+// a function in a loop over the lanes (worker at ~0.5x native; with this ~0.64-0.73x,
+// search_lanes.cpp built with -msimd128 there), GCC kept the loop for 3-word classes (Brendan 8x8
+// 114 -> 144 M placements/s natively; docs/performance.md, WebAssembly). Not in a build for size
+// (the page's own core, -Os: its searches are small).
+#ifdef __OPTIMIZE_SIZE__
+#define TILEWISE_ALWAYS_INLINE
+#else
+#define TILEWISE_ALWAYS_INLINE __attribute__((always_inline))
+#endif
+
+namespace tilewise {
+
+bool EdgeSearch::lanes_fit() const {
+  const int n = static_cast<int>(plan_.order.size());
+  return options_.use_lanes && split_.depth < 0 && n - split_.base_depth >= 17 && n <= kLaneCells;
+}
+
+// Sets the lane to search below the next prefix; false (the lane idle) when there is none.
+bool EdgeSearch::start_lane(MaskLane& lane) {
+  LaneSearch& ls = lanes_;
+  lane.active = ls.next_prefix < split_.prefixes.size();
+  if (!lane.active) return false;
+  const std::vector<std::uint16_t>& prefix = split_.prefixes[ls.next_prefix++];
+  lane.index = ls.started++;
+  const MaskStep* const steps = masks_.steps.data();
+  const int base = static_cast<int>(prefix.size());
+  std::uint32_t* const placed = lane.placed;
+  LaneLevel& level = lane.levels[base];
+  std::fill(level.used, level.used + kLaneWords, 0);
+  int looks[kLaneCells];  // kinds: the copies' kinds and looks
+  for (int d = 0; d < base; ++d) looks[d] = kinds_.on ? kinds_.look[prefix[d]] : prefix[d];
+  kernel_prefix(looks, base, placed, level.used);
+  const MaskStep& step = steps[base];
+  const std::uint64_t* row = step.others_row(placed) + step.parent_part[placed[base - 1]];
+  for (int w = 0; w < kLaneClassWords; ++w)  // its tries: counted by the cutting search
+    level.left[w] = w < step.words ? row[1 + w] & ~level.used[step.word0 + w] : 0;
+  if (step.filtered) filter_masks(base, level.left, placed, level.used);
+  level.child_masks = steps[base + 1].others_row(placed);
+  level.back = base - 1;  // out of the subtree
+  lane.base = lane.depth = base;
+  return true;
+}
+
+// Records a complete board given as placed kernel ids (depth -> id). board_.depth is the depth of
+// the search above the cut (run_blocks resumes there): kept.
+void EdgeSearch::record_placed(const std::uint32_t* placed) {
+  const int n = static_cast<int>(plan_.order.size());
+  for (int d = 0; d < n; ++d) {
+    const int k = static_cast<int>(placed[d]);
+    board_.cells[plan_.order[d]] = masks_.tile_of_kernel[k >> 2] * 4 + (k & 3);
+  }
+  const int depth = board_.depth;
+  board_.depth = n;
+  record_solution();
+  board_.depth = depth;
+}
+
+// A lane completed a board: recorded now when no earlier prefix is still searched, else kept.
+void EdgeSearch::lane_found(MaskLane& lane) {
+  if (lane.index == lanes_.flushed) {
+    record_placed(lane.placed);
+  } else {
+    lane.found.insert(lane.found.end(), lane.placed, lane.placed + plan_.order.size());
+  }
+}
+
+// A lane left its subtree: the boards of every prefix now done are recorded in prefix order.
+void EdgeSearch::end_lane(MaskLane& lane) {
+  LaneSearch& ls = lanes_;
+  if (!ls.record) return;
+  ls.pending.emplace_back(lane.index, std::move(lane.found));
+  lane.found.clear();
+  const size_t n = plan_.order.size();
+  for (bool more = true; more;) {
+    more = false;
+    for (size_t k = 0; k < ls.pending.size(); ++k) {
+      if (ls.pending[k].first != ls.flushed) continue;
+      const std::vector<std::uint32_t> boards = std::move(ls.pending[k].second);
+      ls.pending.erase(ls.pending.begin() + static_cast<std::ptrdiff_t>(k));
+      for (size_t b = 0; b < boards.size(); b += n) record_placed(&boards[b]);
+      ++ls.flushed;
+      more = true;
+      break;
+    }
+  }
+  for (MaskLane& other : ls.lanes) {  // the lane now earliest records from here on
+    if (!other.active || &other == &lane || other.index != ls.flushed) continue;
+    for (size_t b = 0; b < other.found.size(); b += n) record_placed(&other.found[b]);
+    other.found.clear();
+  }
+}
+
+namespace {
+
+// A placed tile (its kernel bit in the word) -> its bits in the used word (boards without
+// kinds: read by bit, known a step earlier than the kernel tile; toggles[o >> 2] there measured
+// 0.8x on Brendan 6x6 and 7x7).
+constexpr std::array<std::uint64_t, 64> kTileBits = [] {
+  std::array<std::uint64_t, 64> bits{};
+  for (int b = 0; b < 64; ++b) bits[b] = std::uint64_t{15} << (b & ~3);
+  return bits;
+}();
+
+}  // namespace
+
+// Steps the lanes `rounds` times (every lane once a round, `all`: every lane is active), a
+// lane that leaves its subtree taking the next prefix; stops early when one finds none.
+// kWords: the most words a class takes (1-4); kTwoOthers: some cell's key has two cells besides
+// the one placed just before; kFiltered: some cell has tests beyond its key (else the steps
+// leave both out); kAfterRound: what a step needs a call for (a board found, the next cell's
+// tests) is done after the round (SolveOptions::lane_calls_after_round).
+template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound>
+void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
+  LaneSearch& ls = lanes_;
+  const LaneStep* const lane_steps = ls.steps.data();
+  const std::uint64_t* const toggles = masks_.toggles.data();
+  MaskLane* const lanes = ls.lanes.data();
+  // Boards are completed at depth `last` (none when only counting: read from the figures).
+  const std::int64_t last = ls.record ? static_cast<std::int64_t>(plan_.order.size()) - 1 : -1;
+  // The used words a step copies: one-word boards here have at most kLaneOneWordBlocks blocks
+  // (plan_blocks); the words past the blocks stay 0.
+  constexpr int kUsedWords = kWords == 1 ? kLaneOneWordBlocks : kMaskBlocks;
+  // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
+  // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
+  // once), or with none left the lane backs up. Negative when the lane has left its subtree.
+  // The lane's depth and tries are in `r` (LaneRegs, locals while the lanes step); in
+  // kAfterRound what needs a call is left in r.events for after the round.
+  auto step = [&](MaskLane& lane, LaneRegs& r) TILEWISE_ALWAYS_INLINE -> std::int64_t {
+    const std::int64_t d = r.depth;
+    const LaneStep& s = lane_steps[d];
+    LaneLevel* const level = lane.levels + d;
+    // The first word with a candidate left (the class's last word when none: m == 0; the
+    // words past the class's are 0).
+    std::uint64_t l[kWords];
+    for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
+    std::uint64_t w = 0, m = l[0], rest, remaining;
+    if constexpr (kWords >= 3) {
+      // z[v], as masks: all ones when the words before word v are empty.
+      std::uint64_t z[kWords], before = l[0];
+      for (int v = 1; v < kWords; ++v) {
+        z[v] = 0 - static_cast<std::uint64_t>(before == 0);
+        before |= l[v];
+      }
+      for (int v = 1; v < kWords; ++v) {
+        w += z[v] & 1;
+        m |= l[v] & z[v];
+      }
+      rest = m & (m - 1);
+      // Candidates left in the cell after this one: in word w and the words after it.
+      remaining = rest;
+      for (int v = 1; v < kWords; ++v) remaining |= l[v] & ~z[v];
+    } else {
+      if constexpr (kWords == 2) {
+        w = static_cast<std::uint64_t>(l[0] == 0);
+        m = level->left[w];
+      }
+      rest = m & (m - 1);
+      remaining = rest;
+      if constexpr (kWords == 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
+    }
+    level->left[w] = rest;
+    const std::uint64_t place = m != 0;
+    const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
+    // m == 0: o is unused (key parts and toggles padded), and so are the next cell's words
+    // set up below: the lane does not go down.
+    const std::uint64_t o = s.word_base + (w << 6) + bit;
+    // Its bits (kinds: and the next copy's).
+    const std::uint64_t tile = kKinds ? toggles[o >> 2] : kTileBits[bit] & (0 - place);
+    lane.placed[d] = static_cast<std::uint32_t>(o);
+    const std::uint64_t* const next = level->child_masks + s.child_part[o];
+    // The next cell's candidates: its row less the tiles used, this one included.
+    const std::int64_t word = s.word + static_cast<std::int64_t>(w);
+    std::uint64_t child_left[kWords], any = 0;
+    for (int v = 0; v < kWords; ++v) {
+      // One word: the next cell is of this class or not (compared: no table read).
+      const std::uint64_t into =
+          kWords == 1 ? 0 - static_cast<std::uint64_t>(word == s.child_word) : s.to_child[w][v];
+      const std::uint64_t child_used = level->used[s.child_word + v] ^ (tile & into);
+      child_left[v] = next[1 + v] & ~child_used;  // rows padded with 0 to kWords
+      any |= child_left[v];
+    }
+    const std::uint64_t down = place & static_cast<std::uint64_t>(any != 0);
+    lane.per_depth[d + 1] += place;
+    r.tries += next[0] & (0 - place);
+    // The next cell, set up whether or not the lane goes there (unused otherwise).
+    LaneLevel* const child = level + 1;
+    for (int v = 0; v < kWords; ++v) child->left[v] = child_left[v];
+    for (int u = 0; u < kUsedWords; ++u) child->used[u] = level->used[u];
+    child->used[word] = level->used[word] ^ tile;
+    const std::uint64_t* masks =
+        s.after_masks + s.after_other_part[0][lane.placed[s.after_other_depth[0]]];
+    if constexpr (kTwoOthers) masks += s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
+    child->child_masks = masks;
+    // A board (only when recording); the next cell's tests beyond its key, which narrow its
+    // words before its first step (the lane went down on the words before them, as run_blocks).
+    std::uint64_t events = 0;
+    if constexpr (kAfterRound) {
+      events = (static_cast<std::uint64_t>(d == last) & place) << 1;
+      if constexpr (kFiltered) events |= s.child_filtered & down;
+      r.events = events;
+    } else {
+      if (d == last && place != 0) {
+        lane_found(lane);
+        events = 4;  // the round is ended to see whether the limit was reached
+      }
+      if constexpr (kFiltered) {
+        if ((s.child_filtered & down) != 0)
+          filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
+      }
+    }
+    // Where the lane goes when it does not go down: it stays while the cell has candidates
+    // left, else backs up at once to the deepest cell above with candidates left (the tiles
+    // placed are per level: nothing to take back), and so does the next cell when it runs out.
+    // (As masks: written with ?:, GCC made branches, 0.79-0.95x.)
+    const std::int64_t above = level->back;
+    const std::int64_t back = above ^ ((d ^ above) & -static_cast<std::int64_t>(remaining != 0));
+    child->back = back;
+    r.depth = back ^ ((back ^ (d + 1)) & -static_cast<std::int64_t>(down));
+    return (r.depth - r.base) | static_cast<std::int64_t>(events << 60);  // rare: tested
+  };
+  // The lanes' figures, in locals while the lanes step (in the lanes, each step waited on
+  // the store of the one before it: WebAssembly 1.05-1.08x, native code unchanged).
+  LaneRegs regs[kLanes];
+  auto load = [&] {
+    for (int i = 0; i < kLanes; ++i) regs[i] = LaneRegs{lanes[i].depth, lanes[i].base, 0, 0};
+  };
+  auto save = [&] {
+    for (int i = 0; i < kLanes; ++i) {
+      lanes[i].depth = regs[i].depth;
+      lanes[i].tries += regs[i].tries;
+      regs[i].tries = 0;
+    }
+  };
+  // A step of every lane, written out in lane order (clang kept a loop over the lanes, so the
+  // lanes' steps did not interleave in WebAssembly); negative when one left its subtree.
+  auto step_all = [&]<std::size_t... kLane>(std::index_sequence<kLane...>) TILEWISE_ALWAYS_INLINE {
+    std::int64_t out = 0;
+    ((out |= step(lanes[kLane], regs[kLane])), ...);  // the comma: in lane order, as the loop was
+    return out;
+  };
+  // After a round, in lane order (kAfterRound): the boards completed are recorded and
+  // the tests of the cells the lanes went down to applied.
+  auto lane_events = [this](MaskLane& lane, LaneRegs& r) {
+    if ((r.events & 2) != 0) lane_found(lane);
+    const auto d = static_cast<int>(r.depth);
+    if ((r.events & 1) != 0) filter_masks(d, lane.levels[d].left, lane.placed, lane.levels[d].used);
+    r.events = 0;
+  };
+  // The lanes that left their subtree take the next prefixes; false when one found none.
+  auto refill = [this, lanes] {
+    bool idle = false;
+    for (int i = 0; i < kLanes; ++i)
+      if (lanes[i].active && lanes[i].depth < lanes[i].base) {
+        end_lane(lanes[i]);
+        if (!start_lane(lanes[i])) idle = true;
+      }
+    return !idle;
+  };
+  load();
+  if (all) {
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      const std::int64_t out = step_all(std::make_index_sequence<kLanes>{});
+      if ((out >> 60) == 0) continue;  // in their subtrees, no events
+      for (int i = 0; i < kLanes; ++i) lane_events(lanes[i], regs[i]);
+      if (progress_.finished) break;  // the limit reached
+      if (out < 0) {
+        save();
+        const bool more = refill();
+        load();
+        if (!more) break;
+      }
+    }
+  } else {  // the last subtrees (or waiting for prefixes)
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      std::int64_t out = 0;
+      for (int i = 0; i < kLanes; ++i)
+        if (lanes[i].active) {
+          out |= step(lanes[i], regs[i]);
+          lane_events(lanes[i], regs[i]);
+        }
+      if (progress_.finished) break;
+      if (out < 0) {
+        save();
+        const bool more = refill();
+        load();
+        if (!more) break;
+      }
+    }
+  }
+  save();
+}
+
+// lane_rounds for this board: its words a class, the next-but-one cells' keys, the tests.
+// Chosen by branches on std::bool_constant/std::integral_constant arguments (a table of member
+// pointers made GCC's sanitizer build warn of an uninitialised temporary).
+void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
+#ifdef __wasm__
+  constexpr bool kOff = true;  // WebAssembly: always after the round (one set of steps)
+#else
+  constexpr bool kOff = false;
+#endif
+  const LaneSearch& ls = lanes_;
+  const bool after = options_.lane_calls_after_round;
+  auto run = [&](auto kinds, auto words, auto two, auto filtered) {
+    if (after) {
+      lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
+                  decltype(filtered)::value, true>(rounds, all);
+    } else {
+      lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
+                  decltype(filtered)::value, kOff>(rounds, all);
+    }
+  };
+  auto by_filtered = [&](auto kinds, auto words, auto two) {
+    if (ls.filtered) {
+      run(kinds, words, two, std::true_type{});
+    } else {
+      run(kinds, words, two, std::false_type{});
+    }
+  };
+  auto by_two = [&](auto kinds, auto words) {
+    if (ls.two_others) {
+      by_filtered(kinds, words, std::true_type{});
+    } else {
+      by_filtered(kinds, words, std::false_type{});
+    }
+  };
+  auto by_words = [&](auto kinds) {
+    switch (ls.words) {
+      case 1:
+        return by_two(kinds, std::integral_constant<int, 1>{});
+      case 2:
+        return by_two(kinds, std::integral_constant<int, 2>{});
+      case 3:
+        return by_two(kinds, std::integral_constant<int, 3>{});
+      default:
+        static_assert(kLaneClassWords == 4);
+#ifdef __wasm__
+        // One set of 4-word steps in WebAssembly (the site's bytes): with both other key cells
+        // and the tests, which fit every board (a missing key cell's part and a cell's test
+        // flag are 0).
+        return run(kinds, std::integral_constant<int, 4>{}, std::true_type{}, std::true_type{});
+#else
+        return by_two(kinds, std::integral_constant<int, 4>{});
+#endif
+    }
+  };
+  if (kinds_.on) {
+    by_words(std::true_type{});
+  } else {
+    by_words(std::false_type{});
+  }
+}
+
+void EdgeSearch::run_lanes(std::uint64_t node_budget) {
+  const int n = static_cast<int>(plan_.order.size());
+  LaneSearch& ls = lanes_;
+  if (!progress_.started) {
+    // The cut: shallow, so the lanes take nearly all of the tree (above it run_blocks places
+    // at its one-subtree rate), but 3 cells at least, which gives the two lanes enough
+    // prefixes to the end. A quarter of the way down, the cut left most of a narrow tree above
+    // it: an 8x8 of 12 colours (a 129 K-placement count) ran at 73 M placements/s, now 167;
+    // unseen 7x7-9x7 boards of 9-14 colours 1.9-4.0x; big trees unchanged (clues, 8x8, 12x6:
+    // 0.99-1.02x; docs/performance.md, the cut of the lanes).
+    ls.split = split_.base_depth + std::max(3, (n - split_.base_depth) / 16);
+    ls.producer_done = false;
+    ls.next_prefix = 0;
+    ls.started = ls.flushed = 0;
+    ls.pending.clear();
+    // Only counting boards of tiles that all differ under a rule that meets each class once
+    // needs nothing of a board but its placement.
+    ls.record = options_.mode != SolveMode::kCount || options_.limit != 0 ||
+                !kinds_.boards_are_solutions || options_.symmetry == SymmetryBreaking::kNone;
+    split_.prefixes.clear();
+    ls.steps.assign(n + 1, LaneStep{});
+    for (int d = 0; d <= n; ++d) {
+      const MaskStep &step = masks_.steps[d], &child = masks_.steps[d + 1],
+                     &after = masks_.steps[std::min(d + 2, n + 1)];
+      LaneStep& s = ls.steps[d];
+      s.word = step.word0;
+      s.word_base = static_cast<std::uint64_t>(step.word0) << 6;
+      s.child_word = child.word0;
+      for (int w = 0; w < kLaneClassWords; ++w)
+        for (int v = 0; v < kLaneClassWords; ++v)
+          s.to_child[w][v] = step.word0 + w == child.word0 + v ? ~std::uint64_t{0} : 0;
+      s.child_filtered = child.filtered ? 1 : 0;
+      s.child_part = child.parent_part;
+      s.after_masks = after.masks;
+      for (int k = 0; k < 2; ++k) {
+        s.after_other_part[k] = after.other_part[k];
+        s.after_other_depth[k] = after.other_depth[k];
+      }
+    }
+    ls.lanes.assign(kLanes, MaskLane{});
+    for (MaskLane& lane : ls.lanes) lane.placed[n] = masks_.placed[n];  // the sentinel
+    ls.two_others = false;
+    ls.filtered = false;
+    ls.words = masks_.row_words;
+    for (const LaneStep& s : ls.steps) {
+      ls.two_others = ls.two_others || s.after_other_depth[1] != n;
+      ls.filtered = ls.filtered || s.child_filtered != 0;
+    }
+  }
+  while (node_budget > 0 && !progress_.finished) {
+    if (!ls.producer_done && split_.prefixes.size() - ls.next_prefix < kLanes) {
+      if (ls.next_prefix == split_.prefixes.size()) {
+        split_.prefixes.clear();
+        ls.next_prefix = 0;
+      }
+      // With a limit, short: the steps of a race's slice go to the lanes, not to prefixes.
+      const std::uint64_t chunk =
+          std::min<std::uint64_t>(node_budget, options_.limit != 0 ? 256 : 4096);
+      split_.depth = ls.split;
+      masks_.one_word ? run_blocks<true>(chunk) : run_blocks<false>(chunk);
+      split_.depth = -1;
+      node_budget -= chunk;
+      if (progress_.finished) {  // the tree above the cut is done, not the search
+        ls.producer_done = true;
+        progress_.finished = false;
+      }
+      continue;
+    }
+    int active = 0;
+    for (MaskLane& lane : ls.lanes) active += lane.active || start_lane(lane) ? 1 : 0;
+    if (active == 0) {
+      if (ls.producer_done) finish(true);
+      continue;
+    }
+    const std::uint64_t rounds = std::min<std::uint64_t>(node_budget / kLanes + 1, 4096);
+    node_budget -= std::min(node_budget, rounds * kLanes);
+    lane_rounds_for(rounds, active == kLanes);
+  }
+  // The lanes' figures into the search's.
+  std::uint64_t* const per_depth = progress_.stats.nodes_per_depth.data();
+  for (MaskLane& lane : ls.lanes) {
+    if (!ls.record) found_.count += lane.per_depth[n];  // boards completed (nothing recorded)
+    for (int d = 0; d <= n; ++d) {
+      per_depth[d] += lane.per_depth[d];
+      lane.per_depth[d] = 0;
+    }
+    progress_.stats.tries += lane.tries;
+    lane.tries = 0;
+  }
+  std::uint64_t nodes = 0;
+  for (int d = 1; d <= n; ++d) nodes += per_depth[d];
+  progress_.stats.nodes = nodes;
+}
+
+}  // namespace tilewise
