@@ -198,7 +198,7 @@ bool use_shuffles(bool asked) {
 
 }  // namespace
 
-PackedBound::PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vector)
+PackedBound::PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector)
     : bound_(bound),
       moves_(moves),
       images_(bound.images()),

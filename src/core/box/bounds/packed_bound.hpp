@@ -1,12 +1,8 @@
-// The 4x4 additive bound (additive_db.hpp) of boards kept packed (packed_board.hpp), for the
-// layered count (count_layers.cpp), which bounds tens of millions of boards a second.
-//
-// A board's table indices are asked first, their bytes prefetched, and read many boards
-// later, so that the misses of many boards overlap. On x86-64 with SSE4.1 the indices are
-// ranked with byte shuffles, two terms side by side in one register (a term's numbers found by
-// one shuffle, their cells mapped by another, each cell less the earlier cells below it, then
-// the mixed-radix digits summed by multiply-adds): the same indices as
-// AdditiveBound4x4::first_indices, which is the fallback elsewhere.
+// The 4x4 additive bound and pattern table of boards kept packed, for the count by layers
+// (count_layers.cpp): a board's table indices are asked first, their bytes prefetched, and
+// read many boards later, so that the misses of many boards overlap. On x86-64 with SSE4.1
+// the indices are ranked with byte shuffles, two terms side by side in one register; the
+// fallback elsewhere ranks them as AdditiveBound::first_indices does.
 #pragma once
 
 #include <cstdint>
@@ -19,20 +15,20 @@
 
 namespace tilewise::box {
 
-class AdditiveBound4x4;
+class AdditiveBound;
 class PatternBound4x4;
 struct RankPair;  // two terms of an image as the shuffles read them (packed_bound.cpp)
 
 class PackedBound {
  public:
-  // `vector`: rank with the shuffles where the processor can (false: as first_indices does).
-  PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vector = true);
+  // `vector`: rank with the shuffles where the processor can.
+  PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector = true);
   ~PackedBound();
 
   // The table indices of `image` of board b (terms() of them) into `index`, their bytes
   // prefetched.
   void indices(Packed b, int image, std::uint32_t* index) const;
-  // The sum of the entries at those indices (AdditiveBound4x4::excess).
+  // The sum of the entries at those indices.
   int excess(int image, const std::uint32_t* index) const {
     const std::uint8_t* const* table = &nibbles_[static_cast<std::size_t>(image * terms_)];
     if (terms_ == 2)  // (8+8: the count's tables)
@@ -42,7 +38,7 @@ class PackedBound {
     for (int t = 0; t < terms_; ++t) sum += table[t][index[t] / 2] >> (index[t] % 2 * 4) & 15;
     return sum;
   }
-  // The bound in moves of board b from one image's excess (AdditiveBound4x4::moves_of).
+  // The bound in moves of board b from one image's excess.
   int moves(Packed b, int excess) const;
 
   int images() const { return images_; }
@@ -50,28 +46,25 @@ class PackedBound {
   bool vector() const { return vector_; }  // ranking with the shuffles
 
  private:
-  const AdditiveBound4x4& bound_;
+  const AdditiveBound& bound_;
   [[maybe_unused]] MoveSet moves_;  // (read by the vector path only)
   int images_, terms_;
   bool vector_ = false;
   std::vector<RankPair> pairs_;               // per image, (terms + 1) / 2
-  std::vector<char> reads_board_;             // per image: AdditiveBound4x4::reads_board
+  std::vector<char> reads_board_;             // per image: AdditiveBound::reads_board
   std::vector<const std::uint8_t*> nibbles_;  // per image and term: its table
 };
 
-// The pattern table's lookups (PatternBound4x4: numbers 1..k under every symmetry, on the
-// board and its inverse) of packed boards, ranked as PackedBound ranks its terms: the
-// lookups that read the board alike two by two in one register. The bound is the largest
-// entry (count_layers.cpp's second bound).
+// The pattern table's lookups of packed boards, ranked as PackedBound ranks its terms: the
+// lookups that read the board alike two by two in one register (count_layers.cpp's second
+// bound).
 class PackedPattern {
  public:
   explicit PackedPattern(const PatternBound4x4& pattern, bool vector = true);
   ~PackedPattern();
 
   int lookups() const { return static_cast<int>(views_.size()); }
-  // The lookups two at a time (the lookups reading the board alike paired, the last alone when
-  // they are odd): the count asks them a few pairs at a time, reading the board's entries of
-  // one range before it decides whether to ask the next.
+  // The lookups two at a time (paired with a lookup reading the board alike, or alone).
   int pairs() const { return static_cast<int>(pair_first_.size()); }
   // The table indices of pairs [first, last) of board b, two a pair (index[2 (p - first) + j],
   // j < 2), their bytes prefetched.
@@ -108,8 +101,8 @@ class PackedPattern {
 };
 
 // One placement (cell of number 0, ..., of number tiles - 1; 1 <= tiles <= 8) ranked by the
-// vector ranks as a term of that many numbers: pattern::rank's index. For tests (every term
-// size, where PackedBound needs built tables); pattern::rank itself without SSE4.1.
+// vector ranks: pattern::rank's index. For the tests of every term size; pattern::rank itself
+// without SSE4.1.
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles);
 
 }  // namespace tilewise::box

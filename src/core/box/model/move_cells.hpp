@@ -70,6 +70,19 @@ inline void undo_cells(Cells& s, const MoveCells& m) {
   s[m.from[0]] = a, s[m.from[1]] = b, s[m.from[2]] = c, s[m.from[3]] = d;
 }
 
+// 0 or 1: the parity of the permutation `board` (cell -> number 0..cells-1); every quarter
+// turn, a 4-cycle, flips it.
+inline int permutation_parity(const std::uint8_t* board, int cells) {
+  std::array<bool, 64> seen{};
+  int cycles = 0;
+  for (int i = 0; i < cells; ++i) {
+    if (seen[i]) continue;
+    ++cycles;
+    for (int j = i; !seen[j]; j = board[j]) seen[j] = true;
+  }
+  return (cells - cycles) % 2;
+}
+
 // Zobrist keys: [cell][number], the same on every run.
 inline std::vector<std::array<std::uint64_t, 64>> zobrist_keys() {
   std::vector<std::array<std::uint64_t, 64>> z(64);
