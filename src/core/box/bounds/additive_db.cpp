@@ -24,9 +24,8 @@ using pattern::kCells;
 using pattern::kMaxNumbers;
 using Map64 = std::array<std::uint8_t, 64>;  // cell -> cell, boards up to 8x8
 
-// A group's entries by placement rank: quarters = the group's base (below) + step x the
-// nibble (the excess, 15 = 15 or more; 13 at most in the 7-number tables: 4 bits, as the
-// non-additive table).
+// A group's entries by placement rank: quarters = the group's base + step x the nibble (the
+// excess, 15 = 15 or more).
 struct Table {
   using Nibbles = HugePageBytes;
   Nibbles nibbles;
@@ -47,8 +46,7 @@ std::unique_ptr<Table>& cached(int n, MoveSet moves, const std::vector<std::uint
 }
 
 // Placements of k numbers on `cells` cells: the cell of number 0, 1, ... as mixed-radix digits,
-// each cell counted among the cells the numbers before it left free (on 4x4 pattern::rank's
-// index, the lookups' hot path).
+// each cell counted among the cells the numbers before it left free (pattern::rank on 4x4).
 std::uint64_t placements(int cells, int k) {
   std::uint64_t p = 1;
   for (int j = 0; j < k; ++j) p *= static_cast<std::uint64_t>(cells - j);
@@ -81,12 +79,6 @@ void placement_cells(std::uint32_t index, int k, int cells, std::uint8_t* cell) 
   }
 }
 
-std::vector<std::uint8_t> cells(std::initializer_list<int> list) {
-  std::vector<std::uint8_t> out;
-  for (int c : list) out.push_back(static_cast<std::uint8_t>(c));
-  return out;
-}
-
 }  // namespace
 
 std::vector<std::string> additive_partition_names() {
@@ -94,13 +86,13 @@ std::vector<std::string> additive_partition_names() {
 }
 
 bool additive_partition(const std::string& name, AdditivePartition& out) {
-  const auto top6 = cells({0, 1, 2, 3, 4, 5}), top7 = cells({0, 1, 2, 3, 4, 5, 6}),
-             top8 = cells({0, 1, 2, 3, 4, 5, 6, 7});
-  const auto block = cells({0, 1, 4, 5}), row0 = cells({0, 1, 2, 3}), row1 = cells({4, 5, 6, 7});
+  using Cells = std::vector<std::uint8_t>;
+  const Cells top6{0, 1, 2, 3, 4, 5}, top7{0, 1, 2, 3, 4, 5, 6}, top8{0, 1, 2, 3, 4, 5, 6, 7};
+  const Cells block{0, 1, 4, 5}, row0{0, 1, 2, 3}, row1{4, 5, 6, 7};
   if (name == "6+6+4")
-    out = {name, {{top6, 0}, {top6, 2}, {cells({6, 7, 8, 9}), 0}}};
+    out = {name, {{top6, 0}, {top6, 2}, {Cells{6, 7, 8, 9}, 0}}};
   else if (name == "7+7+2")
-    out = {name, {{top7, 0}, {top7, 2}, {cells({7, 8}), 0}}};
+    out = {name, {{top7, 0}, {top7, 2}, {Cells{7, 8}, 0}}};
   else if (name == "8+8")
     out = {name, {{top8, 0}, {top8, 2}}};
   else if (name == "blocks")
@@ -112,15 +104,12 @@ bool additive_partition(const std::string& name, AdditivePartition& out) {
   return true;
 }
 
-// Dijkstra by excess, written straight into the 4-bit table (no byte per entry, no packing:
-// 8+8 is built in its 247.5 MiB). A press that moves c numbers of the group costs c quarters
-// and changes their bases by at most c (each moves one step, or two for one quarter with
-// half turns), in steps of the excess: so a placement's excess never falls along a press
-// (the bases are a consistent estimate), and level L of the excess is final once every
-// placement at L has been expanded. A press that keeps the excess finds placements of the
-// level being scanned: those ahead of the scan are met by it, those behind it wait in
-// `behind` and are expanded before the scan goes on. A scan can stop after any placement
-// and go on later (cursor). The table is the one the byte-per-entry build packed.
+// Dijkstra by excess, written straight into the 4-bit table (8+8 is built in its 247.5 MiB).
+// A press that moves c numbers of the group costs c quarters and changes their bases by at
+// most c, so a placement's excess never falls along a press (the bases are a consistent
+// estimate), and level L is final once every placement at L has been expanded. A press that
+// keeps the excess finds placements of the level being scanned: those behind the scan wait
+// in `behind`. A scan can stop after any placement and go on later (cursor).
 struct AdditiveDbBuild::Impl {
   int n = 4, cells = kCells;
   MoveSet moves;
@@ -612,8 +601,8 @@ bool load_additive_tables(MoveSet moves, const std::string& name,
   return load_additive_tables(moves, name, bytes.size(), read_from(bytes.data(), bytes.size()));
 }
 
-// The header first (its checksum read, not compared yet), then each distinct table straight
-// into its own memory, summed as it comes; kept only when the sum is the header's.
+// The header first, then each distinct table straight into its own memory, summed as it
+// comes; kept only when the sum is the header's.
 bool load_additive_tables(MoveSet moves, const std::string& name, std::size_t size,
                           const ReadTableBytes& read) {
   AdditivePartition partition;

@@ -22,13 +22,9 @@ constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
 
 // Distances, 4 bits each: an entry e > 0 is the distance offset + e (15: that or more), 0 is
 // offset or less (read as 0). The offset is 0 but in the 8-number tables (format 2), where it
-// is the largest distance less 15: 51 % of the `cw` table's entries are 15 or more, so with
-// no offset it could not tell 15 moves from 21 (what the count by layers' second bound asks
-// of it while 15 or more moves are left).
+// is the largest distance less 15: 51 % of the `cw` table's entries are 15 or more.
 class PatternTable {
  public:
-  // The entries, in 2 MiB pages where the system gives them (huge_pages.hpp: the count by
-  // layers looks the 8-number table up 16 times a board it keeps).
   using Nibbles = HugePageBytes;
 
   static std::unique_ptr<PatternTable> from_distances(int tiles,

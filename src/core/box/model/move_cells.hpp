@@ -1,9 +1,10 @@
-// The searches of 5x5 and up (anytime_search, shortcut_polish) on boards of bytes: where a
-// move takes the four numbers of its block, and Zobrist keys of boards.
+// Boards of bytes (cell -> number; the target reads 0, 1, ...): where a move takes the four
+// numbers of its block, and Zobrist keys of boards.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 #include "core/box/model/board.hpp"
@@ -39,7 +40,7 @@ inline std::vector<MoveCells> move_cells(int size, MoveSet moves) {
   std::vector<MoveCells> out;
   for (const Move& m : allowed_moves(size, moves)) {
     std::vector<int> b(size * size);
-    for (int i = 0; i < size * size; ++i) b[i] = i;
+    std::iota(b.begin(), b.end(), 0);
     apply_move(b, size, m);
     MoveCells mc{{}, {}, m.button, m.quarter_turns};
     int k = 0;

@@ -125,9 +125,8 @@ struct BoxAnytimeSearch::Impl {
     else
       parity = permutation_parity(start.data(), n * n);
     start_bound = bound_at(0, man);
-    // Options' group_map: the start's bound and the optimal search's (not the beams' cut:
-    // measured 5x the CPU for the same solutions on the reversed 5x5, docs/puzzle-box.md,
-    // "5x5 and up").
+    // Options' group_map: the start's bound and the optimal search's (not the beams' cut: 5x
+    // the CPU for the same solutions, docs/puzzle-box.md).
     if (!o.group_map.empty())
       start_bound = std::max(start_bound,
                              at_parity(AdditiveBound(n, p.moves, o.group_map).bound(start.data())));
@@ -258,9 +257,7 @@ struct BoxAnytimeSearch::Impl {
 
   // Windows of the best solution in turn: lengths from kWindowLengths, starts from a fixed
   // sequence; a stage of windows at one width, then twice as wide once a stage has brought
-  // no improvement (up to half the beams' width cap: it runs beside one). A window beam
-  // looks for a shorter way from the board before the window to the board after it (that
-  // board renamed to read 0, 1, ...).
+  // no improvement (up to half the beams' width cap: it runs beside one).
   bool start_window() {
     const int len = static_cast<int>(best.size());
     if (len < 4) return false;  // no window worth a beam

@@ -22,12 +22,9 @@ namespace tilewise::box {
 class CommutingCuts {
  public:
   // `commuting[k]`: the moves (bits by index) whose button commutes with move k's.
-  // `no_context[k]`: move k closes no counter-clockwise `X'` (its context is none).
-  CommutingCuts(std::vector<std::uint32_t> commuting, std::vector<bool> no_context)
-      : commuting_(std::move(commuting)), moves_(commuting_.size()) {
-    for (std::size_t k = 0; k < moves_; ++k)
-      if (no_context[k]) no_context_ |= std::uint32_t{1} << k;
-  }
+  // `no_context` (bits by index): the moves that close no counter-clockwise `X'`.
+  CommutingCuts(std::vector<std::uint32_t> commuting, std::uint32_t no_context)
+      : commuting_(std::move(commuting)), moves_(commuting_.size()), no_context_(no_context) {}
 
   std::uint32_t commuting(std::size_t k) const { return commuting_[k]; }
 
@@ -97,9 +94,9 @@ class CommutingCuts {
   static constexpr std::uint8_t kUnknown = 0, kCut = 1, kExpanded = 2;
   std::vector<std::uint32_t> commuting_;
   std::size_t moves_;
+  std::uint32_t no_context_;
   std::vector<std::uint8_t> state_;
   std::vector<std::uint32_t> cut_below_;
-  std::uint32_t no_context_ = 0;              // moves that close no `X'`
   std::vector<std::uint32_t> counted_below_;  // per (depth, move): its children counted
   std::vector<std::uint64_t> count_below_;    // per (depth, move, move): their counts
 };

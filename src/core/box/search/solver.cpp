@@ -50,7 +50,7 @@ bool commute(int a, int b, int size) {
 
 constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
 // Its states (beyond the node budget): a tenth of the budget, at least kQuickStatesMin (so a
-// small budget still gets a solution), at most kQuickStatesMax (memory: ~150 bytes a state).
+// small budget still gets a solution), at most kQuickStatesMax.
 constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
 
 }  // namespace
@@ -159,13 +159,13 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
   } else if (size_ == 4) {
     start4_ = board16();
     std::vector<std::uint32_t> commuting(cells_.size());
-    std::vector<bool> no_context(cells_.size());
+    std::uint32_t no_context = 0;
     for (std::size_t k = 0; k < cells_.size(); ++k) {
       for (std::size_t j = 0; j < cells_.size(); ++j)
         if (commute(cells_[k].button, cells_[j].button, size_)) commuting[k] |= 1u << j;
-      no_context[k] = !closes_ccw(cells_[k].move(), moves_);
+      if (!closes_ccw(cells_[k].move(), moves_)) no_context |= 1u << k;
     }
-    commuting_cuts_.emplace(std::move(commuting), std::move(no_context));
+    commuting_cuts_.emplace(std::move(commuting), no_context);
     TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
     additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
