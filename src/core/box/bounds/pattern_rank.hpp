@@ -1,5 +1,5 @@
-// What the 4x4 pattern tables share (pattern_db.cpp, additive_db.cpp): placements of k
-// numbers ranked as mixed-radix numbers, the moves as cell maps, the square's symmetries.
+// What the pattern tables share (pattern_db.cpp, additive_db.cpp): placements of k numbers
+// ranked as mixed-radix numbers, the square's symmetries, kept tables read in pieces.
 #pragma once
 
 #include <algorithm>
@@ -10,8 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/box/model/bit_count.hpp"
-#include "core/box/model/board.hpp"
 #include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {

@@ -71,7 +71,7 @@ class CountDag {
   std::pair<std::uint64_t, std::uint32_t> node_of(const Board16& board,
                                                   std::uint32_t context) const;
   std::size_t turned_images() const { return turns_.size(); }  // besides the board itself
-  // Several threads use the table from now on (see above). Call before they start.
+  // Several threads use the table from now on. Call before they start.
   void share();
 
   // The node's number of completions (0 for a dead one still in the cache), or kMiss.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -69,9 +70,7 @@ struct GroupRates {
     std::uint64_t lookups = 0;
     std::array<std::uint64_t, kUnits> reached{}, cut{};
     std::uint64_t all_cut() const {
-      std::uint64_t n = 0;
-      for (const std::uint64_t c : cut) n += c;
-      return n;
+      return std::accumulate(cut.begin(), cut.end(), std::uint64_t{0});
     }
   };
   Group pattern, images;

@@ -288,12 +288,12 @@ void BoxSearch::add_counted(std::uint64_t n) {
 
 bool BoxSearch::leave_node() {
   bool kept = true;
+  const std::uint64_t count = r_.count - count_at_entry_.back();
   if (count_dag_ && moves_left() >= CountDag::kMinLeft &&
       path_.size() >= std::max<std::size_t>(prefix_.size(), 1)) {
     const auto [board, context] = count_dag_->node_of(board16(), context_key());
-    kept = count_dag_->put(board, context, r_.count - count_at_entry_.back());
+    kept = count_dag_->put(board, context, count);
   }
-  const std::uint64_t count = r_.count - count_at_entry_.back();
   next_.pop_back();
   count_at_entry_.pop_back();
   if (!path_.empty()) {

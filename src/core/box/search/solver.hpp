@@ -139,9 +139,8 @@ class BoxSearch {
   int depth() const { return static_cast<int>(path_.size()); }
   int lower_bound() const;  // no solution is shorter than this
   // 4x4, options.all: instead of the whole search, counts the sequences of exactly `length`
-  // moves that begin with `prefix` into `dag` (shared with other searches:
-  // parallel_count.hpp); the nodes above the prefix's end are neither read from the table
-  // nor kept in it (here they count only part of their subtree). Call before run().
+  // moves that begin with `prefix` into `dag` (shared: parallel_count.hpp); the nodes above
+  // the prefix's end are neither read from the table nor kept in it. Call before run().
   void count_below(std::vector<Move> prefix, int length, std::shared_ptr<CountDag> dag);
 
  private:
@@ -212,10 +211,9 @@ class BoxSearch {
   bool finished_ = false;
   double t0_ms_ = 0;
   int start_bound_ = 0;  // the bound of the start board
-  // With `all`, each bound is first searched for one solution with commuting buttons in
-  // one order (a bound with no solution is ruled out as fast as with --first); the bound
-  // that has one is searched again listing every sequence, both orders (listing_), on 4x4
-  // counting on the graph of optimal sequences (count_dag_).
+  // With `all`, each bound is first searched for one solution with commuting buttons in one
+  // order (a bound with no solution is ruled out as fast as with --first); the bound that has
+  // one is searched again listing every sequence (listing_; 4x4: counted on count_dag_).
   bool listing_ = false;
   bool probe_found_ = false;
   std::vector<std::uint64_t> count_at_entry_;  // per open node: r_.count when entered
