@@ -464,13 +464,14 @@ void BoxSearch::first_of_children() {
   if (child_excess_.size() < (g + 1) * moves) child_excess_.resize((g + 1) * moves);
   child_index_.resize(moves * terms);
   const int first = first_image_[g];
-  Cells child{};
+  const std::array<std::uint8_t, 16> board = board16();  // (16 bytes a child, not 64)
+  std::array<std::uint8_t, 16> child{};
   std::array<bool, 64> tried{};
   for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
     const bool known = commuting_cuts_ && ((dead_children_[g] | counted_children_[g]) >> k & 1);
     if ((tried[k] = !skip_move(mc.move()) && !known)) {
-      child = turned(board_, mc);
+      child = turned(board, mc);
       additive_->first_indices(child.data(), first, &child_index_[k * terms]);
     }
   }
@@ -480,7 +481,7 @@ void BoxSearch::first_of_children() {
     const int excess = child_excess_[g * moves + k] =
         additive_->excess(first, &child_index_[k * terms]);
     // Cut by this lookup alone: known before any child is expanded (commuting cuts).
-    if (commuting_cuts_ && to_parity(additive_->moves_of(turned(board_, cells_[k]).data(), excess),
+    if (commuting_cuts_ && to_parity(additive_->moves_of(turned(board, cells_[k]).data(), excess),
                                      static_cast<int>(g) + 1) > left)
       first_cut_[g] |= std::uint32_t{1} << k;
   }
