@@ -169,7 +169,7 @@ void choose_bound(BoxSolveOptions& o, MoveSet moves, std::int64_t kind) {
   o.pattern_table = kind == 2;
   AdditivePartition p;
   additive_partition(o.additive_partition, p);
-  AdditiveBound4x4 build_outside_the_timing(moves, p);
+  AdditiveBound build_outside_the_timing(moves, p);
 }
 
 // Args: move set (0 cw, 1 cw+ccw), all solutions (0/1), pattern numbers (7, or 5 = the
@@ -252,7 +252,7 @@ void load_additive(MoveSet moves, const std::string& partition) {
       [&] {
         AdditivePartition p;
         additive_partition(partition, p);
-        AdditiveBound4x4 build(moves, p);
+        AdditiveBound build(moves, p);
       });
 }
 
@@ -596,7 +596,7 @@ BENCHMARK(box_4x4_reversed)
 void box_nxn_bounds(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0)), cells = n * n;
   const MoveSet moves = MoveSet::kBothDirections;
-  const AdditiveBoundNxN tables(n, moves, default_group_map(n));
+  const AdditiveBound tables(n, moves, default_group_map(n));
   std::mt19937 rng(15);
   std::vector<std::vector<std::uint8_t>> boards(200, std::vector<std::uint8_t>(cells));
   for (auto& b : boards) {

@@ -222,7 +222,7 @@ void load_or_build_additive_tables(box::MoveSet moves, const std::string& partit
       [&] {
         box::AdditivePartition p;
         box::additive_partition(partition, p);
-        box::AdditiveBound4x4 build(moves, p);
+        box::AdditiveBound build(moves, p);
       },
       [&] { return box::additive_table_bytes(moves, partition); });
 }

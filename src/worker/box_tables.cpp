@@ -269,8 +269,9 @@ int tw_table_offer(const char* name, const std::uint8_t* bytes, int size) {
   if (id->partition.empty()
           ? !tilewise::box::load_pattern_table(id->moves, id->pattern_tiles,
                                                std::vector<std::uint8_t>(bytes, bytes + size))
-          : !tilewise::box::load_additive_tables(id->moves, id->partition, bytes,
-                                                 static_cast<std::size_t>(size)))
+          : !tilewise::box::load_additive_tables(
+                id->moves, id->partition, static_cast<std::size_t>(size),
+                tilewise::box::read_from(bytes, static_cast<std::size_t>(size))))
     return 0;
   t.set_ready(tilewise::worker::key_of(*id));
   return 1;

@@ -141,7 +141,7 @@ TEST(BoxAdditive, BoundNeverExceedsTheBreadthFirstDistanceNearTheTarget) {
     for (const std::string partition : {"blocks", "rows"}) {
       AdditivePartition p;
       ASSERT_TRUE(additive_partition(partition, p));
-      const AdditiveBound4x4 bound(m, p);
+      const AdditiveBound bound(m, p);
       int exact = 0;
       for (const auto& [b, d] : dist) {
         std::array<std::uint8_t, 16> cells{};
@@ -160,7 +160,7 @@ TEST(BoxAdditive, BoundIsTheSameWhicheverImageGoesFirst) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     AdditivePartition p;
     ASSERT_TRUE(additive_partition("rows", p));
-    const AdditiveBound4x4 bound(m, p);
+    const AdditiveBound bound(m, p);
     std::mt19937 rng(23);
     for (int k = 0; k < 50; ++k) {
       std::vector<int> b = identity(4);
@@ -191,7 +191,7 @@ TEST(BoxAdditive, BoundIsTheLargestSumOverEveryImageOfTheBoard) {
     for (const char* name : {"rows", "blocks"}) {
       AdditivePartition p;
       ASSERT_TRUE(additive_partition(name, p));
-      const AdditiveBound4x4 bound(m, p);
+      const AdditiveBound bound(m, p);
       EXPECT_LT(bound.images(), m == MoveSet::kClockwise ? 8 : 16) << name;
       std::mt19937 rng(41);
       for (int k = 0; k < 40; ++k) {
@@ -218,7 +218,10 @@ TEST(BoxAdditive, BoundIsTheLargestSumOverEveryImageOfTheBoard) {
             }
             largest = std::max(largest, (quarters + 3) / 4);
           }
-        EXPECT_EQ(additive_bound_4x4(b, m, name), largest) << name << " board " << k;
+        std::array<std::uint8_t, 16> zero_based{};
+        for (int c = 0; c < 16; ++c) zero_based[c] = static_cast<std::uint8_t>(b[c] - 1);
+        int first = 0;
+        EXPECT_EQ(bound.bound(zero_based.data(), 255, first), largest) << name << " board " << k;
       }
     }
   }
@@ -254,7 +257,7 @@ TEST(BoxAdditive, TableBytesLoadBackOnlyWhenWholeAndUnchanged) {
   const MoveSet m = MoveSet::kBothDirections;
   AdditivePartition p;
   ASSERT_TRUE(additive_partition("rows", p));
-  { const AdditiveBound4x4 build(m, p); }
+  { const AdditiveBound build(m, p); }
   const std::vector<std::uint8_t> bytes = additive_table_bytes(m, "rows");
   ASSERT_EQ(bytes.size(), 6 + 2 + 4 + 8 + 2 * 43680u / 2);
   EXPECT_TRUE(load_additive_tables(m, "rows", bytes));
@@ -273,7 +276,7 @@ TEST(BoxAdditive, TableBytesReadInPiecesLoadOnlyWhenAllCome) {
   const MoveSet m = MoveSet::kBothDirections;
   AdditivePartition p;
   ASSERT_TRUE(additive_partition("rows", p));
-  { const AdditiveBound4x4 build(m, p); }
+  { const AdditiveBound build(m, p); }
   const std::vector<std::uint8_t> bytes = additive_table_bytes(m, "rows");
   // Gives `bytes` (at most `until` of them) to the loader; counts its reads.
   auto load = [&](const std::vector<std::uint8_t>& from, std::size_t until, int& reads) {

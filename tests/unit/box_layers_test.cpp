@@ -29,10 +29,10 @@ using testing::scrambled_4x4;
 using testing::shortest_sequences;
 using testing::states_near_4x4;
 
-AdditiveBound4x4 bound_of(MoveSet m, const std::string& partition) {
+AdditiveBound bound_of(MoveSet m, const std::string& partition) {
   AdditivePartition p;
   EXPECT_TRUE(additive_partition(partition, p));
-  return AdditiveBound4x4(m, p);
+  return AdditiveBound(m, p);
 }
 
 // 1-based board -> 0-based bytes (the target reads 0..15).
@@ -63,7 +63,7 @@ TEST(BoxLayers, VectorRanksRankEveryTermSizeAsThePatternRank) {
 }
 
 // Every image's indices, excess and bound of random boards, by the vector ranks and by the
-// fallback, as AdditiveBound4x4 computes them: partitions of 2 x 4 and 4 x 4 numbers (rows,
+// fallback, as AdditiveBound computes them: partitions of 2 x 4 and 4 x 4 numbers (rows,
 // blocks: two registers an image) and 6 + 6 + 4 (an odd number of terms), every move set.
 TEST(BoxLayers, PackedBoundRanksAsTheTablesRank) {
   std::mt19937 rng(1919);
@@ -74,7 +74,7 @@ TEST(BoxLayers, PackedBoundRanksAsTheTablesRank) {
   for (const Case& c :
        {Case{MoveSet::kClockwise, "rows"}, Case{MoveSet::kBothDirections, "blocks"},
         Case{MoveSet::kBothDirectionsAndHalf, "rows"}, Case{MoveSet::kBothDirections, "6+6+4"}}) {
-    const AdditiveBound4x4 bound = bound_of(c.moves, c.partition);
+    const AdditiveBound bound = bound_of(c.moves, c.partition);
     const PackedBound vector(bound, c.moves, true), fallback(bound, c.moves, false);
 #if defined(__x86_64__)
     EXPECT_TRUE(vector.vector()) << "SSE4.1 is on every x86-64 machine this project runs on";
@@ -162,7 +162,7 @@ TEST(BoxLayers, TheLayersCountTheBreadthFirstShortestSequences) {
 TEST(BoxLayers, TheLayersCountWhatTheDepthFirstCountAndTheMeetingCount) {
   std::mt19937 rng(3838);
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
-    const AdditiveBound4x4 bound = bound_of(m, "blocks");
+    const AdditiveBound bound = bound_of(m, "blocks");
     for (int k = 0; k < 3; ++k) {
       const std::vector<int> b = scrambled_4x4(rng, 12);
       BoxSolveOptions o;
@@ -199,7 +199,7 @@ TEST(BoxLayers, TheLayersCountWhatTheDepthFirstCountAndTheMeetingCount) {
 TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
   std::mt19937 rng(6262);
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
-    const AdditiveBound4x4 bound = bound_of(m, "blocks");
+    const AdditiveBound bound = bound_of(m, "blocks");
     const PatternBound4x4 pattern(m, 6);
     std::uint64_t bounded = 0, bounded_second = 0;
     for (int k = 0; k < 3; ++k) {
@@ -246,7 +246,7 @@ TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
 // The bound's stages (the first image, then the pattern table's lookups and the other images
 // in groups, in an order the layers before chose) keep exactly the boards the whole bound
 // keeps: layer by layer, the children made and the boards kept equal those of a plain
-// breadth-first search asking AdditiveBound4x4 and PatternBound4x4 of every child (`cw`: one
+// breadth-first search asking AdditiveBound and PatternBound4x4 of every child (`cw`: one
 // counting context, so a layer's entries are its boards); with and without the pattern table,
 // on partitions of 2-4 terms an image, one and two threads, the shuffles and the fallback.
 TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
@@ -255,7 +255,7 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
   const PatternBound4x4 pattern5(m, 5), pattern6(m, 6);  // (5: asked after the images)
   const std::vector<Move> moves = allowed_moves(4, m);
   for (const std::string partition : {"blocks", "6+6+4"}) {
-    const AdditiveBound4x4 bound = bound_of(m, partition);
+    const AdditiveBound bound = bound_of(m, partition);
     for (int k = 0; k < 2; ++k) {
       const std::vector<int> b = scrambled_4x4(rng, 16);
       BoxSolveOptions o;
@@ -326,7 +326,7 @@ TEST(BoxLayers, FromTheTargetOrFromEitherEndTheCountIsTheSame) {
        {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
     const int depth = m == MoveSet::kClockwise ? 6 : m == MoveSet::kBothDirections ? 5 : 4;
     const auto& dist = states_near_4x4(m, depth);
-    const AdditiveBound4x4 bound = bound_of(m, "rows");
+    const AdditiveBound bound = bound_of(m, "rows");
     for (int k = 0; k < 6; ++k) {
       const std::vector<int> b = scrambled_4x4(rng, depth);
       const int d = dist.at(b);
@@ -342,7 +342,7 @@ TEST(BoxLayers, FromTheTargetOrFromEitherEndTheCountIsTheSame) {
   }
   bool chose[2] = {false, false};  // (the start, the target: each end chosen on some board)
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
-    const AdditiveBound4x4 bound = bound_of(m, "blocks");
+    const AdditiveBound bound = bound_of(m, "blocks");
     for (int k = 0; k < 4; ++k) {
       const std::vector<int> b = scrambled_4x4(rng, 14);
       BoxSolveOptions o;
@@ -409,7 +409,7 @@ TEST(BoxLayers, AMemoryCapOrACancelEndsTheCountIncomplete) {
   std::atomic<bool> cancel{true};
   o.max_count_bytes = std::uint64_t{1} << 30;
   o.cancel = &cancel;
-  const AdditiveBound4x4 bound = bound_of(MoveSet::kClockwise, "rows");
+  const AdditiveBound bound = bound_of(MoveSet::kClockwise, "rows");
   LayerCountLimits limits;
   limits.cancel = &cancel;
   const std::vector<std::uint8_t> start = renamed_start({4, b, identity(4), MoveSet::kClockwise});

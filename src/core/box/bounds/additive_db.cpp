@@ -13,6 +13,7 @@
 #include "core/box/bounds/pattern_rank.hpp"
 #include "core/box/model/bit_count.hpp"
 #include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
 #include "core/hash.hpp"
 
 namespace tilewise::box {
@@ -23,9 +24,8 @@ using pattern::kCells;
 using pattern::kMaxNumbers;
 using Map64 = std::array<std::uint8_t, 64>;  // cell -> cell, boards up to 8x8
 
-// A group's entries by placement rank: quarters = the group's base (below) + step x the
-// nibble (the excess, 15 = 15 or more; 13 at most in the 7-number tables: 4 bits, as the
-// non-additive table).
+// A group's entries by placement rank: quarters = the group's base + step x the nibble (the
+// excess, 15 = 15 or more).
 struct Table {
   using Nibbles = HugePageBytes;
   Nibbles nibbles;
@@ -46,8 +46,7 @@ std::unique_ptr<Table>& cached(int n, MoveSet moves, const std::vector<std::uint
 }
 
 // Placements of k numbers on `cells` cells: the cell of number 0, 1, ... as mixed-radix digits,
-// each cell counted among the cells the numbers before it left free (on 4x4 pattern::rank's
-// index, the lookups' hot path).
+// each cell counted among the cells the numbers before it left free (pattern::rank on 4x4).
 std::uint64_t placements(int cells, int k) {
   std::uint64_t p = 1;
   for (int j = 0; j < k; ++j) p *= static_cast<std::uint64_t>(cells - j);
@@ -80,12 +79,6 @@ void placement_cells(std::uint32_t index, int k, int cells, std::uint8_t* cell) 
   }
 }
 
-std::vector<std::uint8_t> cells(std::initializer_list<int> list) {
-  std::vector<std::uint8_t> out;
-  for (int c : list) out.push_back(static_cast<std::uint8_t>(c));
-  return out;
-}
-
 }  // namespace
 
 std::vector<std::string> additive_partition_names() {
@@ -93,13 +86,13 @@ std::vector<std::string> additive_partition_names() {
 }
 
 bool additive_partition(const std::string& name, AdditivePartition& out) {
-  const auto top6 = cells({0, 1, 2, 3, 4, 5}), top7 = cells({0, 1, 2, 3, 4, 5, 6}),
-             top8 = cells({0, 1, 2, 3, 4, 5, 6, 7});
-  const auto block = cells({0, 1, 4, 5}), row0 = cells({0, 1, 2, 3}), row1 = cells({4, 5, 6, 7});
+  using Cells = std::vector<std::uint8_t>;
+  const Cells top6{0, 1, 2, 3, 4, 5}, top7{0, 1, 2, 3, 4, 5, 6}, top8{0, 1, 2, 3, 4, 5, 6, 7};
+  const Cells block{0, 1, 4, 5}, row0{0, 1, 2, 3}, row1{4, 5, 6, 7};
   if (name == "6+6+4")
-    out = {name, {{top6, 0}, {top6, 2}, {cells({6, 7, 8, 9}), 0}}};
+    out = {name, {{top6, 0}, {top6, 2}, {Cells{6, 7, 8, 9}, 0}}};
   else if (name == "7+7+2")
-    out = {name, {{top7, 0}, {top7, 2}, {cells({7, 8}), 0}}};
+    out = {name, {{top7, 0}, {top7, 2}, {Cells{7, 8}, 0}}};
   else if (name == "8+8")
     out = {name, {{top8, 0}, {top8, 2}}};
   else if (name == "blocks")
@@ -111,15 +104,12 @@ bool additive_partition(const std::string& name, AdditivePartition& out) {
   return true;
 }
 
-// Dijkstra by excess, written straight into the 4-bit table (no byte per entry, no packing:
-// 8+8 is built in its 247.5 MiB). A press that moves c numbers of the group costs c quarters
-// and changes their bases by at most c (each moves one step, or two for one quarter with
-// half turns), in steps of the excess: so a placement's excess never falls along a press
-// (the bases are a consistent estimate), and level L of the excess is final once every
-// placement at L has been expanded. A press that keeps the excess finds placements of the
-// level being scanned: those ahead of the scan are met by it, those behind it wait in
-// `behind` and are expanded before the scan goes on. A scan can stop after any placement
-// and go on later (cursor). The table is the one the byte-per-entry build packed.
+// Dijkstra by excess, written straight into the 4-bit table (8+8 is built in its 247.5 MiB).
+// A press that moves c numbers of the group costs c quarters and changes their bases by at
+// most c, so a placement's excess never falls along a press (the bases are a consistent
+// estimate), and level L is final once every placement at L has been expanded. A press that
+// keeps the excess finds placements of the level being scanned: those behind the scan wait
+// in `behind`. A scan can stop after any placement and go on later (cursor).
 struct AdditiveDbBuild::Impl {
   int n = 4, cells = kCells;
   MoveSet moves;
@@ -207,19 +197,11 @@ AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home, 
   if (b.ready) return;
   b.table.nibbles.assign((b.entries + 1) / 2, 0xff);
   if (b.entries % 2) b.table.nibbles.back() = 0x0f;  // (the unused half byte is 0, as packed)
-  for (Move m : allowed_moves(size, moves)) {
-    m.quarter_turns = (4 - m.quarter_turns) % 4;
-    std::vector<int> board(b.cells);
-    for (int c = 0; c < b.cells; ++c) board[c] = c;
-    apply_move(board, size, m);
-    Map64 to{};
-    std::uint64_t moved = 0;  // the cells its block covers
-    for (int c = 0; c < b.cells; ++c) {
-      to[board[c]] = static_cast<std::uint8_t>(c);
-      if (board[c] != c) moved |= std::uint64_t{1} << c;
-    }
-    b.backward.push_back(to);
-    b.block.push_back(moved);
+  for (const MoveCells& mc : move_cells(size, moves)) {
+    Map64& to = b.backward.emplace_back();
+    std::uint64_t& moved = b.block.emplace_back();  // the cells its block covers
+    for (int c = 0; c < b.cells; ++c) to[c] = static_cast<std::uint8_t>(c);
+    for (int k = 0; k < 4; ++k) to[mc.to[k]] = mc.from[k], moved |= std::uint64_t{1} << mc.from[k];
   }
   for (int c = 0; c < b.cells; ++c)
     for (int j = 0; j < b.tiles; ++j)
@@ -272,300 +254,16 @@ int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
              built_table(moves, home, size).at(placement_rank(cells.data(), tiles, size * size));
 }
 
-// One group of one image: its table, the cell map of (group's rotation after the image's
-// symmetry) and which number of the board is the table's number j.
-struct Term {
-  const Table* table;
-  CellMap cell;
-  std::array<std::uint8_t, kMaxNumbers> number;
-  int tiles;
-};
-
-struct AdditiveBound4x4::Impl {
-  std::vector<std::vector<Term>> images;  // the partition's groups on each image
-  std::vector<bool> inverse;              // per image: read on the inverse board
-  MoveSet moves;
-  std::uint64_t bytes = 0;
-  std::array<std::uint8_t, kCells * kCells> base_of;  // [cell * 16 + number]: base_quarters()
-
-  std::uint32_t index_of(const Term& t, const std::uint8_t* from) const {
-    std::array<std::uint8_t, kMaxNumbers> cell;
-    for (int j = 0; j < t.tiles; ++j) cell[j] = t.cell[from[t.number[j]]];
-    return pattern::rank(cell.data(), t.tiles);
-  }
-};
-
-AdditiveBound4x4::AdditiveBound4x4(MoveSet moves, const AdditivePartition& partition)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->moves = moves;
-  for (int c = 0; c < kCells; ++c)
-    for (int n = 0; n < kCells; ++n)
-      impl_->base_of[c * kCells + n] = static_cast<std::uint8_t>(base_quarters(4, c, n, moves));
-  const auto symmetries = pattern::square_symmetries();
-  std::vector<const Table*> tables;
-  for (const auto& g : partition.groups) {
-    tables.push_back(&built_table(moves, g.home));
-    if (std::find(tables.begin(), tables.end() - 1, tables.back()) == tables.end() - 1)
-      impl_->bytes += tables.back()->nibbles.size();
-  }
-  // Per image kept: whether it reads the inverse board and the home cells of each group's
-  // numbers on the board (as masks, sorted). Two images with the same groups of numbers
-  // give the same sum (a group's distance does not depend on the symmetry it is seen
-  // through), so only the first is kept: on a partition the half turn maps onto itself
-  // (6+6+4, 7+7+2) that halves the images.
-  std::vector<std::pair<bool, std::vector<std::uint32_t>>> seen;
-  for (const pattern::Image& image : pattern::board_images(moves)) {
-    std::vector<Term> terms;
-    std::vector<std::uint32_t> groups;
-    for (std::size_t k = 0; k < partition.groups.size(); ++k) {
-      const auto& g = partition.groups[k];
-      Term t{tables[k], {}, {}, static_cast<int>(g.home.size())};
-      for (int c = 0; c < kCells; ++c) t.cell[c] = symmetries[g.rotation][image.cell[c]];
-      for (int c = 0; c < kCells; ++c)  // number j of the table is the map's inverse at home[j]
-        for (int j = 0; j < t.tiles; ++j)
-          if (t.cell[c] == g.home[j]) t.number[j] = static_cast<std::uint8_t>(c);
-      terms.push_back(t);
-      groups.push_back(0);
-      for (int j = 0; j < t.tiles; ++j) groups.back() |= 1u << t.number[j];
-    }
-    std::sort(groups.begin(), groups.end());
-    if (std::find(seen.begin(), seen.end(), std::pair(image.inverse, groups)) != seen.end())
-      continue;
-    seen.emplace_back(image.inverse, std::move(groups));
-    impl_->images.push_back(std::move(terms));
-    impl_->inverse.push_back(image.inverse);
-  }
-}
-
-AdditiveBound4x4::~AdditiveBound4x4() = default;
-
-int AdditiveBound4x4::images() const {
-  return static_cast<int>(impl_->images.size());
-}
-
-std::uint64_t AdditiveBound4x4::table_bytes() const {
-  return impl_->bytes;
-}
-
-bool AdditiveBound4x4::reads_board(int image) const {
-  return impl_->inverse[static_cast<std::size_t>(image)];
-}
-
-AdditiveBound4x4::TermView AdditiveBound4x4::term(int image, int term) const {
-  const Term& t = impl_->images[static_cast<std::size_t>(image)][static_cast<std::size_t>(term)];
-  TermView v;
-  std::copy(t.number.begin(), t.number.end(), v.number.begin());
-  v.cell = t.cell;
-  v.tiles = t.tiles;
-  v.nibbles = t.table->nibbles.data();
-  return v;
-}
-
-int AdditiveBound4x4::terms() const {
-  return static_cast<int>(impl_->images[0].size());
-}
-
-void AdditiveBound4x4::first_indices(const std::uint8_t* board, int first,
-                                     std::uint32_t* index) const {
-  const Impl& b = *impl_;
-  std::array<std::uint8_t, kCells> where;
-  const std::uint8_t* from = board;
-  if (!b.inverse[first]) {
-    for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-    from = where.data();
-  }
-  for (const Term& t : b.images[first]) {
-    *index = b.index_of(t, from);
-    t.table->prefetch(*index++);
-  }
-}
-
-int AdditiveBound4x4::excess(int first, const std::uint32_t* index) const {
-  int sum = 0;
-  for (const Term& t : impl_->images[first]) sum += t.table->at(*index++);
-  return sum;
-}
-
-int AdditiveBound4x4::moves_of(const std::uint8_t* board, int excess) const {
-  const Impl& b = *impl_;
-  int least = 0;
-  for (int c = 0; c < kCells; ++c) least += b.base_of[c * kCells + board[c]];
-  return (least + excess_step(b.moves) * excess + 3) / 4;
-}
-
-// The sum of the groups' bases is the board's, the same on every image (symmetries keep
-// distances; so does the inverse), so images differ only in their excess:
-// the image that decided the parent's bound first, alone; then the others, every table
-// byte fetched at once (cache misses overlapping); the largest excess, rounded up to moves.
-int AdditiveBound4x4::bound(const std::uint8_t* board, int enough, int& first,
-                            const int* first_excess) const {
-  const Impl& b = *impl_;
-  int least = 0;
-  for (int c = 0; c < kCells; ++c) least += b.base_of[c * kCells + board[c]];
-  std::array<std::uint8_t, kCells> where;  // the inverse board, made when first needed
-  bool located = false;
-  auto from = [&](std::size_t i) -> const std::uint8_t* {
-    if (b.inverse[i]) return board;
-    if (!located)
-      for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-    located = true;
-    return where.data();
-  };
-  const int step = excess_step(b.moves);
-  auto moves_of = [least, step](int excess) { return (least + step * excess + 3) / 4; };
-  const int tried = first;
-  int excess = first_excess ? *first_excess : 0;
-  if (!first_excess)
-    for (const Term& t : b.images[tried]) excess += t.table->at(b.index_of(t, from(tried)));
-  int best = moves_of(excess);
-  if (best > enough) return best;
-  std::array<std::uint32_t, 64> index;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < b.images.size(); ++i) {
-    if (static_cast<int>(i) == tried) continue;
-    for (const Term& t : b.images[i]) {
-      index[n] = b.index_of(t, from(i));
-      t.table->prefetch(index[n++]);
-    }
-  }
-  n = 0;
-  for (std::size_t i = 0; i < b.images.size(); ++i) {
-    if (static_cast<int>(i) == tried) continue;
-    excess = 0;
-    for (const Term& t : b.images[i]) excess += t.table->at(index[n++]);
-    if (moves_of(excess) <= best) continue;
-    best = moves_of(excess), first = static_cast<int>(i);
-    if (best > enough) break;
-  }
-  return best;
-}
-
-namespace {
-
-constexpr std::uint8_t kAdditiveFormatVersion = 1;  // of the bytes below and of the names
-constexpr std::uint8_t kAdditiveMagic[6] = {'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion};
-
-// The partition's tables, each once, in the order of its groups.
-std::vector<std::vector<std::uint8_t>> distinct_homes(const AdditivePartition& partition) {
-  std::vector<std::vector<std::uint8_t>> out;
-  for (const auto& g : partition.groups)
-    if (std::find(out.begin(), out.end(), g.home) == out.end()) out.push_back(g.home);
-  return out;
-}
-
-std::vector<std::uint8_t> header(MoveSet moves, const std::string& name, std::uint64_t checksum) {
-  std::vector<std::uint8_t> out(kAdditiveMagic, kAdditiveMagic + sizeof(kAdditiveMagic));
-  out.push_back(static_cast<std::uint8_t>(moves));
-  out.push_back(static_cast<std::uint8_t>(name.size()));
-  out.insert(out.end(), name.begin(), name.end());
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
-  return out;
-}
-
-}  // namespace
-
-std::string additive_table_name(MoveSet moves, const std::string& partition) {
-  return "box-additive-" + std::string(move_set_name(moves)) + "-" + partition + ".v" +
-         std::to_string(kAdditiveFormatVersion);
-}
-
-std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& name) {
-  AdditivePartition partition;
-  if (!additive_partition(name, partition)) return {};
-  std::vector<const Table*> tables;  // (summed and copied once each: 8+8 is 247.5 MiB)
-  std::size_t body = 0;
-  std::uint64_t checksum = hash::kFnv1aStart;
-  for (const auto& home : distinct_homes(partition)) {
-    const auto& table = cached(4, moves, home);
-    if (!table) return {};
-    tables.push_back(table.get());
-    body += table->nibbles.size();
-    checksum = hash::fnv1a(table->nibbles.data(), table->nibbles.size(), checksum);
-  }
-  std::vector<std::uint8_t> out = header(moves, name, checksum);
-  out.reserve(out.size() + body);
-  for (const Table* t : tables) out.insert(out.end(), t->nibbles.begin(), t->nibbles.end());
-  return out;
-}
-
-bool load_additive_tables(MoveSet moves, const std::string& name,
-                          const std::vector<std::uint8_t>& bytes) {
-  return load_additive_tables(moves, name, bytes.data(), bytes.size());
-}
-
-bool load_additive_tables(MoveSet moves, const std::string& name, const std::uint8_t* bytes,
-                          std::size_t size) {
-  if (!bytes) return false;
-  return load_additive_tables(moves, name, size, read_from(bytes, size));
-}
-
-// The header first (its checksum read, not compared yet), then each distinct table straight
-// into its own memory, summed as it comes; kept only when the sum is the header's.
-bool load_additive_tables(MoveSet moves, const std::string& name, std::size_t size,
-                          const ReadTableBytes& read) {
-  AdditivePartition partition;
-  if (!additive_partition(name, partition)) return false;
-  const auto homes = distinct_homes(partition);
-  std::size_t body = 0;
-  for (const auto& home : homes)
-    body += (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
-  std::vector<std::uint8_t> head(header(moves, name, 0).size());
-  if (size != head.size() + body || !read(head.data(), head.size())) return false;
-  const std::size_t sum_at = head.size() - 8;  // the checksum: the header's last 8 bytes
-  std::uint64_t kept_sum = 0;
-  for (int i = 0; i < 8; ++i) kept_sum |= std::uint64_t{head[sum_at + i]} << (8 * i);
-  if (header(moves, name, kept_sum) != head) return false;
-  std::vector<Table> tables(homes.size());
-  std::uint64_t checksum = hash::kFnv1aStart;
-  for (std::size_t k = 0; k < homes.size(); ++k) {
-    tables[k].nibbles.resize((pattern::placements(static_cast<int>(homes[k].size())) + 1) / 2);
-    if (!read(tables[k].nibbles.data(), tables[k].nibbles.size())) return false;
-    checksum = hash::fnv1a(tables[k].nibbles.data(), tables[k].nibbles.size(), checksum);
-  }
-  if (checksum != kept_sum) return false;
-  for (std::size_t k = 0; k < homes.size(); ++k) {
-    auto& table = cached(4, moves, homes[k]);
-    if (!table) table = std::make_unique<Table>(std::move(tables[k]));
-  }
-  return true;
-}
-
-int additive_bound_4x4(const std::vector<int>& board, MoveSet moves, const std::string& name) {
-  AdditivePartition partition;
-  if (!additive_partition(name, partition)) return 0;
-  std::array<std::uint8_t, kCells> b{};
-  for (int c = 0; c < kCells; ++c) b[c] = static_cast<std::uint8_t>(board[c] - 1);
-  int first = 0;
-  return AdditiveBound4x4(moves, partition).bound(b.data(), 255, first);
-}
-
 namespace {
 
 constexpr int kMaxGroupNxN = 6;  // numbers in one group of a group map at most
 
-// The 8 symmetries of the N x N square (the first 4 the rotations), as cell maps.
-std::array<Map64, 8> symmetries(int n) {
-  std::array<Map64, 8> out{};
-  for (int s = 0; s < 8; ++s)
-    for (int cell = 0; cell < n * n; ++cell) {
-      int r = cell / n, c = cell % n;
-      if (s >= 4) c = n - 1 - c;
-      for (int k = 0; k < s % 4; ++k) std::tie(r, c) = std::pair(c, n - 1 - r);
-      out[s][cell] = static_cast<std::uint8_t>(r * n + c);
-    }
-  return out;
-}
-// How many symmetries keep the move set: with cw a reflection turns it into ccw.
-int kept_symmetries(MoveSet moves) {
-  return moves == MoveSet::kClockwise ? 4 : 8;
-}
-
 // The smallest image of a set of cells under the symmetries that keep `moves`, and which.
 std::pair<std::vector<std::uint8_t>, int> smallest_image(int n, MoveSet moves,
                                                          const std::vector<std::uint8_t>& home) {
-  const auto sym = symmetries(n);
+  const auto sym = pattern::square_symmetries(n);
   std::pair<std::vector<std::uint8_t>, int> best{{}, -1};
-  for (int s = 0; s < kept_symmetries(moves); ++s) {
+  for (int s = 0; s < (moves == MoveSet::kClockwise ? 4 : 8); ++s) {  // (cw: no reflections)
     std::vector<std::uint8_t> image;
     for (std::uint8_t c : home) image.push_back(sym[s][c]);
     std::sort(image.begin(), image.end());
@@ -634,151 +332,304 @@ std::vector<std::uint8_t> table_home(int n, MoveSet moves, const std::vector<std
   return smallest_image(n, moves, home).first;
 }
 
-bool group_table_built(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
-  return cached(n, moves, home) != nullptr;
-}
-
 void build_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
   built_table(moves, home, n);
 }
 
 // One group of one image: its table, the cell map (the image's symmetry, then the one that
 // takes the group onto its table's) and which number of the board is the table's number j.
-struct GroupTerm {
+struct Term {
   const Table* table;
   Map64 cell;
   std::array<std::uint8_t, kMaxNumbers> number;
   int tiles;
 };
 
-struct AdditiveBoundNxN::Impl {
-  int n = 0, cells = 0, step = 2;
-  std::string map;
-  std::vector<std::vector<GroupTerm>> images;
+struct AdditiveBound::Impl {
+  // A group: its table, the symmetry that takes the group onto the table's, the table's homes.
+  struct Group {
+    const Table* table;
+    int to_table;
+    std::vector<std::uint8_t> home;
+  };
+  int n, cells, step;
+  std::string name;
+  std::vector<std::vector<Term>> images;
   std::vector<bool> inverse;          // per image: read on the inverse board
-  std::vector<std::uint8_t> base_of;  // [cell * 64 + number]
+  std::vector<std::uint8_t> base_of;  // [cell * 64 + number]: base_quarters()
   std::uint64_t bytes = 0;
   int distinct_tables = 0;
-  mutable std::size_t first = 0;  // the image that decided the last bound
+  int first = 0;  // the image that decided the last bound (bound() without `first`)
 
-  std::uint32_t index_of(const GroupTerm& t, const std::uint8_t* where) const {
-    std::array<std::uint8_t, kMaxNumbers> at{};
-    for (int j = 0; j < t.tiles; ++j) at[j] = t.cell[where[t.number[j]]];
+  Impl(int size, MoveSet moves, std::string named, const std::vector<Group>& groups)
+      : n(size), cells(size * size), step(excess_step(moves)), name(std::move(named)) {
+    base_of.assign(64 * 64, 0);
+    for (int c = 0; c < cells; ++c)
+      for (int x = 0; x < cells; ++x)
+        base_of[c * 64 + x] = static_cast<std::uint8_t>(base_quarters(n, c, x, moves));
+    std::vector<const Table*> distinct;
+    for (const Group& g : groups)
+      if (std::find(distinct.begin(), distinct.end(), g.table) == distinct.end()) {
+        distinct.push_back(g.table);
+        bytes += g.table->nibbles.size();
+      }
+    distinct_tables = static_cast<int>(distinct.size());
+    // The images: the symmetries that keep the move set on the board and, where the inverse
+    // has the same distance, on the inverse (with cw the reflections only there: its moves are
+    // ccw ones). Two images whose groups hold the same sets of numbers give the same sum (a
+    // group's distance does not depend on the symmetry it is seen through): one is kept.
+    const auto sym = pattern::square_symmetries(n);
+    std::vector<std::pair<bool, std::vector<std::uint64_t>>> seen;
+    for (int s = 0; s < 8; ++s)
+      for (const bool inv : {false, true}) {
+        if (moves == MoveSet::kClockwise && (s < 4) == inv) continue;
+        std::vector<Term> terms;
+        std::vector<std::uint64_t> sets;
+        for (const Group& g : groups) {
+          Term t{g.table, {}, {}, static_cast<int>(g.home.size())};
+          for (int c = 0; c < cells; ++c) t.cell[c] = sym[g.to_table][sym[s][c]];
+          std::uint64_t set = 0;
+          for (int c = 0; c < cells; ++c)
+            for (int j = 0; j < t.tiles; ++j)
+              if (t.cell[c] == g.home[j]) {
+                t.number[j] = static_cast<std::uint8_t>(c);
+                set |= std::uint64_t{1} << c;
+              }
+          terms.push_back(t);
+          sets.push_back(set);
+        }
+        std::sort(sets.begin(), sets.end());
+        if (std::find(seen.begin(), seen.end(), std::pair(inv, sets)) != seen.end()) continue;
+        seen.emplace_back(inv, std::move(sets));
+        images.push_back(std::move(terms));
+        inverse.push_back(inv);
+      }
+  }
+
+  int least(const std::uint8_t* board) const {
+    int sum = 0;
+    if (cells == kCells)  // (the 4x4 searches' hot path: a loop of known length)
+      for (int c = 0; c < kCells; ++c) sum += base_of[c * 64 + board[c]];
+    else
+      for (int c = 0; c < cells; ++c) sum += base_of[c * 64 + board[c]];
+    return sum;
+  }
+  std::uint32_t index_of(const Term& t, const std::uint8_t* from) const {
+    std::array<std::uint8_t, kMaxNumbers> at;
+    for (int j = 0; j < t.tiles; ++j) at[j] = t.cell[from[t.number[j]]];
     return placement_rank(at.data(), t.tiles, cells);
   }
 };
 
-AdditiveBoundNxN::AdditiveBoundNxN(int n, MoveSet moves, const std::string& map)
-    : impl_(std::make_unique<Impl>()) {
-  Impl& b = *impl_;
-  b.n = n, b.cells = n * n, b.step = excess_step(moves), b.map = map;
-  b.base_of.assign(64 * 64, 0);
-  for (int c = 0; c < b.cells; ++c)
-    for (int x = 0; x < b.cells; ++x)
-      b.base_of[c * 64 + x] = static_cast<std::uint8_t>(base_quarters(n, c, x, moves));
-  const auto groups = parse_group_map(n, map);
-  if (!groups) return;  // (the caller checked it: no images, the bound of the bases alone)
-  const auto sym = symmetries(n);
-  // Per group: its table and the symmetry that takes the group onto the table's homes.
-  std::vector<std::pair<const Table*, int>> table_of_group;
-  std::vector<const Table*> distinct;
-  for (const auto& home : *groups) {
-    const auto [canonical, s] = smallest_image(n, moves, home);
-    const Table* t = &built_table(moves, canonical, n);
-    table_of_group.emplace_back(t, s);
-    if (std::find(distinct.begin(), distinct.end(), t) == distinct.end()) {
-      distinct.push_back(t);
-      b.bytes += t->nibbles.size();
-    }
-  }
-  b.distinct_tables = static_cast<int>(distinct.size());
-  // The images: symmetries that keep the move set on the board; with both directions also
-  // on the inverse; with cw the reflections only on the inverse (its moves are ccw ones).
-  // Two images whose groups hold the same sets of numbers give the same sum: one is kept.
-  std::vector<std::pair<bool, std::vector<std::uint64_t>>> seen;
-  for (int s = 0; s < 8; ++s)
-    for (const bool inv : {false, true}) {
-      const bool rotation = s < 4;
-      if (moves == MoveSet::kClockwise && rotation == inv) continue;
-      std::vector<GroupTerm> terms;
-      std::vector<std::uint64_t> sets;
-      for (std::size_t g = 0; g < groups->size(); ++g) {
-        const auto& home = (*groups)[g];
-        const auto [table, to_table] = table_of_group[g];
-        const std::vector<std::uint8_t> canonical = table_home(n, moves, home);
-        GroupTerm t{table, {}, {}, static_cast<int>(home.size())};
-        for (int c = 0; c < b.cells; ++c) t.cell[c] = sym[to_table][sym[s][c]];
-        std::uint64_t set = 0;
-        for (int c = 0; c < b.cells; ++c)
-          for (int j = 0; j < t.tiles; ++j)
-            if (t.cell[c] == canonical[j]) {
-              t.number[j] = static_cast<std::uint8_t>(c);
-              set |= std::uint64_t{1} << c;
-            }
-        terms.push_back(t);
-        sets.push_back(set);
-      }
-      std::sort(sets.begin(), sets.end());
-      if (std::find(seen.begin(), seen.end(), std::pair(inv, sets)) != seen.end()) continue;
-      seen.emplace_back(inv, std::move(sets));
-      b.images.push_back(std::move(terms));
-      b.inverse.push_back(inv);
-    }
+AdditiveBound::AdditiveBound(MoveSet moves, const AdditivePartition& partition) {
+  std::vector<Impl::Group> groups;
+  for (const auto& g : partition.groups)
+    groups.push_back({&built_table(moves, g.home), g.rotation, g.home});
+  impl_ = std::make_unique<Impl>(4, moves, partition.name, groups);
 }
 
-AdditiveBoundNxN::~AdditiveBoundNxN() = default;
+AdditiveBound::AdditiveBound(int n, MoveSet moves, const std::string& map) {
+  std::vector<Impl::Group> groups;
+  if (const auto parsed = parse_group_map(n, map))  // (else no images: the bases alone)
+    for (const auto& home : *parsed) {
+      const auto [canonical, s] = smallest_image(n, moves, home);
+      groups.push_back({&built_table(moves, canonical, n), s, canonical});
+    }
+  impl_ = std::make_unique<Impl>(n, moves, map, groups);
+}
 
-int AdditiveBoundNxN::images() const {
+AdditiveBound::~AdditiveBound() = default;
+
+int AdditiveBound::images() const {
   return static_cast<int>(impl_->images.size());
 }
 
-std::uint64_t AdditiveBoundNxN::table_bytes() const {
+std::uint64_t AdditiveBound::table_bytes() const {
   return impl_->bytes;
 }
 
-std::string AdditiveBoundNxN::describe() const {
+std::string AdditiveBound::describe() const {
   char text[64];
   std::snprintf(text, sizeof text, "%d tables, %.1f MiB, %d images", impl_->distinct_tables,
                 static_cast<double>(impl_->bytes) / (1024.0 * 1024.0), images());
-  return "additive tables " + impl_->map + " (" + text + ")";
+  return "additive tables " + impl_->name + " (" + text + ")";
 }
 
-// Images differ only in their excess (the bases' sum is the board's on each): the image
-// that decided last first, alone; then the others with every table byte fetched at once.
-int AdditiveBoundNxN::bound(const std::uint8_t* board, int enough) const {
+bool AdditiveBound::reads_board(int image) const {
+  return impl_->inverse[static_cast<std::size_t>(image)];
+}
+
+AdditiveBound::TermView AdditiveBound::term(int image, int term) const {
+  const Term& t = impl_->images[static_cast<std::size_t>(image)][static_cast<std::size_t>(term)];
+  TermView v;
+  std::copy(t.number.begin(), t.number.end(), v.number.begin());
+  std::copy_n(t.cell.begin(), kCells, v.cell.begin());
+  v.tiles = t.tiles;
+  v.nibbles = t.table->nibbles.data();
+  return v;
+}
+
+int AdditiveBound::terms() const {
+  return static_cast<int>(impl_->images[0].size());
+}
+
+void AdditiveBound::first_indices(const std::uint8_t* board, int first,
+                                  std::uint32_t* index) const {
   const Impl& b = *impl_;
-  int least = 0;
-  for (int c = 0; c < b.cells; ++c) least += b.base_of[c * 64 + board[c]];
-  auto moves_of = [&](int excess) { return (least + b.step * excess + 3) / 4; };
+  std::array<std::uint8_t, 64> where;
+  const std::uint8_t* from = board;
+  if (!b.inverse[first]) {
+    for (int c = 0; c < b.cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+    from = where.data();
+  }
+  for (const Term& t : b.images[first]) {
+    *index = b.index_of(t, from);
+    t.table->prefetch(*index++);
+  }
+}
+
+int AdditiveBound::excess(int first, const std::uint32_t* index) const {
+  int sum = 0;
+  for (const Term& t : impl_->images[first]) sum += t.table->at(*index++);
+  return sum;
+}
+
+int AdditiveBound::moves_of(const std::uint8_t* board, int excess) const {
+  return (impl_->least(board) + impl_->step * excess + 3) / 4;
+}
+
+int AdditiveBound::bound(const std::uint8_t* board, int enough) const {
+  return bound(board, enough, impl_->first);
+}
+
+// The sum of the groups' bases is the board's, the same on every image (symmetries keep
+// distances; so does the inverse), so images differ only in their excess:
+// the image that decided the parent's bound first, alone; then the others, every table
+// byte fetched at once (cache misses overlapping); the largest excess, rounded up to moves.
+int AdditiveBound::bound(const std::uint8_t* board, int enough, int& first,
+                         const int* first_excess) const {
+  const Impl& b = *impl_;
+  const int least = b.least(board);
+  auto moves_of = [least, step = b.step](int excess) { return (least + step * excess + 3) / 4; };
   if (b.images.empty()) return moves_of(0);
-  std::array<std::uint8_t, 64> where{};  // number -> cell
-  for (int c = 0; c < b.cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-  auto from = [&](std::size_t i) { return b.inverse[i] ? board : where.data(); };
-  int excess = 0;
-  for (const GroupTerm& t : b.images[b.first]) excess += t.table->at(b.index_of(t, from(b.first)));
+  std::array<std::uint8_t, 64> where;  // the inverse board, made when first needed
+  bool located = false;
+  auto from = [&](std::size_t i) -> const std::uint8_t* {
+    if (b.inverse[i]) return board;
+    if (!located)
+      for (int c = 0; c < b.cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+    located = true;
+    return where.data();
+  };
+  const int tried = first;
+  int excess = first_excess ? *first_excess : 0;
+  if (!first_excess)
+    for (const Term& t : b.images[tried]) excess += t.table->at(b.index_of(t, from(tried)));
   int best = moves_of(excess);
   if (best > enough) return best;
   std::array<std::uint32_t, 64 * 16> index;  // (at most 64 groups on 16 images)
   std::size_t at = 0;
   for (std::size_t i = 0; i < b.images.size(); ++i) {
-    if (i == b.first) continue;
-    for (const GroupTerm& t : b.images[i]) {
+    if (static_cast<int>(i) == tried) continue;
+    for (const Term& t : b.images[i]) {
       index[at] = b.index_of(t, from(i));
       t.table->prefetch(index[at++]);
     }
   }
   at = 0;
-  const std::size_t tried = b.first;
   for (std::size_t i = 0; i < b.images.size(); ++i) {
-    if (i == tried) continue;
+    if (static_cast<int>(i) == tried) continue;
     excess = 0;
-    for (const GroupTerm& t : b.images[i]) excess += t.table->at(index[at++]);
+    for (const Term& t : b.images[i]) excess += t.table->at(index[at++]);
     if (moves_of(excess) <= best) continue;
-    best = moves_of(excess);
-    b.first = i;
+    best = moves_of(excess), first = static_cast<int>(i);
     if (best > enough) break;
   }
   return best;
+}
+
+namespace {
+
+constexpr std::uint8_t kAdditiveFormatVersion = 1;  // of the bytes below and of the names
+constexpr std::uint8_t kAdditiveMagic[6] = {'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion};
+
+// The partition's tables, each once, in the order of its groups.
+std::vector<std::vector<std::uint8_t>> distinct_homes(const AdditivePartition& partition) {
+  std::vector<std::vector<std::uint8_t>> out;
+  for (const auto& g : partition.groups)
+    if (std::find(out.begin(), out.end(), g.home) == out.end()) out.push_back(g.home);
+  return out;
+}
+
+std::vector<std::uint8_t> header(MoveSet moves, const std::string& name, std::uint64_t checksum) {
+  std::vector<std::uint8_t> out(kAdditiveMagic, kAdditiveMagic + sizeof(kAdditiveMagic));
+  out.push_back(static_cast<std::uint8_t>(moves));
+  out.push_back(static_cast<std::uint8_t>(name.size()));
+  out.insert(out.end(), name.begin(), name.end());
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
+  return out;
+}
+
+}  // namespace
+
+std::string additive_table_name(MoveSet moves, const std::string& partition) {
+  return "box-additive-" + std::string(move_set_name(moves)) + "-" + partition + ".v" +
+         std::to_string(kAdditiveFormatVersion);
+}
+
+std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& name) {
+  AdditivePartition partition;
+  if (!additive_partition(name, partition)) return {};
+  std::vector<const Table*> tables;  // (summed and copied once each: 8+8 is 247.5 MiB)
+  std::size_t body = 0;
+  std::uint64_t checksum = hash::kFnv1aStart;
+  for (const auto& home : distinct_homes(partition)) {
+    const auto& table = cached(4, moves, home);
+    if (!table) return {};
+    tables.push_back(table.get());
+    body += table->nibbles.size();
+    checksum = hash::fnv1a(table->nibbles.data(), table->nibbles.size(), checksum);
+  }
+  std::vector<std::uint8_t> out = header(moves, name, checksum);
+  out.reserve(out.size() + body);
+  for (const Table* t : tables) out.insert(out.end(), t->nibbles.begin(), t->nibbles.end());
+  return out;
+}
+
+bool load_additive_tables(MoveSet moves, const std::string& name,
+                          const std::vector<std::uint8_t>& bytes) {
+  return load_additive_tables(moves, name, bytes.size(), read_from(bytes.data(), bytes.size()));
+}
+
+// The header first, then each distinct table straight into its own memory, summed as it
+// comes; kept only when the sum is the header's.
+bool load_additive_tables(MoveSet moves, const std::string& name, std::size_t size,
+                          const ReadTableBytes& read) {
+  AdditivePartition partition;
+  if (!additive_partition(name, partition)) return false;
+  const auto homes = distinct_homes(partition);
+  std::size_t body = 0;
+  for (const auto& home : homes)
+    body += (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
+  std::vector<std::uint8_t> head(header(moves, name, 0).size());
+  if (size != head.size() + body || !read(head.data(), head.size())) return false;
+  const std::size_t sum_at = head.size() - 8;  // the checksum: the header's last 8 bytes
+  std::uint64_t kept_sum = 0;
+  for (int i = 0; i < 8; ++i) kept_sum |= std::uint64_t{head[sum_at + i]} << (8 * i);
+  if (header(moves, name, kept_sum) != head) return false;
+  std::vector<Table> tables(homes.size());
+  std::uint64_t checksum = hash::kFnv1aStart;
+  for (std::size_t k = 0; k < homes.size(); ++k) {
+    tables[k].nibbles.resize((pattern::placements(static_cast<int>(homes[k].size())) + 1) / 2);
+    if (!read(tables[k].nibbles.data(), tables[k].nibbles.size())) return false;
+    checksum = hash::fnv1a(tables[k].nibbles.data(), tables[k].nibbles.size(), checksum);
+  }
+  if (checksum != kept_sum) return false;
+  for (std::size_t k = 0; k < homes.size(); ++k) {
+    auto& table = cached(4, moves, homes[k]);
+    if (!table) table = std::make_unique<Table>(std::move(tables[k]));
+  }
+  return true;
 }
 
 namespace {

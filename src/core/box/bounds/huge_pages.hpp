@@ -1,9 +1,8 @@
-// Memory for the 4x4 count's large, randomly read tables (the additive tables, additive_db.cpp:
-// 8+8 is 247.5 MiB) in 2 MiB pages where the system gives them: every lookup into such a table
-// is a cache miss, and with 4 KiB pages a TLB miss too (a page walk, under a hypervisor a
-// two-level one); with 2 MiB pages the TLB covers far more of the table. Linux with
-// transparent huge pages in "madvise" mode (this machine's) or "always" gives them to memory marked
-// so and aligned to 2 MiB; elsewhere (WebAssembly, other systems) it is ordinary memory.
+// Memory for the 4x4 count's large, randomly read tables (8+8 is 247.5 MiB) in 2 MiB pages
+// where the system gives them: every lookup is a cache miss, and with 4 KiB pages a TLB miss
+// too (under a hypervisor a two-level page walk). Linux with transparent huge pages in
+// "madvise" or "always" mode gives them to memory marked so and aligned to 2 MiB; elsewhere
+// it is ordinary memory.
 #pragma once
 
 #include <cstddef>

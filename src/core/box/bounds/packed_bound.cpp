@@ -132,36 +132,19 @@ TILEWISE_SSE41 int steps_sum(Packed b) {
   return _mm_cvtsi128_si32(sum) + _mm_extract_epi32(sum, 2);
 }
 
-// All terms of one image (its (terms + 1) / 2 pairs), each entry's byte prefetched.
-TILEWISE_SSE41 void vector_indices(Packed b, bool reads_board, const RankPair* pairs, int terms,
-                                   const std::uint8_t* const* nibbles, std::uint32_t* index) {
-  const __m128i from = reads_board ? board_bytes(b) : where_bytes(b);
-  if (terms == 2) {  // (8+8: the count's tables)
-    rank_pair(from, pairs[0], index);
-  } else {
-    for (int t = 0; t < terms; t += 2) {
-      std::array<std::uint32_t, 2> two;
-      rank_pair(from, pairs[t / 2], two.data());
-      index[t] = two[0];
-      if (t + 1 < terms) index[t + 1] = two[1];
-    }
-  }
-  for (int t = 0; t < terms; ++t) __builtin_prefetch(nibbles[t] + index[t] / 2);
-}
-
-// `count` pairs of lookups (pair p's first lookup `first[p]`, `size[p]` of them, those before
-// `on_board` read the board, the others its inverse), two indices a pair, their bytes
+// `count` pairs of lookups (pair p's first lookup `first[p]`, `size[p]` of them, reading the
+// board or its inverse: `reads_board[p]`, the board's first), two indices a pair, their bytes
 // prefetched: the board's bytes and its inverse made once, only if asked.
 TILEWISE_SSE41 void vector_pairs(Packed b, const RankPair* pairs, const std::size_t* first,
-                                 const std::size_t* size, std::size_t on_board,
+                                 const std::size_t* size, const char* reads_board,
                                  const std::uint8_t* const* nibbles, int count,
                                  std::uint32_t* index) {
   __m128i board = _mm_setzero_si128(), where = board;
-  if (first[0] < on_board) board = board_bytes(b);
-  if (first[count - 1] >= on_board) where = where_bytes(b);
+  if (reads_board[0]) board = board_bytes(b);
+  if (!reads_board[count - 1]) where = where_bytes(b);
   for (int p = 0; p < count; ++p) {
     std::uint32_t* at = index + 2 * p;
-    rank_pair(first[p] < on_board ? board : where, pairs[p], at);
+    rank_pair(reads_board[p] ? board : where, pairs[p], at);
     __builtin_prefetch(nibbles[first[p]] + at[0] / 2);
     if (size[p] == 2) __builtin_prefetch(nibbles[first[p] + 1] + at[1] / 2);
   }
@@ -169,22 +152,6 @@ TILEWISE_SSE41 void vector_pairs(Packed b, const RankPair* pairs, const std::siz
 
 #undef TILEWISE_SSE41
 #endif
-
-}  // namespace
-
-namespace {
-
-// `views` (lookups reading the board alike) two by two, as pairs appended to `pairs` (the last
-// alone when they are odd), their tables to `nibbles`.
-void pair_up(const std::vector<pattern::LookupView>& views, std::vector<RankPair>& pairs,
-             std::vector<const std::uint8_t*>& nibbles) {
-  for (std::size_t k = 0; k < views.size(); ++k) {
-    const pattern::LookupView& v = views[k];
-    if (k % 2 == 0) pairs.push_back(empty_pair());
-    set_term(pairs.back(), static_cast<int>(k % 2), v.number.data(), v.tiles, v.cell);
-    nibbles.push_back(v.nibbles);
-  }
-}
 
 // Whether to rank with the shuffles: `asked` and the processor has them.
 bool use_shuffles(bool asked) {
@@ -198,34 +165,60 @@ bool use_shuffles(bool asked) {
 
 }  // namespace
 
-PackedBound::PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vector)
-    : bound_(bound),
-      moves_(moves),
-      images_(bound.images()),
-      terms_(bound.terms()),
-      vector_(use_shuffles(vector)) {
-  for (int i = 0; i < images_; ++i) {
-    reads_board_.push_back(bound.reads_board(i));
-    std::vector<pattern::LookupView> terms;
-    for (int t = 0; t < terms_; ++t) terms.push_back(bound.term(i, t));
-    pair_up(terms, pairs_, nibbles_);
+PackedLookups::PackedLookups(bool vector) : vector_(use_shuffles(vector)) {}
+
+PackedLookups::~PackedLookups() = default;
+
+void PackedLookups::add(const std::vector<pattern::LookupView>& views, bool reads_board) {
+  for (std::size_t k = 0; k < views.size(); ++k) {
+    const pattern::LookupView& v = views[k];
+    if (k % 2 == 0) {
+      pairs_.push_back(empty_pair());
+      pair_first_.push_back(views_.size());
+      pair_size_.push_back(0);
+      pair_reads_board_.push_back(reads_board);
+    }
+    set_term(pairs_.back(), static_cast<int>(k % 2), v.number.data(), v.tiles, v.cell);
+    ++pair_size_.back();
+    nibbles_.push_back(v.nibbles);
+    views_.push_back(v);
   }
 }
 
-PackedBound::~PackedBound() = default;
-
-void PackedBound::indices(Packed b, int image, std::uint32_t* index) const {
+void PackedLookups::indices(Packed b, int first, int last, std::uint32_t* index) const {
+  const auto f = static_cast<std::size_t>(first);
 #ifdef TILEWISE_VECTOR_RANKS
-  if (vector_) {
-    const auto i = static_cast<std::size_t>(image);
-    const std::size_t per = static_cast<std::size_t>(terms_ + 1) / 2;
-    return vector_indices(b, reads_board_[i], &pairs_[i * per], terms_,
-                          &nibbles_[i * static_cast<std::size_t>(terms_)], index);
-  }
+  if (vector_)
+    return vector_pairs(b, &pairs_[f], &pair_first_[f], &pair_size_[f], &pair_reads_board_[f],
+                        nibbles_.data(), last - first, index);
 #endif
-  std::array<std::uint8_t, 16> board;
+  std::array<std::uint8_t, 16> board, where;
   unpack(b, 16, board.data());
-  bound_.first_indices(board.data(), image, index);
+  for (int c = 0; c < 16; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+  for (std::size_t p = f; p < static_cast<std::size_t>(last); ++p)
+    for (std::size_t j = 0; j < pair_size_[p]; ++j) {
+      const pattern::LookupView& v = views_[pair_first_[p] + j];
+      const std::uint8_t* from = pair_reads_board_[p] ? board.data() : where.data();
+      std::array<std::uint8_t, pattern::kMaxNumbers> cells{};
+      for (int i = 0; i < v.tiles; ++i) cells[i] = v.cell[from[v.number[i]]];
+      std::uint32_t& at = index[2 * (p - f) + j];
+      at = pattern::rank(cells.data(), v.tiles);
+      __builtin_prefetch(v.nibbles + at / 2);
+    }
+}
+
+PackedBound::PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector)
+    : PackedLookups(vector),
+      bound_(bound),
+      moves_(moves),
+      images_(bound.images()),
+      terms_(bound.terms()),
+      per_image_((terms_ + 1) / 2) {
+  for (int i = 0; i < images_; ++i) {
+    std::vector<pattern::LookupView> terms;
+    for (int t = 0; t < terms_; ++t) terms.push_back(bound.term(i, t));
+    add(terms, bound.reads_board(i));
+  }
 }
 
 int PackedBound::moves(Packed b, int excess) const {
@@ -239,45 +232,13 @@ int PackedBound::moves(Packed b, int excess) const {
 }
 
 PackedPattern::PackedPattern(const PatternBound4x4& pattern, bool vector)
-    : offset_(pattern.offset()), vector_(use_shuffles(vector)) {
+    : PackedLookups(vector), offset_(pattern.offset()) {
   for (const bool board : {true, false}) {
     std::vector<pattern::LookupView> alike;
     for (int k = 0; k < pattern.lookups(); ++k)
       if (pattern.reads_board(k) == board) alike.push_back(pattern.lookup(k));
-    for (std::size_t k = 0; k < alike.size(); k += 2) {
-      pair_first_.push_back(views_.size() + k);
-      pair_size_.push_back(k + 1 < alike.size() ? 2 : 1);
-    }
-    pair_up(alike, pairs_, nibbles_);
-    views_.insert(views_.end(), alike.begin(), alike.end());
-    if (board) on_board_ = views_.size();
+    add(alike, board);
   }
-}
-
-PackedPattern::~PackedPattern() = default;
-
-void PackedPattern::indices(Packed b, int first, int last, std::uint32_t* index) const {
-#ifdef TILEWISE_VECTOR_RANKS
-  if (vector_) {
-    const auto f = static_cast<std::size_t>(first);
-    return vector_pairs(b, &pairs_[f], &pair_first_[f], &pair_size_[f], on_board_, nibbles_.data(),
-                        last - first, index);
-  }
-#endif
-  std::array<std::uint8_t, 16> board, where;
-  unpack(b, 16, board.data());
-  for (int c = 0; c < 16; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-  for (int p = first; p < last; ++p)
-    for (std::size_t j = 0; j < pair_size_[static_cast<std::size_t>(p)]; ++j) {
-      const std::size_t k = pair_first_[static_cast<std::size_t>(p)] + j;
-      const pattern::LookupView& v = views_[k];
-      const std::uint8_t* from = k < on_board_ ? board.data() : where.data();
-      std::array<std::uint8_t, pattern::kMaxNumbers> cells{};
-      for (int i = 0; i < v.tiles; ++i) cells[i] = v.cell[from[v.number[i]]];
-      std::uint32_t& at = index[2 * (p - first) + static_cast<int>(j)];
-      at = pattern::rank(cells.data(), v.tiles);
-      __builtin_prefetch(v.nibbles + at / 2);
-    }
 }
 
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles) {

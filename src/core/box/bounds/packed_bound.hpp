@@ -1,12 +1,8 @@
-// The 4x4 additive bound (additive_db.hpp) of boards kept packed (packed_board.hpp), for the
-// layered count (count_layers.cpp), which bounds tens of millions of boards a second.
-//
-// A board's table indices are asked first, their bytes prefetched, and read many boards
-// later, so that the misses of many boards overlap. On x86-64 with SSE4.1 the indices are
-// ranked with byte shuffles, two terms side by side in one register (a term's numbers found by
-// one shuffle, their cells mapped by another, each cell less the earlier cells below it, then
-// the mixed-radix digits summed by multiply-adds): the same indices as
-// AdditiveBound4x4::first_indices, which is the fallback elsewhere.
+// The 4x4 additive bound and pattern table of boards kept packed, for the count by layers
+// (count_layers.cpp): a board's table indices are asked first, their bytes prefetched, and
+// read many boards later, so that the misses of many boards overlap. On x86-64 with SSE4.1
+// the indices are ranked with byte shuffles, two terms side by side in one register; the
+// fallback elsewhere ranks them as AdditiveBound::first_indices does.
 #pragma once
 
 #include <cstdint>
@@ -19,97 +15,100 @@
 
 namespace tilewise::box {
 
-class AdditiveBound4x4;
+class AdditiveBound;
 class PatternBound4x4;
-struct RankPair;  // two terms of an image as the shuffles read them (packed_bound.cpp)
+struct RankPair;  // two lookups as the shuffles read them (packed_bound.cpp)
 
-class PackedBound {
+// Table lookups of packed boards two by two: two lookups that read the board alike (the board
+// itself, or its inverse) side by side in one register, the last of an odd number alone.
+class PackedLookups {
  public:
-  // `vector`: rank with the shuffles where the processor can (false: as first_indices does).
-  PackedBound(const AdditiveBound4x4& bound, MoveSet moves, bool vector = true);
-  ~PackedBound();
+  ~PackedLookups();
+  int pairs() const { return static_cast<int>(pair_first_.size()); }
+  // The table indices of pairs [first, last) of board b, two a pair (index[2 (p - first) + j];
+  // a lone lookup's pair may write its second slot too), their bytes prefetched.
+  void indices(Packed b, int first, int last, std::uint32_t* index) const;
+  bool vector() const { return vector_; }  // ranking with the shuffles
 
-  // The table indices of `image` of board b (terms() of them) into `index`, their bytes
-  // prefetched.
-  void indices(Packed b, int image, std::uint32_t* index) const;
-  // The sum of the entries at those indices (AdditiveBound4x4::excess).
+ protected:
+  explicit PackedLookups(bool vector);  // `vector`: with the shuffles where the processor can
+  // Appends `views`, all reading the board (`reads_board`) or all its inverse.
+  void add(const std::vector<pattern::LookupView>& views, bool reads_board);
+  int entry(std::size_t lookup, std::uint32_t index) const {
+    return nibbles_[lookup][index / 2] >> (index % 2 * 4) & 15;
+  }
+
+  std::vector<pattern::LookupView> views_;
+  std::vector<RankPair> pairs_;
+  std::vector<const std::uint8_t*> nibbles_;  // per lookup, in views_ order: its table
+  std::vector<std::size_t> pair_first_;       // per pair: its first lookup in views_
+  std::vector<std::size_t> pair_size_;        // ... its lookups (1 or 2)
+  std::vector<char> pair_reads_board_;        // ... whether they read the board
+  bool vector_;
+};
+
+class PackedBound : public PackedLookups {
+ public:
+  PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector = true);
+
+  // The table indices of `image` of board b (terms() of them, a slot more when odd) into
+  // `index`, their bytes prefetched.
+  void indices(Packed b, int image, std::uint32_t* index) const {
+    PackedLookups::indices(b, image * per_image_, (image + 1) * per_image_, index);
+  }
+  // The sum of the entries at those indices.
   int excess(int image, const std::uint32_t* index) const {
-    const std::uint8_t* const* table = &nibbles_[static_cast<std::size_t>(image * terms_)];
-    if (terms_ == 2)  // (8+8: the count's tables)
-      return (table[0][index[0] / 2] >> (index[0] % 2 * 4) & 15) +
-             (table[1][index[1] / 2] >> (index[1] % 2 * 4) & 15);
+    const auto first = static_cast<std::size_t>(image * terms_);
+    if (terms_ == 2) return entry(first, index[0]) + entry(first + 1, index[1]);  // (8+8)
     int sum = 0;
-    for (int t = 0; t < terms_; ++t) sum += table[t][index[t] / 2] >> (index[t] % 2 * 4) & 15;
+    for (int t = 0; t < terms_; ++t) sum += entry(first + static_cast<std::size_t>(t), index[t]);
     return sum;
   }
-  // The bound in moves of board b from one image's excess (AdditiveBound4x4::moves_of).
+  // The bound in moves of board b from one image's excess.
   int moves(Packed b, int excess) const;
 
   int images() const { return images_; }
   int terms() const { return terms_; }
-  bool vector() const { return vector_; }  // ranking with the shuffles
 
  private:
-  const AdditiveBound4x4& bound_;
+  const AdditiveBound& bound_;
   [[maybe_unused]] MoveSet moves_;  // (read by the vector path only)
-  int images_, terms_;
-  bool vector_ = false;
-  std::vector<RankPair> pairs_;               // per image, (terms + 1) / 2
-  std::vector<char> reads_board_;             // per image: AdditiveBound4x4::reads_board
-  std::vector<const std::uint8_t*> nibbles_;  // per image and term: its table
+  int images_, terms_, per_image_;  // per_image_: pairs
 };
 
-// The pattern table's lookups (PatternBound4x4: numbers 1..k under every symmetry, on the
-// board and its inverse) of packed boards, ranked as PackedBound ranks its terms: the
-// lookups that read the board alike two by two in one register. The bound is the largest
-// entry (count_layers.cpp's second bound).
-class PackedPattern {
+// The pattern table's lookups of packed boards (count_layers.cpp's second bound).
+class PackedPattern : public PackedLookups {
  public:
   explicit PackedPattern(const PatternBound4x4& pattern, bool vector = true);
-  ~PackedPattern();
 
   int lookups() const { return static_cast<int>(views_.size()); }
-  // The lookups two at a time (the lookups reading the board alike paired, the last alone when
-  // they are odd): the count asks them a few pairs at a time, reading the board's entries of
-  // one range before it decides whether to ask the next.
-  int pairs() const { return static_cast<int>(pair_first_.size()); }
-  // The table indices of pairs [first, last) of board b, two a pair (index[2 (p - first) + j],
-  // j < 2), their bytes prefetched.
-  void indices(Packed b, int first, int last, std::uint32_t* index) const;
-  // The largest entry at those indices.
+  // The largest entry at the indices of pairs [first, last).
   int largest(int first, int last, const std::uint32_t* index) const {
     int best = 0;
     for (int p = first; p < last; ++p) {
       const std::size_t k = pair_first_[static_cast<std::size_t>(p)];
       const std::uint32_t* at = index + 2 * (p - first);
       for (std::size_t j = 0; j < pair_size_[static_cast<std::size_t>(p)]; ++j) {
-        const int e = nibbles_[k + j][at[j] / 2] >> (at[j] % 2 * 4) & 15;
+        const int e = entry(k + j, at[j]);
         best = e > best ? e : best;
       }
     }
     return best;
   }
   // An entry (the largest) as a lower bound on the moves from the board.
-  int moves(int entry) const { return pattern_entry_moves(entry, offset_); }
+  int moves(int e) const { return pattern_entry_moves(e, offset_); }
   // All pairs (2 * pairs() indices), and the bound they give.
+  using PackedLookups::indices;
   void indices(Packed b, std::uint32_t* index) const { indices(b, 0, pairs(), index); }
   int bound(const std::uint32_t* index) const { return moves(largest(0, pairs(), index)); }
 
  private:
-  // The lookups reading the board first, then those reading its inverse.
-  std::vector<pattern::LookupView> views_;
-  std::size_t on_board_ = 0;                  // lookups reading the board
-  std::vector<RankPair> pairs_;               // theirs two by two, then the others'
-  std::vector<const std::uint8_t*> nibbles_;  // per lookup, in views_ order: its table
-  std::vector<std::size_t> pair_first_;       // per pair: its first lookup in views_
-  std::vector<std::size_t> pair_size_;        // ... and its lookups (1 or 2)
-  int offset_;                                // of the entries
-  bool vector_ = false;
+  int offset_;  // of the entries
 };
 
 // One placement (cell of number 0, ..., of number tiles - 1; 1 <= tiles <= 8) ranked by the
-// vector ranks as a term of that many numbers: pattern::rank's index. For tests (every term
-// size, where PackedBound needs built tables); pattern::rank itself without SSE4.1.
+// vector ranks: pattern::rank's index. For the tests of every term size; pattern::rank itself
+// without SSE4.1.
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles);
 
 }  // namespace tilewise::box

@@ -5,16 +5,15 @@
 
 #include "core/box/bounds/huge_pages.hpp"
 #include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/model/move_cells.hpp"
 #include "core/hash.hpp"
 
 namespace tilewise::box {
 namespace {
 
-using pattern::cell_maps;
 using pattern::kCells;
 using pattern::placements;
 using pattern::rank;
-using pattern::undoing_moves;
 using pattern::unrank;
 constexpr std::uint8_t kUnseen = 0xff;
 constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
@@ -23,13 +22,9 @@ constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
 
 // Distances, 4 bits each: an entry e > 0 is the distance offset + e (15: that or more), 0 is
 // offset or less (read as 0). The offset is 0 but in the 8-number tables (format 2), where it
-// is the largest distance less 15: 51 % of the `cw` table's entries are 15 or more, so with
-// no offset it could not tell 15 moves from 21 (what the count by layers' second bound asks
-// of it while 15 or more moves are left).
+// is the largest distance less 15: 51 % of the `cw` table's entries are 15 or more.
 class PatternTable {
  public:
-  // The entries, in 2 MiB pages where the system gives them (huge_pages.hpp: the count by
-  // layers looks the 8-number table up 16 times a board it keeps).
   using Nibbles = HugePageBytes;
 
   static std::unique_ptr<PatternTable> from_distances(int tiles,
@@ -157,8 +152,11 @@ PatternDbBuild::PatternDbBuild(MoveSet moves, int tiles) : impl_(std::make_uniqu
   b.ready = cached(moves, b.tiles) != nullptr;
   if (b.ready) return;
   b.dist.assign(b.entries, kUnseen);
-  b.backward = cell_maps(undoing_moves(moves));  // the search runs from the solved placement
-  b.forward = cell_maps(allowed_moves(4, moves));
+  for (const MoveCells& mc : move_cells(4, moves)) {  // (backward: from the solved placement)
+    auto &f = b.forward.emplace_back(), &back = b.backward.emplace_back();
+    for (int c = 0; c < kCells; ++c) f[c] = back[c] = static_cast<std::uint8_t>(c);
+    for (int k = 0; k < 4; ++k) f[mc.from[k]] = mc.to[k], back[mc.to[k]] = mc.from[k];
+  }
   std::array<std::uint8_t, kLargestPatternTiles> home{};
   for (int j = 0; j < b.tiles; ++j) home[j] = static_cast<std::uint8_t>(j);
   b.dist[rank(home.data(), b.tiles)] = 0;
@@ -229,45 +227,36 @@ bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTa
 
 PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {
   tiles = clamp_tiles(tiles);
-  PatternDbBuild build(moves, tiles);
-  build.run(std::numeric_limits<std::uint64_t>::max());
+  PatternDbBuild(moves, tiles).run(std::numeric_limits<std::uint64_t>::max());
   table_ = cached(moves, tiles).get();
-  for (const pattern::Image& image : pattern::board_images(moves)) {
-    Lookup l{image.cell, {}, image.inverse};
-    for (int j = 0; j < kCells; ++j)  // number[j] = the symmetry's inverse at j
-      if (l.cell[j] < tiles) l.number[l.cell[j]] = static_cast<std::uint8_t>(j);
-    lookups_.push_back(l);
-  }
+  const auto sym = pattern::square_symmetries(4);
+  for (int s = 0; s < 8; ++s)
+    for (const bool inverse : {false, true}) {
+      if (moves == MoveSet::kClockwise && (s < 4) == inverse) continue;
+      pattern::LookupView l;
+      std::copy_n(sym[s].begin(), kCells, l.cell.begin());
+      for (int j = 0; j < kCells; ++j)  // number[j] = the symmetry's inverse at j
+        if (l.cell[j] < tiles) l.number[l.cell[j]] = static_cast<std::uint8_t>(j);
+      l.tiles = tiles;
+      l.nibbles = table_->nibbles().data();
+      lookups_.push_back(l);
+      reads_board_.push_back(inverse);
+    }
 }
 
 // The image of the board under symmetry g is g . board . g^-1: its number j sits at
 // g(cell of number g^-1(j)); on the inverse board the cell of number n is board[n].
-std::uint32_t PatternBound4x4::index_of(const Lookup& l, const std::uint8_t* board,
+std::uint32_t PatternBound4x4::index_of(int k, const std::uint8_t* board,
                                         const std::uint8_t* where) const {
-  const std::uint8_t* from = l.inverse ? board : where;
+  const pattern::LookupView& l = lookups_[static_cast<std::size_t>(k)];
+  const std::uint8_t* from = reads_board_[static_cast<std::size_t>(k)] ? board : where;
   std::array<std::uint8_t, kLargestPatternTiles> cell{};
-  const int tiles = table_->tiles();
-  for (int j = 0; j < tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
-  return rank(cell.data(), tiles);
-}
-
-pattern::LookupView PatternBound4x4::lookup(int k) const {
-  const Lookup& l = lookups_[static_cast<std::size_t>(k)];
-  pattern::LookupView v;
-  std::copy(l.number.begin(), l.number.end(), v.number.begin());
-  v.cell = l.cell;
-  v.tiles = table_->tiles();
-  v.nibbles = table_->nibbles().data();
-  return v;
+  for (int j = 0; j < l.tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
+  return rank(cell.data(), l.tiles);
 }
 
 int PatternBound4x4::offset() const {
   return table_->offset();
-}
-
-int PatternBound4x4::bound(const std::uint8_t* board, int enough) const {
-  int first = 0;
-  return bound(board, enough, first);
 }
 
 // The lookup that decided the parent's bound first: alone it often settles the node. Then
@@ -277,13 +266,13 @@ int PatternBound4x4::bound(const std::uint8_t* board, int enough, int& first) co
   std::array<std::uint8_t, kCells> where{};
   for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
   const int tried = first;  // `first` moves on below; this one's entry is not read again
-  int best = table_->at(index_of(lookups_[tried], board, where.data()));
+  int best = table_->at(index_of(tried, board, where.data()));
   if (best > enough) return best;
   std::array<std::uint32_t, 16> index{};
   const int n = static_cast<int>(lookups_.size());
   for (int k = 0; k < n; ++k) {
     if (k == tried) continue;
-    index[k] = index_of(lookups_[k], board, where.data());
+    index[k] = index_of(k, board, where.data());
     table_->prefetch(index[k]);
   }
   for (int k = 0; k < n; ++k) {
@@ -294,12 +283,6 @@ int PatternBound4x4::bound(const std::uint8_t* board, int enough, int& first) co
     if (best > enough) break;
   }
   return best;
-}
-
-int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves, int tiles) {
-  std::array<std::uint8_t, kCells> b{};
-  for (int c = 0; c < kCells; ++c) b[c] = static_cast<std::uint8_t>(board[c] - 1);
-  return PatternBound4x4(moves, tiles).bound(b.data());
 }
 
 }  // namespace tilewise::box

@@ -1,20 +1,8 @@
-// A pattern database for the 4x4 Puzzle Box: for the numbers 1..k (k = `tiles`, 4 to 8,
-// the top row first), the exact number of moves needed to bring just those k home,
-// whatever the other numbers do, for every placement of the k numbers:
-// 16!/(16-k)! entries of 4 bits (k = 7: 57,657,600 entries, 27.5 MiB per move set; k = 5:
-// 524,160 entries, 256 KiB, what the tests use); the 8-number tables keep distances from
-// their largest less 14 up (pattern_db.cpp: PatternTable).
-//
-// The bound looks the table up several times, each a lower bound on the real distance:
-// under every symmetry of the board that maps the move set onto itself (relabelling the
-// numbers, so the same table answers for the right column, the bottom row, ...) and, where
-// the inverse permutation has the same distance, on the inverse board too:
-//   cw+ccw, cw+ccw+half: the 8 rotations/reflections, each on the board and its inverse (16)
-//   cw: the 4 rotations on the board, the 4 reflections on its inverse (a reflection turns
-//       clockwise into counter-clockwise; so does inverting a sequence) (8)
-// Tables are built by a breadth-first search from the solved placement, one distance layer
-// at a time (resumable, so the browser worker builds it in slices), and kept for the life
-// of the process once built.
+// A pattern database for the 4x4 Puzzle Box (docs/puzzle-box.md): for the numbers 1..k (k =
+// `tiles`, 4 to 8), the exact moves that bring just those k home, for every placement of
+// them: 16!/(16-k)! entries of 4 bits. The bound is the largest lookup over the board's
+// images (pattern_rank.hpp: square_symmetries). Built by a resumable breadth-first search
+// from the solved placement (the browser worker builds it in slices), kept for the process.
 #pragma once
 
 #include <array>
@@ -29,16 +17,13 @@
 namespace tilewise::box {
 
 inline constexpr int kMinPatternTiles = 4;
-inline constexpr int kMaxPatternTiles = 7;  // the largest the browser worker builds
-// Native only (tilewise box solve --pattern-tiles 8): 16!/8! = 518,918,400 entries,
-// 247.5 MiB, about ten times the 7-number table's build time.
-inline constexpr int kLargestPatternTiles = 8;
+inline constexpr int kMaxPatternTiles = 7;      // the largest the browser worker builds
+inline constexpr int kLargestPatternTiles = 8;  // native only: 247.5 MiB
 inline constexpr int kDefaultPatternTiles = 7;
 
 class PatternTable;  // the packed distances (pattern_db.cpp)
 
-// The moves an entry of a table with `offset` stands for (its lower bound): 0 for 0 (the
-// offset or less), else offset + entry (pattern_db.cpp: PatternTable).
+// The moves an entry of a table with `offset` stands for (its lower bound; PatternTable).
 inline int pattern_entry_moves(int entry, int offset) {
   return entry == 0 ? 0 : entry + offset;
 }
@@ -49,38 +34,30 @@ class PatternBound4x4 {
   // Builds the table of (moves, tiles) if it is not built yet.
   PatternBound4x4(MoveSet moves, int tiles);
   // Lower bound on the moves from `board` (cell -> number 0..15, the target is 0..15 in
-  // order) to the target; stops looking up once a lookup exceeds `enough`.
-  int bound(const std::uint8_t* board, int enough = 255) const;
-  // The same, trying lookup `first` first (the one that decided a neighbour's bound, say);
-  // `first` becomes the lookup that gave the bound.
+  // order) to the target; stops looking up once a lookup exceeds `enough`. Lookup `first` is
+  // tried first (the one that decided a neighbour's bound, say) and becomes the one that gave
+  // the bound.
   int bound(const std::uint8_t* board, int enough, int& first) const;
+  int bound(const std::uint8_t* board, int enough = 255) const {
+    int first = 0;
+    return bound(board, enough, first);
+  }
   int lookups() const { return static_cast<int>(lookups_.size()); }
   // How lookup k reads a board (the board itself when reads_board(k), else its inverse), its
-  // entries in moves less offset() (an entry 0: a bound of 0): the bound is the largest
-  // (count_layers.cpp ranks them its own way).
-  pattern::LookupView lookup(int k) const;
+  // entries in moves less offset() (an entry 0: a bound of 0): the bound is the largest.
+  const pattern::LookupView& lookup(int k) const { return lookups_[static_cast<std::size_t>(k)]; }
   int offset() const;
-  bool reads_board(int k) const { return lookups_[static_cast<std::size_t>(k)].inverse; }
+  bool reads_board(int k) const { return reads_board_[static_cast<std::size_t>(k)]; }
 
  private:
-  struct Lookup {
-    std::array<std::uint8_t, 16> cell;                      // the symmetry: cell -> cell
-    std::array<std::uint8_t, kLargestPatternTiles> number;  // pattern number j of the image is
-                                                            // number[j] of the board
-    bool inverse;
-  };
-  std::uint32_t index_of(const Lookup& l, const std::uint8_t* board,
-                         const std::uint8_t* where) const;
+  std::uint32_t index_of(int k, const std::uint8_t* board, const std::uint8_t* where) const;
   const PatternTable* table_;
-  std::vector<Lookup> lookups_;
+  std::vector<pattern::LookupView> lookups_;
+  std::vector<bool> reads_board_;
 };
 
-// Lower bound from 1-based numbers (board[cell] in 1..16), for tests and tools.
-int pattern_bound_4x4(const std::vector<int>& board, MoveSet moves, int tiles);
-
 // The name a kept table goes by, its format version included ("box-pattern-cw+ccw-7.v1"):
-// the CLI's cache file (+ ".bin") and the browser worker's storage key. A table kept under
-// another version's name is never read.
+// the CLI's cache file (+ ".bin") and the browser worker's storage key.
 std::string pattern_table_name(MoveSet moves, int tiles);
 // A built table as bytes to keep on disk ("TWPDB" 1, move set, tiles, FNV-1a checksum of
 // the entries, the 4-bit entries); empty if that table is not built in this process.
@@ -88,8 +65,7 @@ std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles);
 // Keeps a table read back from pattern_table_bytes; false (nothing kept) when the bytes are
 // not a whole, unchanged table of (moves, tiles) in this format.
 bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes);
-// The same from `size` bytes given by `read` in pieces, the entries straight into the table's
-// memory (the CLI's file read: the 8-number table's 247.5 MiB not copied once more).
+// The same from `size` bytes given by `read` in pieces, straight into the table's memory.
 bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTableBytes& read);
 
 // Builds one table a slice at a time; it is kept once complete.

@@ -1,5 +1,5 @@
-// What the 4x4 pattern tables share (pattern_db.cpp, additive_db.cpp): placements of k
-// numbers ranked as mixed-radix numbers, the moves as cell maps, the square's symmetries.
+// What the pattern tables share (pattern_db.cpp, additive_db.cpp): placements of k numbers
+// ranked as mixed-radix numbers, the square's symmetries, kept tables read in pieces.
 #pragma once
 
 #include <algorithm>
@@ -7,10 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
-#include "core/box/model/bit_count.hpp"
-#include "core/box/model/board.hpp"
 #include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
@@ -92,61 +91,19 @@ inline void unrank(std::uint32_t index, int tiles, std::uint8_t* cell) {
   }
 }
 
-// Where the number in each cell goes under each of `moves`.
-inline std::vector<CellMap> cell_maps(const std::vector<Move>& moves) {
-  std::vector<CellMap> maps;
-  for (const Move& m : moves) {
-    std::vector<int> b(kCells);
-    for (int i = 0; i < kCells; ++i) b[i] = i;
-    apply_move(b, 4, m);
-    CellMap to{};
-    for (int i = 0; i < kCells; ++i) to[b[i]] = static_cast<std::uint8_t>(i);
-    maps.push_back(to);
-  }
-  return maps;
-}
-
-// The moves that undo the set's moves (cw: the counter-clockwise turns).
-inline std::vector<Move> undoing_moves(MoveSet moves) {
-  std::vector<Move> out = allowed_moves(4, moves);
-  for (Move& m : out) m.quarter_turns = (4 - m.quarter_turns) % 4;
-  return out;
-}
-
-// The 8 symmetries of the square as cell maps; the first 4 are the rotations (0: none,
-// 2: the half turn).
-inline std::array<CellMap, 8> square_symmetries() {
-  std::array<CellMap, 8> out{};
+// The 8 symmetries of the n x n square as cell maps (reflect, then rotate); the first 4 are
+// the rotations (0: none, 2: the half turn). With cw only the rotations keep the move set (a
+// reflection turns clockwise into counter-clockwise; so does reading a sequence backwards,
+// which is why the bounds read the reflections on the inverse board).
+inline std::array<std::array<std::uint8_t, 64>, 8> square_symmetries(int n) {
+  std::array<std::array<std::uint8_t, 64>, 8> out{};
   for (int s = 0; s < 8; ++s)
-    for (int cell = 0; cell < kCells; ++cell) {
-      int r = cell / 4, c = cell % 4;
-      if (s >= 4) c = 3 - c;  // reflect, then rotate
-      for (int k = 0; k < s % 4; ++k) {
-        const int r2 = c, c2 = 3 - r;  // a quarter turn of the square
-        r = r2, c = c2;
-      }
-      out[s][cell] = static_cast<std::uint8_t>(r * 4 + c);
+    for (int cell = 0; cell < n * n; ++cell) {
+      int r = cell / n, c = cell % n;
+      if (s >= 4) c = n - 1 - c;
+      for (int k = 0; k < s % 4; ++k) r = std::exchange(c, n - 1 - r);
+      out[s][cell] = static_cast<std::uint8_t>(r * n + c);
     }
-  return out;
-}
-
-// The images of a board the bound may look up, each with the board's distance: under the
-// symmetries that map the move set onto itself (renaming the numbers too) and, where the
-// inverse permutation has the same distance, on the inverse board:
-//   cw+ccw, cw+ccw+half: the 8 rotations/reflections, each on the board and its inverse (16)
-//   cw: the 4 rotations on the board, the 4 reflections on its inverse (8)
-struct Image {
-  CellMap cell;  // the symmetry: cell -> cell
-  bool inverse;
-};
-inline std::vector<Image> board_images(MoveSet moves) {
-  std::vector<Image> out;
-  const auto symmetries = square_symmetries();
-  for (int s = 0; s < 8; ++s) {
-    const bool rotation = s < 4;
-    if (moves != MoveSet::kClockwise || rotation) out.push_back({symmetries[s], false});
-    if (moves != MoveSet::kClockwise || !rotation) out.push_back({symmetries[s], true});
-  }
   return out;
 }
 

@@ -1,7 +1,8 @@
 #include "core/box/bounds/table3.hpp"
 
 #include "core/box/model/bit_count.hpp"
-#include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
+#include "core/box/model/packed_board.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -59,36 +60,19 @@ int rank_packed(std::uint64_t board) {
   return static_cast<int>(r);
 }
 
-std::uint64_t pack_3x3(const int* board) {
-  std::uint64_t packed = 0;
-  for (int c = 8; c >= 0; --c) packed = packed << 4 | static_cast<std::uint64_t>(board[c] - 1);
-  return packed;
-}
-
 }  // namespace
 
-int rank_3x3(const int* board) {
-  return rank_packed(pack_3x3(board));
+int rank_3x3(const std::uint8_t* board) {
+  return rank_packed(pack(board, 9));
 }
 
 Table3Build::Table3Build(MoveSet moves) : dist_(kStates3, kUnreached3) {
-  for (Move m : allowed_moves(3, moves)) {
-    m.quarter_turns = (4 - m.quarter_turns) % 4;
-    std::vector<int> b = {0, 1, 2, 3, 4, 5, 6, 7, 8};
-    apply_move(b, 3, m);
-    Cycle cycle{};
-    int k = 0;
-    for (int cell = 0; cell < 9; ++cell)
-      if (b[cell] != cell) {
-        cycle.from[k] = static_cast<std::uint8_t>(b[cell]);
-        cycle.to[k++] = static_cast<std::uint8_t>(cell);
-      }
-    moves_.push_back(cycle);
-  }
-  const int solved[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  for (const MoveCells& mc : move_cells(3, moves))
+    moves_.push_back(PackedMove::of(mc.from, mc.to, false));
+  const std::uint8_t solved[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
   dist_[rank_3x3(solved)] = 0;
   queue_.reserve(kStates3);
-  queue_.push_back(pack_3x3(solved));
+  queue_.push_back(pack(solved, 9));
 }
 
 bool Table3Build::run(std::uint64_t max_states) {
@@ -96,11 +80,8 @@ bool Table3Build::run(std::uint64_t max_states) {
     const std::uint64_t entry = queue_[head_];
     const std::uint64_t board = entry & kBoardMask;
     const std::uint64_t next_distance = (entry >> kDistanceShift) + 1;
-    for (const Cycle& c : moves_) {
-      std::uint64_t next = board;
-      for (int k = 0; k < 4; ++k) next &= ~(std::uint64_t{15} << (4 * c.to[k]));
-      for (int k = 0; k < 4; ++k)
-        next |= static_cast<std::uint64_t>(nibble(board, c.from[k])) << (4 * c.to[k]);
+    for (const PackedMove& move : moves_) {
+      const std::uint64_t next = move.apply(board);
       std::uint8_t& d = dist_[rank_packed(next)];
       if (d != kUnreached3) continue;
       d = static_cast<std::uint8_t>(next_distance);

@@ -3,10 +3,10 @@
 // and go on later (the browser worker builds it in slices between messages).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
+#include "core/box/model/packed_board.hpp"
 #include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
@@ -14,8 +14,8 @@ namespace tilewise::box {
 inline constexpr int kStates3 = 362880;            // 9!
 inline constexpr std::uint8_t kUnreached3 = 0xff;  // no sequence reaches 1..9
 
-// Lehmer rank (0 .. 9!-1) of a 3x3 board: cell -> number 1..9.
-int rank_3x3(const int* board);
+// Lehmer rank (0 .. 9!-1) of a 3x3 board: cell -> number 0..8.
+int rank_3x3(const std::uint8_t* board);
 
 class Table3Build {
  public:
@@ -25,13 +25,9 @@ class Table3Build {
   std::vector<std::uint8_t> take();  // the distances by rank; the build is spent afterwards
 
  private:
-  // A board as 9 nibbles (cell i: number - 1 at bits 4i..4i+3), its distance above them.
-  struct Cycle {
-    std::array<std::uint8_t, 4> from, to;  // the number in cell from[k] goes to cell to[k]
-  };
-  std::vector<Cycle> moves_;  // the set's moves backwards (the search runs from 1..9)
+  std::vector<PackedMove> moves_;  // the set's moves undone (the search runs from 1..9)
   std::vector<std::uint8_t> dist_;
-  std::vector<std::uint64_t> queue_;
+  std::vector<std::uint64_t> queue_;  // boards packed (packed_board.hpp), their distance above
   std::size_t head_ = 0;
 };
 

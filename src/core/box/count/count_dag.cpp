@@ -18,9 +18,7 @@ std::uint64_t cache_slots(std::uint64_t max_bytes) {
 }
 
 bool at_target(const Board16& b) {
-  for (int c = 0; c < 16; ++c)
-    if (b[c] != c) return false;
-  return true;
+  return CountDag::key_of(b) == kPackedTarget;
 }
 
 }  // namespace
@@ -66,12 +64,6 @@ void CountDag::share() {
 
 std::uint64_t CountDag::bytes() const {
   return live_bytes_ + dead_.bytes();
-}
-
-std::uint64_t CountDag::key_of(const Board16& board) {
-  std::uint64_t k = 0;
-  for (int c = 15; c >= 0; --c) k = k << 4 | board[c];
-  return k;
 }
 
 Board16 start_board16(const BoxPuzzle& p) {
@@ -122,16 +114,21 @@ std::pair<std::uint64_t, std::uint32_t> CountDag::node_of(const Board16& board,
   return best;
 }
 
+// The slot of (board, context) in `s`, or the empty one where it would go.
+std::size_t CountDag::slot_of(const Shard& s, std::uint64_t board, std::uint32_t context) {
+  const std::size_t mask = s.slots.size() - 1;
+  std::size_t i = mix_key(board, context) & mask;
+  while (s.slots[i].board != 0 &&
+         !(s.slots[i].board == board && s.slots[i].word >> kCountBits == context))
+    i = (i + 1) & mask;
+  return i;
+}
+
 std::uint64_t CountDag::live_count(std::uint64_t board, std::uint32_t context) const {
-  const std::uint64_t h = mix_key(board, context);
-  const Shard& s = shards_[h >> (64 - kShardBits)];
+  const Shard& s = shards_[mix_key(board, context) >> (64 - kShardBits)];
   const ShardLock lock(s, shared_);
-  const std::uint64_t want = std::uint64_t{context} << kCountBits;
-  for (std::size_t i = h & (s.slots.size() - 1);; i = (i + 1) & (s.slots.size() - 1)) {
-    const Slot& slot = s.slots[i];
-    if (slot.board == 0) return 0;
-    if (slot.board == board && (slot.word & ~kMaxCount) == want) return slot.word & kMaxCount;
-  }
+  const Slot& slot = s.slots[slot_of(s, board, context)];
+  return slot.board == 0 ? 0 : slot.word & kMaxCount;
 }
 
 std::uint64_t CountDag::find(std::uint64_t board, std::uint32_t context) const {
@@ -145,13 +142,9 @@ bool CountDag::grow(Shard& s) {
   if (bytes() + more > max_bytes_) return false;  // both arrays are held while moving
   std::vector<Slot> old(s.slots.size() * 2);
   old.swap(s.slots);
-  for (const Slot& slot : old) {
-    if (slot.board == 0) continue;
-    const std::uint64_t h = mix_key(slot.board, slot.word >> kCountBits);
-    std::size_t i = h & (s.slots.size() - 1);
-    while (s.slots[i].board != 0) i = (i + 1) & (s.slots.size() - 1);
-    s.slots[i] = slot;
-  }
+  for (const Slot& slot : old)
+    if (slot.board != 0)
+      s.slots[slot_of(s, slot.board, static_cast<std::uint32_t>(slot.word >> kCountBits))] = slot;
   live_bytes_ += more / 2;
   return true;
 }
@@ -169,10 +162,7 @@ bool CountDag::put(std::uint64_t board, std::uint32_t context, std::uint64_t cou
     full_ = true;
     return false;
   }
-  std::size_t i = h & (s.slots.size() - 1);
-  while (s.slots[i].board != 0 &&
-         !(s.slots[i].board == board && s.slots[i].word >> kCountBits == context))
-    i = (i + 1) & (s.slots.size() - 1);
+  const std::size_t i = slot_of(s, board, context);
   if (s.slots[i].board == 0) ++s.used, ++live_;
   s.slots[i] = Slot{board, std::uint64_t{context} << kCountBits | count};
   return true;

@@ -1,27 +1,14 @@
-// Counting every optimal 4x4 Puzzle Box sequence on the graph the sequences form, not one
-// sequence at a time. Sequences that differ in the order of two commuting buttons reach the
-// same board after the same number of moves and from there have the same completions: a
-// node (board, moves left, context) is walked once and its number of optimal completions
-// kept, so the work grows with the number of such nodes, not with the number of sequences.
+// Counting every optimal 4x4 sequence on the graph the sequences form (docs/puzzle-box.md):
+// sequences that differ in the order of commuting buttons meet in one node (board, moves
+// left, context), walked once, its number of completions kept. The context is none but after
+// a counter-clockwise `X'` with cw+ccw (`X' X'` is `X X`, not listed again): the spelling
+// forbids nothing else that an optimal sequence could do.
 //
-// The context: the spelling rules (spelling.hpp) forbid a press after the last button only
-// where it would lead to a board that is reached in fewer moves (`X X'` is nothing, `X X X`
-// is `X'`, ...), and no optimal sequence passes through such a board after more moves (it
-// would make a shorter one). So what a sequence may still do decides nothing, except after a
-// counter-clockwise `X'` with cw+ccw: `X' X'` is the board of `X X` after as many moves, not
-// listed again. The context is that button then, else none: sequences ending on different
-// buttons meet in one node.
-//
-// Two tables: an exact one for the live nodes (at least one completion), a hash map sized by
-// what it holds (in shards, so that growing one shard needs little memory beyond it); and a
-// lossy cache for the dead ones (none), where a newer entry replaces an older one. Since no
-// live node is ever dropped, every optimal sequence can be listed again from the live table
-// alone: from a node, each allowed move whose child is live (a lookup, no bound).
-// Nodes with fewer than kMinLeft moves left are not kept (a walk of them is cheaper).
-//
-// Several searches may share one table (share(): parallel_count.hpp): each live shard is
-// then read and written under a lock of its own, the dead cache with relaxed atomics. A node
-// counted by two threads at once is counted by both, each to the same number.
+// The live nodes (a completion or more) are kept exactly, in shards of a hash map sized by
+// what it holds, so every optimal sequence can be listed again from them alone; the dead ones
+// in a lossy cache. Nodes with fewer than kMinLeft moves left are not kept. Shared by several
+// searches (share(): parallel_count.hpp), each shard has a lock of its own, the cache
+// relaxed atomics; a node counted by two threads at once is counted by both, the same.
 #pragma once
 
 #include <array>
@@ -36,6 +23,7 @@
 #include "core/box/count/lossy_cache.hpp"
 #include "core/box/model/board.hpp"
 #include "core/box/model/move_cells.hpp"
+#include "core/box/model/packed_board.hpp"
 #include "core/box/model/puzzle.hpp"
 #include "core/box/model/spelling.hpp"
 
@@ -48,15 +36,14 @@ using EmitSequence = std::function<bool(const std::vector<Move>&)>;
 // A 4x4 puzzle's start as the count reads it (renamed_start: the target reads 0..15).
 Board16 start_board16(const BoxPuzzle& p);
 
-// Quarter turns of the square (one, two or three): where each cell and each button goes.
+// A quarter turn of the square (one, two or three): where each cell and each button goes.
 struct SquareTurn {
   std::array<std::uint8_t, 16> cell;
   std::array<std::uint8_t, 9> button;
   Move turned(const Move& m) const { return {button[m.button], m.quarter_turns}; }
 };
-// The quarter turns that map `start` onto itself, the numbers renamed as their cells (the
-// target 0..15 and the move set stay the same), the identity left out: from such a start a
-// board has as many completions as its turned image, the context's button turned too.
+// The quarter turns that map `start` onto itself, the numbers renamed as their cells, the
+// identity left out: from such a start a board has as many completions as its turned image.
 std::vector<SquareTurn> turns_onto_itself(const Board16& start);
 
 class CountDag {
@@ -68,7 +55,7 @@ class CountDag {
   // `max_bytes`: both tables together, the growth of a shard included.
   CountDag(MoveSet moves, std::uint64_t max_bytes);
 
-  static std::uint64_t key_of(const Board16& board);  // 16 nibbles, never 0
+  static std::uint64_t key_of(const Board16& board) { return pack(board.data(), 16); }
   // The key of a node after `last` (null: the start) with `left` moves left (see above):
   // left (< 64) << 4 | the context's button + 1 (0: none); 10 bits, kept above a count.
   static std::uint32_t context_of(int left, const Move* last, MoveSet moves) {
@@ -77,15 +64,14 @@ class CountDag {
   }
 
   // With a start that quarter turns map onto itself (turns_onto_itself), the nodes of a
-  // board and its turned images are kept once, under the smallest key of their images (the
-  // reversed board: 4 images). Call before the count.
+  // board and its turned images are kept once, under the smallest key of their images. Call
+  // before the count.
   void share_turned_images(const Board16& start);
-  // The key (board, context) of the node (board, context_of(...)): key_of(board) unless the
-  // start has turned images (above).
+  // The key (board, context) of the node (board, context_of(...)).
   std::pair<std::uint64_t, std::uint32_t> node_of(const Board16& board,
                                                   std::uint32_t context) const;
   std::size_t turned_images() const { return turns_.size(); }  // besides the board itself
-  // Several threads use the table from now on (see above). Call before they start.
+  // Several threads use the table from now on. Call before they start.
   void share();
 
   // The node's number of completions (0 for a dead one still in the cache), or kMiss.
@@ -95,9 +81,9 @@ class CountDag {
   bool put(std::uint64_t board, std::uint32_t context, std::uint64_t count);
   bool full() const { return full_.load(std::memory_order_relaxed); }
 
-  // Every optimal sequence below the node (board, left, spelling) in the search's order
-  // (allowed_moves'), each passed to `emit` as `path` + its moves; needs the node's whole
-  // count done. False when `emit` stopped it.
+  // Every optimal sequence below the node (board, left, spelling) in allowed_moves' order,
+  // each passed to `emit` as `path` + its moves; needs the node's count done. False when
+  // `emit` stopped it.
   bool walk(Board16& board, int left, const Spelling& s, std::vector<Move>& path,
             const EmitSequence& emit) const;
   // From the start, once the count is done: every optimal sequence.
@@ -127,6 +113,7 @@ class CountDag {
   using WalkMasks =
       std::unordered_map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t, PairHash>;
   bool grow(Shard& shard);
+  static std::size_t slot_of(const Shard& s, std::uint64_t board, std::uint32_t context);
   std::uint32_t live_moves(Board16& b, int left, const Spelling& s) const;
   bool walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
             const EmitSequence& emit, WalkMasks& masks) const;

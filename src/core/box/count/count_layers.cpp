@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -21,9 +22,8 @@ namespace layered {  // (names of its own: the core is built as one unity file)
 
 // An entry of a layer or a bucket: a board and one word holding the sequences that reach it
 // in its counting context (modulo 2^50: sums modulo a power of two stay exact while the
-// final count is below it, so a dead board's large count does no harm), the excess of the
-// image it was asked first (6 bits; a bucket's entries), the context's tag (context_tag, 4
-// bits) and that image (4 bits: the image that decided the parent's bound).
+// final count is below it), the excess of the image asked first (6 bits; a bucket's), the
+// context's tag (context_tag, 4 bits) and the image that decided the parent's bound (4 bits).
 struct Entry {
   Packed board;
   std::uint64_t word;
@@ -53,27 +53,24 @@ std::uint64_t mix(Packed b) {
   return h ^ h >> 29;
 }
 
-// Children a bucket aims at: its merging table (1.25-2.5 slots a child, 24 bytes a slot:
-// 0.5-1 MB) stays within a core's L2 cache (4 k-32 k measured: 16 k best, by ~3 %).
+// Children a bucket aims at: its merging table (0.5-1 MB) stays within a core's L2 cache
+// (4 k-32 k measured: 16 k best, by ~3 %).
 constexpr std::uint64_t kBucketChildren = 16384;
 // Boards bounded ahead of the one whose table bytes are read (their misses overlap).
 constexpr std::size_t kAhead = 16;
-// The most terms an image has (additive_partition's partitions: at most 4 groups, rows and
-// blocks) and moves a board has (cw+ccw+half: 27).
+// The most terms an image has (rows, blocks) and moves a board has (cw+ccw+half).
 constexpr std::size_t kMostTerms = 4, kMostMoves = 27;
 
 // The bound's two groups of units asked after a board's first image (the pattern table's
 // pairs of lookups, the other images), per thread in a layer: their lookups, and per unit the
-// boards that reached it (not cut by the units before) and those it cut.
+// boards that reached it and those it cut.
 struct GroupRates {
   static constexpr int kUnits = 16;  // (at most 16 images; 8 pairs of pattern lookups)
   struct Group {
     std::uint64_t lookups = 0;
     std::array<std::uint64_t, kUnits> reached{}, cut{};
     std::uint64_t all_cut() const {
-      std::uint64_t n = 0;
-      for (const std::uint64_t c : cut) n += c;
-      return n;
+      return std::accumulate(cut.begin(), cut.end(), std::uint64_t{0});
     }
   };
   Group pattern, images;
@@ -96,8 +93,8 @@ class Merge {
     std::int32_t next;
   };
 
-  // Empty, with room for `children` distinct boards (at most 4/5 full): only the slots used
-  // last are cleared, the table is kept (no page faults of a fresh one).
+  // Empty, with room for `children` distinct boards (at most 4/5 full); the table is kept (no
+  // page faults of a fresh one).
   void reset(std::size_t children) {
     std::size_t size = 1024;
     while (size * 4 < children * 5) size *= 2;
@@ -156,7 +153,7 @@ class Merge {
 
 class LayerCounter {
  public:
-  LayerCounter(MoveSet moves, int length, const AdditiveBound4x4& bound,
+  LayerCounter(MoveSet moves, int length, const AdditiveBound& bound,
                const LayerCountLimits& limits, bool from_target)
       : length_(length),
         packed_(bound, moves, limits.vector_ranks),
@@ -177,32 +174,25 @@ class LayerCounter {
     result_.from_target = from_target;
   }
 
-  // The count from `start`: begin, then a step a layer until done, then finish.
-  LayerCount run(const std::uint8_t* start) {
-    begin(start);
-    return go_on();
-  }
   // The layers left, then the count (or the result so far when one ends it incomplete).
   LayerCount go_on() {
     while (!done())
       if (!step()) return result_;
     return finish();
   }
-  // (`t0`: when the count began, which the layers' elapsed_ms count from)
   void begin(const std::uint8_t* start, double t0 = now_ms()) {
     t0_ = t0;
     if (second_) result_.second_from = 1;
     layer_ = {{pack(start, 16), word_of(1, 0, 0)}};
   }
   bool done() const { return depth_ == length_ || layer_.empty(); }
-  // The next layer; false when the count ends incomplete (result(): out of memory, cancelled).
+  // The next layer; false when the count ends incomplete (out of memory, cancelled).
   bool step() {
     LayerCountStep step{depth_ + 1, 0, 0, 0, 0, from_target_};
     if (!next_layer(layer_, length_ - depth_ - 1, step)) return false;
     ++depth_;
     step.boards = layer_.size();
     step.elapsed_ms = now_ms() - t0_;
-    result_.boards += layer_.size();
     if (limits_.on_layer) limits_.on_layer(step);
     if (!second_ && limits_.second_when && step.children > limits_.second_after)
       if (const PatternBound4x4* pattern = limits_.second_when()) {
@@ -212,23 +202,18 @@ class LayerCounter {
     return true;
   }
   LayerCount finish() {
-    const Packed target = 0xFEDCBA9876543210ull;
     for (const Entry& e : layer_)
-      if (e.board == target) result_.count += count_of(e.word);
+      if (e.board == kPackedTarget) result_.count += count_of(e.word);
     result_.complete = true;
     return result_;
   }
   const LayerCount& result() const { return result_; }
   int depth() const { return depth_; }
   double began() const { return t0_; }
-  // The entries of the last layer made (LayerCountStep::boards).
   std::uint64_t entries() const { return layer_.size(); }
-  // The work of another count (both ends made: kEither) added to this one's.
   void add_work(const LayerCount& other) {
-    result_.boards += other.boards;
     result_.children += other.children;
     result_.bounded += other.bounded;
-    result_.peak_bytes = std::max(result_.peak_bytes, other.peak_bytes);
   }
   void set_raced(int layers) { result_.raced = layers; }
 
@@ -241,8 +226,8 @@ class LayerCounter {
   bool next_layer(std::vector<Entry>& layer, int left, LayerCountStep& step) {
     const std::uint64_t entry = sizeof(Entry), now = layer.size();
     const std::uint64_t children = now * steps_.size();  // (at most)
-    // The next layer (kept twice while it is gathered) as big as this one grew: when that does
-    // not fit, stop before its work (the reversed board's layers grow ~10x a move).
+    // The next layer (kept twice while gathered) as big as this one grew: when that does not
+    // fit, stop before its work (the reversed board's layers grow ~10x a move).
     const std::uint64_t grown = before_ == 0 ? now : now * now / before_;
     before_ = now;
     if ((now + 2 * grown) * entry >= limits_.max_bytes) return out_of_memory();
@@ -269,10 +254,7 @@ class LayerCounter {
     result_.children += made;
     std::size_t total = 0;
     for (const auto& o : out_) total += o.size();
-    result_.peak_bytes =
-        std::max<std::uint64_t>(result_.peak_bytes, (now + 2 * total) * entry + bucket_bytes_);
-    // (The memory of the layer before and of the threads' shares is kept for the next layers:
-    // no page faults of fresh memory a layer.)
+    // (The layer before's memory and the threads' shares are kept: no page faults a layer.)
     spare_.clear();
     spare_.reserve(total);
     for (auto& o : out_) {
@@ -284,9 +266,8 @@ class LayerCounter {
   }
 
   // From the last layer's rates: the group that cut more boards a lookup asks first in this
-  // one (the group asked second sees the boards the first kept, the harder ones: when it still
-  // cuts more a lookup, it is the better first), and each unit's share of the boards it cut
-  // (kept while a group asked few lookups).
+  // one (the second sees the harder boards the first kept: when it still cuts more a lookup,
+  // it is the better first), and each unit's share of the boards it cut.
   void choose_order() {
     GroupRates sum;
     for (GroupRates& r : rates_) {
@@ -325,10 +306,10 @@ class LayerCounter {
 
   // Each thread's share of the layer's children whose bucket is in [first, last), into
   // buckets_[thread][bucket - first]. A board's entries (one per counting context, side by
-  // side: Merge::emit) make its children together, each child once: the sequences of every
-  // context that allows the move. Each child is asked its parent's deciding image (the
-  // children of one board asked while those of the board before are read), and only those it
-  // keeps go to the buckets, with that image's excess. Returns the children made.
+  // side) make each child once, with the sequences of every context that allows the move.
+  // Each child is asked its parent's deciding image (one board's children asked while those
+  // of the board before are read); those it keeps go to the buckets, with that image's
+  // excess. Returns the children made.
   std::uint64_t scatter(const std::vector<Entry>& layer, int left, int bits, std::uint64_t first,
                         std::uint64_t last) {
     const std::size_t n = last - first;
@@ -405,14 +386,11 @@ class LayerCounter {
       settle(children[now], made[now], image_of_parent[now]);
       asked += mine_asked;
     });
-    bucket_bytes_ = 0;
-    for (const auto& b : buckets_)
-      for (const auto& v : b) bucket_bytes_ += v.capacity() * sizeof(Entry);
     return asked;
   }
 
-  // Each bucket merged and its distinct boards bounded, by the threads in turn; full_ (the
-  // count ends out of memory) once the next layer holds more than `most` entries.
+  // Each bucket merged and its distinct boards bounded, by the threads in turn; full_ once the
+  // next layer holds more than `most` entries.
   void merge_and_bound(int left, std::uint64_t n, std::uint64_t most, LayerCountStep& step) {
     std::atomic<std::uint64_t> next{0}, bounded{0};
     run_threads([&](int t) {
@@ -454,8 +432,7 @@ class LayerCounter {
   using Indices = std::array<std::uint32_t, 64>;
 
   // One stage over the boards `in`, kAhead boards ahead: ask(board, index) asks its table
-  // entries, read(board, index) reads them and says whether the board is still within the
-  // moves left; those that are go to `out`.
+  // entries, read(board, index) reads them and says whether the board stays (to `out`).
   template <class Ask, class Read>
   static void stage(const std::vector<Survivor>& in, std::vector<Survivor>& out, Ask ask,
                     Read read) {
@@ -472,16 +449,12 @@ class LayerCounter {
   }
 
   // The merged boards within `left` moves by the bound, each with the image that decided it,
-  // into `out`. Their first image (their parents' deciding one) was asked as they were made;
-  // then the rest in stages, each over the boards the stages before kept, its lookups asked
-  // kAhead boards ahead so that their misses overlap: two groups, in the order that cut more
-  // boards a lookup in the layer before (choose_order), the pattern table's lookups (the
-  // second bound, when there is one) by pairs and the other images; a group's units (pair,
-  // image) one a stage while that pays (`group` below), then the rest in one stage.
+  // into `out`. Their first image was asked as they were made (scatter); then the rest in
+  // stages, each over the boards the stages before kept: two groups in the order of
+  // choose_order, the pattern table's lookups by pairs and the other images; a group's units
+  // (pair, image) one a stage while that pays (`group` below), then the rest in one stage.
   void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
                  std::vector<Entry>& out, GroupRates& rates) const {
-    // Their first image was asked as they were made (scatter): its excess, the largest of
-    // their entries'.
     a.clear();
     for (const std::uint32_t i : m.used()) {
       const Merge::Slot& s = m.slot(i);
@@ -535,11 +508,9 @@ class LayerCounter {
           });
       a.swap(b);
     };
-    // A group of `units` (pattern pairs or images) of `cost` lookups each, run by `run`, a stage
-    // at a time: a unit alone saves the units after it on the boards it cuts and costs a pass
-    // over those it keeps (a pass ~ a unit's lookups), so it is asked alone when the share f
-    // of the boards it cut in the layer before has f (units after it) > 1 - f; else it and
-    // the rest are asked in one stage.
+    // A group of `units` of `cost` lookups each, run by `run`: a unit alone saves the units
+    // after it on the boards it cuts and costs a pass over those it keeps, so it is asked alone
+    // when the share f of the boards it cut in the layer before has f (units after it) > 1 - f.
     const auto group = [&](int units, std::uint64_t cost, auto run, GroupRates::Group& rate,
                            const std::array<double, GroupRates::kUnits>& share) {
       for (int u = 0; u < units && !a.empty();) {
@@ -582,7 +553,6 @@ class LayerCounter {
   std::vector<PackedMove> steps_;
   std::vector<std::uint8_t> tags_;
   std::vector<std::vector<std::vector<Entry>>> buckets_;  // [thread][bucket of the pass]
-  std::uint64_t bucket_bytes_ = 0;
   std::uint64_t before_ = 0;            // the entries of the layer before the one expanded
   std::atomic<std::uint64_t> kept_{0};  // entries of the next layer so far
   std::atomic<bool> full_{false};       // ... more than the memory holds
@@ -592,7 +562,7 @@ class LayerCounter {
   std::vector<GroupRates> rates_;        // per thread, in the layer being made
   bool pattern_first_ = true;            // the pattern table's stages first
   // Per unit of each group, the share of the boards reaching it that it cut in the last layer
-  // measured (1 before any: each asked alone, and measured).
+  // measured (1 before any).
   std::array<double, GroupRates::kUnits> pattern_share_ = filled(1.0), image_share_ = filled(1.0);
   bool from_target_;
   std::vector<Entry> layer_;  // the last layer made
@@ -602,13 +572,9 @@ class LayerCounter {
 };
 
 }  // namespace layered
-}  // namespace
 
-namespace {
-
-// The board whose sequences to the target are those of `start` read back (each reversed, its
-// turns the other way, then reflected left to right to turn them back): the start's inverse
-// (number -> cell), reflected, its numbers too.
+// The board whose sequences to the target are those of `start` read back: the start's inverse
+// (number -> cell), reflected left to right (turning each turn back), its numbers too.
 std::array<std::uint8_t, 16> read_back(const std::uint8_t* start) {
   const auto reflect = [](int cell) { return cell / 4 * 4 + 3 - cell % 4; };
   std::array<std::uint8_t, 16> out{};
@@ -620,16 +586,15 @@ std::array<std::uint8_t, 16> read_back(const std::uint8_t* start) {
 }  // namespace
 
 LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
-                           const AdditiveBound4x4& bound, const LayerCountLimits& limits) {
+                           const AdditiveBound& bound, const LayerCountLimits& limits) {
   const std::array<std::uint8_t, 16> back = read_back(start);
   if (limits.direction != LayerDirection::kEither) {
     const bool from_target = limits.direction == LayerDirection::kFromTarget;
-    return layered::LayerCounter(moves, length, bound, limits, from_target)
-        .run(from_target ? back.data() : start);
+    layered::LayerCounter counter(moves, length, bound, limits, from_target);
+    counter.begin(from_target ? back.data() : start);
+    return counter.go_on();
   }
-  // From the start until a layer keeps more than race_boards boards; then the target's layers
-  // to that depth (the second bound read once for both), and on with the end whose layer there
-  // is smaller.
+  // (The second bound read once for both ends.)
   LayerCountLimits both = limits;
   const PatternBound4x4* second = nullptr;
   bool asked = false;
@@ -668,7 +633,7 @@ Result<BoxSolveResult> count_box_by_layers(
       p, o, "layers", [&](const std::vector<std::uint8_t>& start, int length) {
         AdditivePartition partition;
         additive_partition(o.additive_partition, partition);
-        const AdditiveBound4x4 additive(p.moves, partition);
+        const AdditiveBound additive(p.moves, partition);
         const std::unique_ptr<PatternBound4x4> second =
             o.second_pattern ? std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles)
                              : nullptr;

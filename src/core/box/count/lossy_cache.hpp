@@ -10,9 +10,7 @@
 // grows as alone: one thread at a time makes the table twice as large, copies the entries
 // (those written meanwhile into the old one are lost: it is lossy) and publishes it; the old
 // tables stay until release(), since other threads may still be reading them, so a shared
-// cache grows to half of `max_slots` (all its tables together stay within it). (A shared
-// cache that took its largest size at once: calloc's zeroed pages, each
-// touched first by a scattered entry, cost a page fault apiece.)
+// cache grows to half of `max_slots` (all its tables together stay within it).
 #pragma once
 
 #include <atomic>

@@ -39,19 +39,7 @@ void all_prefixes(MoveSet set, int moves, std::vector<Move>& prefix, const Spell
   }
 }
 
-// The moves of the first subtrees: as asked, no more than the length.
-int prefix_moves_for(int length, int asked) {
-  return std::max(std::min(asked, length), 0);
-}
-
 using Prefix = std::vector<Move>;
-
-// The board after `prefix` from `b`.
-Board16 after(Board16 b, const std::vector<MoveCells>& cells, const MoveCellsIndex& index,
-              const Prefix& prefix) {
-  for (const Move& m : prefix) b = turned(b, cells[index[static_cast<std::size_t>(move_key(m))]]);
-  return b;
-}
 
 struct Shared {  // what the threads share
   std::vector<BoxCountTask>& tasks;
@@ -170,8 +158,9 @@ bool keep_upper_nodes(MoveSet moves, const Board16& start, int length, const Orb
   for (const auto& [prefix, count] : upper) {
     const int left = length - static_cast<int>(prefix.size());
     if (left < CountDag::kMinLeft) continue;
-    const auto [board, context] = dag.node_of(after(start, cells, index, prefix),
-                                              CountDag::context_of(left, &prefix.back(), moves));
+    Board16 b = start;
+    for (const Move& m : prefix) b = turned(b, cells[index[static_cast<std::size_t>(move_key(m))]]);
+    const auto [board, context] = dag.node_of(b, CountDag::context_of(left, &prefix.back(), moves));
     if (!dag.put(board, context, count)) return false;
   }
   return true;
@@ -214,7 +203,7 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
   }
   const int length = r.length;
   const Board16 start = start_board16(p);
-  Orbits orbits = orbits_of(p.moves, start, prefix_moves_for(length, split.prefix_moves));
+  Orbits orbits = orbits_of(p.moves, start, std::clamp(split.prefix_moves, 0, length));
   const std::vector<std::size_t> mine = part_of(orbits.reps.size(), split.part, split.parts);
   std::vector<BoxCountTask> tasks;
   for (std::size_t k : mine) tasks.push_back(orbits.reps[k]);

@@ -1,16 +1,9 @@
 // Every optimal 4x4 Puzzle Box sequence counted by several threads sharing one count table
-// (count_dag.hpp), or one part of that count (a campaign of processes whose partial counts
-// add up to it).
-//
-// The length comes first (a first-solution search). Then the root's subtrees, named by their
-// sequences' first `prefix_moves` moves (every spelling allowed, both orders of commuting
-// buttons), are counted one by one (BoxSearch::count_below) by threads that take them from a
-// queue, all into one CountDag: a node counted by one is read by the others. A start that
-// quarter turns of the square map onto itself (CountDag::share_turned_images) has as many
-// sequences after a prefix as after its turned images: only one prefix of each such orbit is
-// counted, times the orbit's size (the reversed 4x4, cw+ccw: 18 first moves in 6 orbits of
-// sizes 4, 4, 4, 4, 1, 1). Counts and the listing (CountDag::walk_all) are those of one
-// thread. Not in the browser (no threads there): its worker runs BoxSearch itself.
+// (count_dag.hpp), or one part of that count (docs/puzzle-box.md). After the length, the
+// root's subtrees (their sequences' first `prefix_moves` moves) are counted one by one
+// (BoxSearch::count_below) by threads that take them from a queue; from a start that quarter
+// turns map onto itself, one prefix of each orbit, times its size. Counts and the listing are
+// those of one thread. Not in the browser (no threads there).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 #include "core/box/model/board.hpp"
 
 #include <cctype>
+#include <numeric>
 #include <random>
 #include <set>
 
@@ -14,6 +15,13 @@ std::string describe_char(char c) {
   if (u >= 0x20 && u < 0x7f) return std::string("character '") + c + "'";
   static const char kHex[] = "0123456789ABCDEF";
   return std::string("byte 0x") + kHex[u >> 4] + kHex[u & 15];
+}
+
+// A half turn is written with the suffix "2" ("Q12" = Q1 half) while every button number
+// has one digit; from 5x5 on (10+ buttons) "B12" is button 12, so the half turn of B1 is
+// written "B1x2". parse_move accepts "x2" on every size.
+const char* half_turn_suffix(int size) {
+  return (size - 1) * (size - 1) > 9 ? "x2" : "2";
 }
 
 }  // namespace
@@ -81,15 +89,6 @@ std::string format_board(const std::vector<int>& board, int size) {
   }
   return out;
 }
-
-// A half turn is written with the suffix "2" ("Q12" = Q1 half) while every button number
-// has one digit; from 5x5 on (10+ buttons) "B12" is button 12, so the half turn of B1 is
-// written "B1x2". parse_move accepts "x2" on every size.
-namespace {
-const char* half_turn_suffix(int size) {
-  return (size - 1) * (size - 1) > 9 ? "x2" : "2";
-}
-}  // namespace
 
 std::string move_name(const Move& m, int size) {
   std::string name(1, size == 3 ? 'Q' : 'B');  // appended, not operator+ (GCC 12 -Wrestrict)
@@ -217,7 +216,7 @@ std::vector<std::vector<int>> scrambled_boards(int size, MoveSet moves, int coun
   std::vector<std::vector<int>> out;
   for (int i = 0; i < count; ++i) {
     std::vector<int> b(static_cast<size_t>(size * size));
-    for (int k = 0; k < size * size; ++k) b[k] = k + 1;
+    std::iota(b.begin(), b.end(), 1);
     for (int t = 0; t < turns; ++t) apply_move(b, size, allowed[rng() % allowed.size()]);
     out.push_back(b);
   }

@@ -1,9 +1,10 @@
-// The searches of 5x5 and up (anytime_search, shortcut_polish) on boards of bytes: where a
-// move takes the four numbers of its block, and Zobrist keys of boards.
+// Boards of bytes (cell -> number; the target reads 0, 1, ...): where a move takes the four
+// numbers of its block, and Zobrist keys of boards.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 #include "core/box/model/board.hpp"
@@ -39,7 +40,7 @@ inline std::vector<MoveCells> move_cells(int size, MoveSet moves) {
   std::vector<MoveCells> out;
   for (const Move& m : allowed_moves(size, moves)) {
     std::vector<int> b(size * size);
-    for (int i = 0; i < size * size; ++i) b[i] = i;
+    std::iota(b.begin(), b.end(), 0);
     apply_move(b, size, m);
     MoveCells mc{{}, {}, m.button, m.quarter_turns};
     int k = 0;
@@ -68,6 +69,19 @@ inline void apply_cells(Cells& s, const MoveCells& m) {
 inline void undo_cells(Cells& s, const MoveCells& m) {
   const std::uint8_t a = s[m.to[0]], b = s[m.to[1]], c = s[m.to[2]], d = s[m.to[3]];
   s[m.from[0]] = a, s[m.from[1]] = b, s[m.from[2]] = c, s[m.from[3]] = d;
+}
+
+// 0 or 1: the parity of the permutation `board` (cell -> number 0..cells-1); every quarter
+// turn, a 4-cycle, flips it.
+inline int permutation_parity(const std::uint8_t* board, int cells) {
+  std::array<bool, 64> seen{};
+  int cycles = 0;
+  for (int i = 0; i < cells; ++i) {
+    if (seen[i]) continue;
+    ++cycles;
+    for (int j = i; !seen[j]; j = board[j]) seen[j] = true;
+  }
+  return (cells - cycles) % 2;
 }
 
 // Zobrist keys: [cell][number], the same on every run.

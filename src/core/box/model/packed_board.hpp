@@ -10,6 +10,7 @@ namespace tilewise::box {
 
 // A board as nibbles (cell c: its number at bits 4c..4c+3); never 0 (the numbers differ).
 using Packed = std::uint64_t;
+inline constexpr Packed kPackedTarget = 0xFEDCBA9876543210ull;  // the 4x4 target, 0..15
 
 inline Packed pack(const std::uint8_t* board, int cells) {
   Packed k = 0;

@@ -85,7 +85,7 @@ struct BoxAnytimeSearch::Impl {
   std::vector<MoveCells> moves;
   std::vector<std::int32_t> man_cost;                  // [number * 64 + cell]
   std::vector<std::array<std::uint64_t, 64>> zobrist;  // [cell][number]
-  Beamed root{};
+  Cells start{};                                       // renamed so the target reads 0, 1, ...
   int parity = -1;   // quarter turns only: every solution's length has this parity
   int per_move = 4;  // distance one move can cover
   int start_bound = 0;
@@ -111,47 +111,30 @@ struct BoxAnytimeSearch::Impl {
   bool optimal_only = false;  // proven optimal with `all`: the optimal search lists the rest
 
   Impl(const BoxPuzzle& p, const BoxSolveOptions& o) : puzzle(p), options(o), n(p.size) {
-    const std::vector<std::uint8_t> renamed = renamed_start(p);  // the target reads 0, 1, ...
-    std::copy(renamed.begin(), renamed.end(), root.s.begin());
+    const std::vector<std::uint8_t> renamed = renamed_start(p);
+    std::copy(renamed.begin(), renamed.end(), start.begin());
     moves = move_cells(n, p.moves);
     man_cost.assign(64 * 64, 0);
+    std::int32_t man = 0;
     for (int num = 0; num < n * n; ++num)
       for (int cell = 0; cell < n * n; ++cell) man_cost[num * 64 + cell] = steps_home(n, cell, num);
+    for (int cell = 0; cell < n * n; ++cell) man += man_cost[start[cell] * 64 + cell];
     zobrist = zobrist_keys();
-    root.key = 0;
-    root.man = 0;
-    for (int cell = 0; cell < n * n; ++cell) {
-      root.key ^= zobrist[cell][root.s[cell]];
-      root.man += man_cost[root.s[cell] * 64 + cell];
-    }
-    root.trail = 0;
     if (p.moves == MoveSet::kBothDirectionsAndHalf)
       per_move = 8;
     else
-      parity = permutation_parity();
-    start_bound = bound_at(0, root.man);
-    // Options' group_map: the start's bound and the optimal search's (not the beams' cut:
-    // measured 5x the CPU for the same solutions on the reversed 5x5, docs/puzzle-box.md,
-    // "5x5 and up").
+      parity = permutation_parity(start.data(), n * n);
+    start_bound = bound_at(0, man);
+    // Options' group_map: the start's bound and the optimal search's (not the beams' cut: 5x
+    // the CPU for the same solutions, docs/puzzle-box.md).
     if (!o.group_map.empty())
-      start_bound = std::max(
-          start_bound, at_parity(AdditiveBoundNxN(n, p.moves, o.group_map).bound(root.s.data())));
+      start_bound = std::max(start_bound,
+                             at_parity(AdditiveBound(n, p.moves, o.group_map).bound(start.data())));
     BoxSolveOptions exact = o;
     exact.max_seconds = 0;
     optimal = std::make_unique<BoxSearch>(p, exact);
     r.method = "anytime beam search";
     r.lower_bound = start_bound;
-  }
-
-  int permutation_parity() const {
-    std::array<bool, 64> seen{};
-    int cycles = 0;
-    for (int i = 0; i < n * n; ++i) {
-      if (seen[i]) continue;
-      ++cycles;
-      for (int j = i; !seen[j]; j = root.s[j]) seen[j] = true;
-    }
-    return (n * n - cycles) % 2;
   }
 
   // No solution through a board g moves from the start, `man` from the target, is shorter.
@@ -206,7 +189,7 @@ struct BoxAnytimeSearch::Impl {
     path = respelled(path, puzzle.moves);
     if (static_cast<int>(path.size()) >= best_length()) return;
     std::vector<int> board(n * n);
-    for (int i = 0; i < n * n; ++i) board[i] = root.s[i] + 1;
+    for (int i = 0; i < n * n; ++i) board[i] = start[i] + 1;
     for (const Move& m : path) apply_move(board, n, m);
     for (int i = 0; i < n * n; ++i)
       if (board[i] != i + 1) return;  // never: the searches only record what they reached
@@ -274,9 +257,7 @@ struct BoxAnytimeSearch::Impl {
 
   // Windows of the best solution in turn: lengths from kWindowLengths, starts from a fixed
   // sequence; a stage of windows at one width, then twice as wide once a stage has brought
-  // no improvement (up to half the beams' width cap: it runs beside one). A window beam
-  // looks for a shorter way from the board before the window to the board after it (that
-  // board renamed to read 0, 1, ...).
+  // no improvement (up to half the beams' width cap: it runs beside one).
   bool start_window() {
     const int len = static_cast<int>(best.size());
     if (len < 4) return false;  // no window worth a beam
@@ -293,7 +274,7 @@ struct BoxAnytimeSearch::Impl {
     ++window_index;
     ++windows_in_stage;
     std::vector<int> before(n * n), after;
-    for (int i = 0; i < n * n; ++i) before[i] = root.s[i];
+    for (int i = 0; i < n * n; ++i) before[i] = start[i];
     for (int k = 0; k < from; ++k) apply_move(before, n, best[k]);
     after = before;
     for (int k = from; k < from + span; ++k) apply_move(after, n, best[k]);
@@ -342,7 +323,7 @@ struct BoxAnytimeSearch::Impl {
     ++run_index;
     const int corner = in_round == 0 ? 0 : (in_round - 1) % kCorners;
     const int weighting = in_round == 0 ? 0 : 1 + (in_round - 1) / kCorners;
-    beam = make_beam(corner, weighting, width, root.s);
+    beam = make_beam(corner, weighting, width, start);
     return true;
   }
 
@@ -428,7 +409,7 @@ struct BoxAnytimeSearch::Impl {
     for (std::size_t k = 0; k < count; ++k) {
       const Child& c = kids[k];
       if (!b.keeping) {
-        if (!seen_before(b, c.key)) ++b.histogram[c.rank];
+        if (first_sight(b, c.key, false)) ++b.histogram[c.rank];
         continue;
       }
       if ((c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key)) continue;
@@ -452,20 +433,12 @@ struct BoxAnytimeSearch::Impl {
     }
   }
 
-  // Whether a board was kept before in this beam (at this depth or an earlier one: a beam
-  // that walks in circles on a plateau of its ranking never gets off it).
-  static bool seen_before(const Beam& b, std::uint64_t key) {
+  // Whether a board was not kept before in this beam (at this depth or an earlier one: a beam
+  // that walks in circles on a plateau of its ranking never gets off it); with `keep` it is
+  // remembered (while there is room).
+  static bool first_sight(Beam& b, std::uint64_t key, bool keep = true) {
     key |= 1;  // 0 marks an empty slot
-    const std::size_t mask = b.seen.size() - 1;
-    for (std::size_t i = key & mask; b.seen[i] != 0; i = (i + 1) & mask)
-      if (b.seen[i] == key) return true;
-    return false;
-  }
-
-  // True (and remembered, while there is room) when not seen before.
-  static bool first_sight(Beam& b, std::uint64_t key) {
-    key |= 1;
-    if (2 * (b.seen_count + 1) > b.seen.size() && b.seen.size() < kSeenSlotsMax) {
+    if (keep && 2 * (b.seen_count + 1) > b.seen.size() && b.seen.size() < kSeenSlotsMax) {
       std::vector<std::uint64_t> old(b.seen.size() * 2, 0);
       old.swap(b.seen);
       const std::size_t mask = b.seen.size() - 1;
@@ -480,7 +453,7 @@ struct BoxAnytimeSearch::Impl {
     std::size_t i = key & mask;
     for (; b.seen[i] != 0; i = (i + 1) & mask)
       if (b.seen[i] == key) return false;
-    if (4 * (b.seen_count + 1) <= 3 * b.seen.size()) {  // full: stop remembering
+    if (keep && 4 * (b.seen_count + 1) <= 3 * b.seen.size()) {  // full: stop remembering
       b.seen[i] = key;
       ++b.seen_count;
     }

@@ -1,20 +1,9 @@
-// 5x5 to 8x8: an anytime search. The best solution so far gets shorter while it runs, next
-// to a proven lower bound; proven_optimal when the two meet.
-//
-// The searches share the node budget, in fixed turns (so the outcome does not depend on how
-// the work is sliced):
-// - beam searches over whole boards, ranked by the numbers' distances home, the numbers of
-//   the outer rows and columns weighted more (so they go home first); when a board in the
-//   beam has everything but one corner's 4x4 block home, IDA* finishes that block optimally
-//   (the 4x4 pattern table). The beams are tried with each corner's block left for last and
-//   several weightings, then again twice as wide, and so on (up to max_beam_width and a
-//   memory cap); a beam stops where it could no longer beat the best so far;
-// - window beams (a quarter of the beams' nodes once there is a solution): a beam from the
-//   board before a window of 12-48 moves of the best solution to the board after it; a
-//   shorter way replaces the window;
-// - the optimal IDA* (BoxSearch, a quarter of the nodes): it raises the lower bound, and a
-//   solution it finds is optimal (with `all`, every optimal sequence).
-// Every improvement is replayed on the start board before it is kept.
+// 5x5 to 8x8: an anytime search (docs/puzzle-box.md). The best solution so far gets shorter
+// while it runs, next to a proven lower bound; proven_optimal when the two meet. Beams over
+// whole boards (a corner's 4x4 block left for last, finished by IDA*), window beams that
+// shorten parts of the best solution and the optimal IDA* share the node budget in fixed
+// turns, so the outcome does not depend on how the work is sliced. Every improvement is
+// replayed on the start board before it is kept.
 #pragma once
 
 #include <cstdint>

@@ -1,29 +1,15 @@
-// The count's second order of two commuting buttons, cut without a bound.
-//
-// Counting every optimal sequence tries both orders of two buttons whose blocks share no
-// cell: from a node P, `a b` and `b a` reach the same board after as many moves. The node
-// P-b (b tried before a among P's children) was already asked the bound, so its answer
-// decides P-a-b without a lookup:
-//   - P-b cut by the bound (more than the moves left from it): P-a-b is dead, since a
-//     completion of P-a-b (the same board as P-b-a) after `a` would be a way home from P-b
-//     within its moves left, which the bound (a lower bound, rounded to the parity every
-//     distance has) rules out;
-//   - P-b expanded and its child P-b-a cut by the bound: P-a-b is that board at that depth.
-// These use only the bound's answers (the board's distance), never a count, so the spelling
-// context (count_dag.hpp) plays no part. Most children are cut by the bound, so most second
-// orders are cut here before their table entries are ranked or read.
-//   - P-b expanded and its child P-b-a counted: when neither `a` nor `b` closes
-//     a counter-clockwise `X'` (always with cw), P-a-b is the same node of the count's graph
-//     (the same board, moves left and context), so its count is P-b-a's, taken without a
-//     bound or a lookup in the count's table.
-// The search (BoxSearch::open_node) also cuts P-a-b when P-b is known dead in
-// either order (its first lookup, made for all of P's children when P is opened, cut it), and
-// inherits that down the path: P-a-c-b is P-b-a-c when b commutes with a and c.
-//
-// Per depth d of the search's path and move k (allowed_moves' order): what became of child k
-// of the node at depth d (unknown until asked: skipped, answered by the count's table, ...)
-// and, when it was expanded, which of its own children the bound cut and which were counted
-// (and their counts).
+// The count's second order of two commuting buttons, cut without a bound. From a node P, `a b`
+// and `b a` (blocks sharing no cell) reach the same board after as many moves, and P-b (tried
+// before a) was already asked the bound, so its answer decides P-a-b:
+//   - P-b cut by the bound: P-a-b is dead (a completion of it after `a` would be a way home
+//     from P-b within its moves left, which the bound rules out);
+//   - P-b expanded and P-b-a cut: P-a-b is that board at that depth, dead;
+//   - P-b expanded and P-b-a counted, neither move closing a counter-clockwise `X'`: P-a-b is
+//     the same node of the count's graph (board, moves left, context), its count P-b-a's.
+// BoxSearch::open_node also cuts P-a-b when P-b is known dead by its first lookup, and
+// inherits that down the path (P-a-c-b is P-b-a-c when b commutes with a and c).
+// Per depth d and move k: what became of child k of the node at depth d and, once expanded,
+// which of its own children the bound cut and which were counted (and their counts).
 #pragma once
 
 #include <cstddef>
@@ -36,12 +22,9 @@ namespace tilewise::box {
 class CommutingCuts {
  public:
   // `commuting[k]`: the moves (bits by index) whose button commutes with move k's.
-  // `no_context[k]`: move k closes no counter-clockwise `X'` (its context is none).
-  CommutingCuts(std::vector<std::uint32_t> commuting, std::vector<bool> no_context)
-      : commuting_(std::move(commuting)), moves_(commuting_.size()) {
-    for (std::size_t k = 0; k < moves_; ++k)
-      if (no_context[k]) no_context_ |= std::uint32_t{1} << k;
-  }
+  // `no_context` (bits by index): the moves that close no counter-clockwise `X'`.
+  CommutingCuts(std::vector<std::uint32_t> commuting, std::uint32_t no_context)
+      : commuting_(std::move(commuting)), moves_(commuting_.size()), no_context_(no_context) {}
 
   std::uint32_t commuting(std::size_t k) const { return commuting_[k]; }
 
@@ -111,9 +94,9 @@ class CommutingCuts {
   static constexpr std::uint8_t kUnknown = 0, kCut = 1, kExpanded = 2;
   std::vector<std::uint32_t> commuting_;
   std::size_t moves_;
+  std::uint32_t no_context_;
   std::vector<std::uint8_t> state_;
   std::vector<std::uint32_t> cut_below_;
-  std::uint32_t no_context_ = 0;              // moves that close no `X'`
   std::vector<std::uint32_t> counted_below_;  // per (depth, move): its children counted
   std::vector<std::uint64_t> count_below_;    // per (depth, move, move): their counts
 };

@@ -10,6 +10,17 @@
 namespace tilewise::box {
 namespace {
 
+// A 4x4 table set the planner can choose, with what it costs, strongest first: memory (and
+// the bytes of its file) and the seconds of its build (native, one core).
+struct BoxTableCost {
+  const char* partition;
+  double mib, build_seconds;
+};
+constexpr BoxTableCost kTableCosts[] = {
+    {"8+8", 247.5, 160}, {"7+7+2", 27.5, 15}, {"6+6+4", 2.8, 1}};
+// A table file at most this large is read and checked at once (7+7+2's 27.5 MiB: ~20 ms).
+constexpr double kQuickLoadMiB = 32;
+
 std::string table_words(const BoxTableCost& t) {
   char mib[32];
   std::snprintf(mib, sizeof mib, "%.1f MiB", t.mib);
@@ -30,7 +41,7 @@ std::string seconds_words(double s) {
 void choose_quick_tables(const BoxPlanRequest& q, BoxPlan& plan) {
   const bool half = q.moves == MoveSet::kBothDirectionsAndHalf;
   std::vector<BoxTableCost> costs;
-  for (const BoxTableCost& t : box_table_costs())
+  for (const BoxTableCost& t : kTableCosts)
     if (!half || std::string(t.partition) != "8+8") costs.push_back(t);
   const auto stored = [&](const BoxTableCost& t) {
     return q.stored && q.stored(additive_table_name(q.moves, t.partition));
@@ -59,12 +70,6 @@ void choose_quick_tables(const BoxPlanRequest& q, BoxPlan& plan) {
 }
 
 }  // namespace
-
-const std::vector<BoxTableCost>& box_table_costs() {
-  static const std::vector<BoxTableCost> costs = {
-      {"8+8", 247.5, 160}, {"7+7+2", 27.5, 15}, {"6+6+4", 2.8, 1}};
-  return costs;
-}
 
 Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
   BoxPlan plan;

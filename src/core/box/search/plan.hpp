@@ -1,16 +1,8 @@
 // The one planner of a Puzzle Box solve: from the board's size, the move set, what is wanted
 // and the budgets (memory, the time a first answer may wait for a table, which tables are at
 // hand), the tables the search uses, its bound, its method and its threads, with a one-line
-// reason. The CLI (cli/box_command.cpp) and the browser worker (worker/box_job.cpp) ask it;
-// they pass budgets and what the user asked, never rules of their own.
-//
-// 4x4 tables (additive pattern tables, additive_db.hpp; native build times on one core):
-//   6+6+4: 2.8 MiB, ~1 s      7+7+2: 27.5 MiB, ~15 s      8+8: 247.5 MiB, ~2-3 min
-// A first answer takes the strongest table that is at hand and small enough to load at once
-// (a 247.5 MiB file takes 0.3-0.8 s to read and check, for a search of milliseconds), else
-// builds the strongest whose build fits the time budget. Listing or counting every optimal
-// sequence repays the 8+8 tables (3.6-3.8x less CPU than 7+7+2 with cw, 2.1x with cw+ccw;
-// 7+7+2 with half turns), built once when they are not at hand.
+// reason. The CLI and the browser worker ask it; they pass budgets and what the user asked,
+// never rules of their own.
 #pragma once
 
 #include <cstdint>
@@ -33,26 +25,11 @@ enum class BoxMethod {
   kCountDepthFirst,  // 4x4 --all or --count --part (parallel_count.hpp)
 };
 
-// A 4x4 table set the planner can choose, with what it costs.
-struct BoxTableCost {
-  const char* partition;
-  double mib;            // memory, and the bytes of its file
-  double build_seconds;  // native, one core
-};
-// Strongest first: 8+8, 7+7+2, 6+6+4.
-const std::vector<BoxTableCost>& box_table_costs();
-
-// A first answer waits at most this long for a table build unless told otherwise.
-inline constexpr double kQuickBuildSeconds = 10;
-// A table file at most this large is read and checked at once (7+7+2's 27.5 MiB: ~20 ms).
-inline constexpr double kQuickLoadMiB = 32;
-
 struct BoxPlanRequest {
   int size = 4;
   MoveSet moves = MoveSet::kClockwise;
   BoxWant want = BoxWant::kFirst;
-  // The time a first answer may wait for a table build (seconds).
-  double build_seconds = kQuickBuildSeconds;
+  double build_seconds = 10;  // the time a first answer may wait for a table build
   // Tables at hand: true when the table of that storage name (additive_table_name,
   // pattern_table_name) is stored and loads at once; null when not known yet (the browser
   // worker asks its storage later: the plan is then in tiers, see BoxPlan).
@@ -74,12 +51,10 @@ struct BoxPlan {
   bool pattern_table = false;
   int pattern_tiles = 7;
   // When the stored tables are not known (the browser worker): quick_partition's tables
-  // answer while partition's are neither in memory nor stored (those are then built in the
-  // background).
+  // answer while partition's are built in the background.
   std::string quick_partition;
-  // 4x4 counts by layers: the pattern table is the second bound from the first layer
-  // (second_pattern), or the 8-number one once the layers grow (second_when_long;
-  // count_layers.hpp).
+  // 4x4 counts by layers: the pattern table is the second bound from the first layer, or the
+  // 8-number one once the layers grow (count_layers.hpp).
   bool second_pattern = false, second_when_long = false;
   int threads = 1;
   std::string reason;  // one line: what and why

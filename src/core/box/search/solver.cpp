@@ -7,14 +7,16 @@
 #include <ctime>
 #include <functional>
 #include <limits>
+#include <queue>
+#include <unordered_set>
 
 #include "core/box/bounds/additive_db.hpp"
 #include "core/box/bounds/pattern_db.hpp"
 #include "core/box/bounds/table3.hpp"
 #include "core/box/count/count_dag.hpp"
 #include "core/box/model/board.hpp"
+#include "core/box/model/packed_board.hpp"
 #include "core/box/search/anytime_search.hpp"
-#include "core/box/search/quick_search.hpp"
 #include "core/clock.hpp"
 
 namespace tilewise::box {
@@ -33,24 +35,11 @@ const std::vector<std::uint8_t>& table3(MoveSet moves) {
   return *t;
 }
 
-// The start's numbers renamed so that the target reads 1..N*N.
-std::vector<int> relabel(const BoxPuzzle& p) {
-  std::vector<int> out;
-  for (const std::uint8_t n : renamed_start(p)) out.push_back(n + 1);
-  return out;
-}
-
 // The numbers' Manhattan distance sum over what one press can cover (4 steps, 8 with half
 // turns), in moves.
 int manhattan_moves(int sum, MoveSet moves) {
   const int per_move = moves == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
   return (sum + per_move - 1) / per_move;
-}
-
-int manhattan_bound(const std::vector<int>& s, int size, MoveSet moves) {
-  int sum = 0;
-  for (int i = 0; i < size * size; ++i) sum += steps_home(size, i, s[i] - 1);
-  return manhattan_moves(sum, moves);
 }
 
 // Buttons whose 2x2 blocks share no cell: pressing them in either order is the same.
@@ -59,21 +48,9 @@ bool commute(int a, int b, int size) {
   return std::abs(a / w - b / w) > 1 || std::abs(a % w - b % w) > 1;
 }
 
-// 0 or 1: the permutation's parity (every quarter turn, a 4-cycle, flips it).
-int permutation_parity(const std::vector<int>& s) {
-  std::vector<bool> seen(s.size());
-  int cycles = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (seen[i]) continue;
-    ++cycles;
-    for (std::size_t j = i; !seen[j]; j = static_cast<std::size_t>(s[j] - 1)) seen[j] = true;
-  }
-  return static_cast<int>(s.size() - static_cast<std::size_t>(cycles)) % 2;
-}
-
 constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
 // Its states (beyond the node budget): a tenth of the budget, at least kQuickStatesMin (so a
-// small budget still gets a solution), at most kQuickStatesMax (memory: ~150 bytes a state).
+// small budget still gets a solution), at most kQuickStatesMax.
 constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
 
 }  // namespace
@@ -140,7 +117,7 @@ static std::string pattern_method(int tiles, int lookups) {
 
 // "IDA* with additive pattern databases (4x4, 6+6+4, 2.8 MiB, 8 images)", then the
 // pattern database's method when both are used.
-static std::string additive_method(const std::string& name, const AdditiveBound4x4& additive,
+static std::string additive_method(const std::string& name, const AdditiveBound& additive,
                                    const std::string& pattern) {
   char text[160];
   std::snprintf(text, sizeof text,
@@ -153,13 +130,13 @@ static std::string additive_method(const std::string& name, const AdditiveBound4
 // The 4x4 bound the options ask for: the additive tables of their partition, with the
 // pattern table too, or the pattern table alone without a partition.
 struct TableBound4x4 {
-  std::unique_ptr<AdditiveBound4x4> additive;
+  std::unique_ptr<AdditiveBound> additive;
   std::unique_ptr<PatternBound4x4> pattern;
 };
 static TableBound4x4 make_bounds_4x4(MoveSet moves, const BoxSolveOptions& o) {
   TableBound4x4 t;
   if (AdditivePartition partition; additive_partition(o.additive_partition, partition))
-    t.additive = std::make_unique<AdditiveBound4x4>(moves, partition);
+    t.additive = std::make_unique<AdditiveBound>(moves, partition);
   if (o.pattern_table || !t.additive)
     t.pattern = std::make_unique<PatternBound4x4>(moves, o.pattern_tiles);
   return t;
@@ -169,35 +146,34 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     : size_(p.size),
       moves_(p.moves),
       o_(o),
-      allowed_(allowed_moves(p.size, p.moves)),
-      s_(relabel(p)),
+      cells_(move_cells(p.size, p.moves)),
+      cells_of_(move_cells_index(cells_)),
       spelling_{Spelling{}} {
-  if (moves_ != MoveSet::kBothDirectionsAndHalf) parity_ = permutation_parity(s_);
-  cells_ = move_cells(size_, moves_);
-  cells_of_ = move_cells_index(cells_);
+  const std::vector<std::uint8_t> renamed = renamed_start(p);
+  std::copy(renamed.begin(), renamed.end(), board_.begin());
+  if (moves_ != MoveSet::kBothDirectionsAndHalf)
+    parity_ = permutation_parity(board_.data(), size_ * size_);
   if (size_ == 3) {
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
   } else if (size_ == 4) {
-    start4_ = board4_ = start_board16(p);
+    start4_ = board16();
     std::vector<std::uint32_t> commuting(cells_.size());
-    std::vector<bool> no_context(cells_.size());
+    std::uint32_t no_context = 0;
     for (std::size_t k = 0; k < cells_.size(); ++k) {
       for (std::size_t j = 0; j < cells_.size(); ++j)
         if (commute(cells_[k].button, cells_[j].button, size_)) commuting[k] |= 1u << j;
-      no_context[k] = !closes_ccw(cells_[k].move(), moves_);
+      if (!closes_ccw(cells_[k].move(), moves_)) no_context |= 1u << k;
     }
-    commuting_cuts_.emplace(std::move(commuting), std::move(no_context));
+    commuting_cuts_.emplace(std::move(commuting), no_context);
     TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
     additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
     if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
     if (additive_) r_.method = additive_method(o_.additive_partition, *additive_, r_.method);
     if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
   } else if (!o_.group_map.empty()) {
-    additive_nxn_ = std::make_unique<AdditiveBoundNxN>(size_, moves_, o_.group_map);
-    r_.method = "IDA* with " + additive_nxn_->describe();
-    for (std::size_t c = 0; c < s_.size(); ++c)
-      board_nxn_[c] = static_cast<std::uint8_t>(s_[c] - 1);
+    additive_ = std::make_unique<AdditiveBound>(size_, moves_, o_.group_map);
+    r_.method = "IDA* with " + additive_->describe();
   } else {
     r_.method = "IDA* with Manhattan bound";
     // The sum kept in step with the moves (4 numbers a move), not summed again at every node:
@@ -208,9 +184,7 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       for (int v = 0; v < n; ++v)
         steps_home_[static_cast<std::size_t>(c * n + v)] =
             static_cast<std::uint8_t>(steps_home(size_, c, v));
-    manhattan_sum_ = 0;
-    for (int c = 0; c < n; ++c)
-      manhattan_sum_ += steps_home_[static_cast<std::size_t>(c * n + s_[c] - 1)];
+    for (int c = 0; c < n; ++c) manhattan_sum_ += steps_home_[c * n + board_[c]];
   }
   t0_ms_ = now_ms();  // budgets count the search, not a one-time table build
 }
@@ -230,37 +204,31 @@ bool BoxSearch::out_of_budget() const {
 }
 
 bool BoxSearch::at_target_board() const {
-  for (std::size_t i = 0; i < s_.size(); ++i)
-    if (s_[i] != static_cast<int>(i) + 1) return false;
+  for (int i = 0; i < size_ * size_; ++i)
+    if (board_[i] != i) return false;
   return true;
 }
 
 int BoxSearch::bound_of(int g, int enough) const {
-  int h = 0;
   if (table_) {
-    const std::uint8_t d = (*table_)[rank_3x3(s_.data())];
+    const std::uint8_t d = (*table_)[rank_3x3(board_.data())];
     return d == kUnreached3 ? kMaxLength + 1 : d;
   }
-  if (size_ == 4) {
-    const std::uint8_t* b = board4_.data();
-    // The parent's deciding lookup first.
-    auto first_at = [g](std::vector<int>& first) -> int& {
-      if (first.size() <= static_cast<std::size_t>(g)) first.resize(g + 1);
-      if (g > 0) first[g] = first[g - 1];
-      return first[g];
-    };
-    // Below the root, the child's first lookup was made when its parent was entered
-    // (first_of_children): the move tried is the parent's latest.
-    const int* first_excess =
-        g > 0 && additive_ ? &child_excess_[(g - 1) * cells_.size() + next_.back() - 1] : nullptr;
-    if (additive_) h = additive_->bound(b, enough, first_at(first_image_), first_excess);
-    if (pattern_ && h <= enough)
-      h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
-  } else if (additive_nxn_) {
-    h = additive_nxn_->bound(board_nxn_.data(), enough);
-  } else {
-    h = manhattan_moves(manhattan_sum_, moves_);
-  }
+  if (!additive_ && !pattern_) return to_parity(manhattan_moves(manhattan_sum_, moves_), g);
+  // The parent's deciding lookup first.
+  auto first_at = [g](std::vector<int>& first) -> int& {
+    if (first.size() <= static_cast<std::size_t>(g)) first.resize(g + 1);
+    if (g > 0) first[g] = first[g - 1];
+    return first[g];
+  };
+  // Below the root on 4x4, the child's first lookup was made when its parent was entered
+  // (first_of_children): the move tried is the parent's latest.
+  const int* first_excess = g > 0 && size_ == 4 && additive_
+                                ? &child_excess_[(g - 1) * cells_.size() + next_.back() - 1]
+                                : nullptr;
+  const std::uint8_t* b = board_.data();
+  int h = additive_ ? additive_->bound(b, enough, first_at(first_image_), first_excess) : 0;
+  if (pattern_ && h <= enough) h = std::max(h, pattern_->bound(b, enough, first_at(first_lookup_)));
   return to_parity(h, g);
 }
 
@@ -291,7 +259,7 @@ std::uint32_t BoxSearch::context_key() const {
 bool BoxSearch::counted_child() {
   if (!count_dag_ || moves_left() < CountDag::kMinLeft || path_.size() < prefix_.size())
     return false;
-  const auto [board, context] = count_dag_->node_of(board4_, context_key());
+  const auto [board, context] = count_dag_->node_of(board16(), context_key());
   const std::uint64_t known = count_dag_->find(board, context);
   if (known == CountDag::kMiss) return false;
   add_counted(known);
@@ -306,7 +274,7 @@ void BoxSearch::add_counted(std::uint64_t n) {
     r_.solutions_truncated = true;
     return;
   }
-  std::array<std::uint8_t, 16> from = board4_;
+  std::array<std::uint8_t, 16> from = board16();
   std::vector<Move> path = path_;
   const bool all_kept = count_dag_->walk(from, moves_left(), spelling_.back(), path,
                                          [&](const std::vector<Move>& seq) {
@@ -320,12 +288,12 @@ void BoxSearch::add_counted(std::uint64_t n) {
 
 bool BoxSearch::leave_node() {
   bool kept = true;
+  const std::uint64_t count = r_.count - count_at_entry_.back();
   if (count_dag_ && moves_left() >= CountDag::kMinLeft &&
       path_.size() >= std::max<std::size_t>(prefix_.size(), 1)) {
-    const auto [board, context] = count_dag_->node_of(board4_, context_key());
-    kept = count_dag_->put(board, context, r_.count - count_at_entry_.back());
+    const auto [board, context] = count_dag_->node_of(board16(), context_key());
+    kept = count_dag_->put(board, context, count);
   }
-  const std::uint64_t count = r_.count - count_at_entry_.back();
   next_.pop_back();
   count_at_entry_.pop_back();
   if (!path_.empty()) {
@@ -405,30 +373,20 @@ bool BoxSearch::next_iteration() {
   return true;
 }
 
-// The move's four numbers moved in s_ and in what the bounds read beside it: 4x4 board4_, the
-// group tables' board_nxn_, or the Manhattan sum (back: the move undone).
+// The move's four numbers moved on board_, the Manhattan sum kept in step (back: the move undone).
 void BoxSearch::turn(const Move& m, bool back) {
   const MoveCells& mc = cells_[cells_of_[static_cast<std::size_t>(move_key(m))]];
   const auto& from = back ? mc.to : mc.from;
   const auto& to = back ? mc.from : mc.to;
-  std::array<int, 4> v{};
-  for (int k = 0; k < 4; ++k) v[k] = s_[from[k]];
-  for (int k = 0; k < 4; ++k) s_[to[k]] = v[k];
-  if (size_ == 4) {
-    std::array<std::uint8_t, 4> b{};
-    for (int k = 0; k < 4; ++k) b[k] = board4_[from[k]];
-    for (int k = 0; k < 4; ++k) board4_[to[k]] = b[k];
-  } else if (additive_nxn_) {
-    if (back)
-      undo_cells(board_nxn_, mc);
-    else
-      apply_cells(board_nxn_, mc);
-  } else if (!steps_home_.empty()) {
-    const std::size_t n = s_.size();
-    for (int k = 0; k < 4; ++k)
-      manhattan_sum_ += steps_home_[to[k] * n + static_cast<std::size_t>(v[k] - 1)] -
-                        steps_home_[from[k] * n + static_cast<std::size_t>(v[k] - 1)];
-  }
+  if (!steps_home_.empty())
+    for (int k = 0; k < 4; ++k) {
+      const int v = board_[from[k]], n = size_ * size_;
+      manhattan_sum_ += steps_home_[to[k] * n + v] - steps_home_[from[k] * n + v];
+    }
+  if (back)
+    undo_cells(board_, mc);
+  else
+    apply_cells(board_, mc);
 }
 
 void BoxSearch::enter_child(const Move& m) {
@@ -506,13 +464,14 @@ void BoxSearch::first_of_children() {
   if (child_excess_.size() < (g + 1) * moves) child_excess_.resize((g + 1) * moves);
   child_index_.resize(moves * terms);
   const int first = first_image_[g];
+  const std::array<std::uint8_t, 16> board = board16();  // (16 bytes a child, not 64)
   std::array<std::uint8_t, 16> child{};
   std::array<bool, 64> tried{};
   for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
     const bool known = commuting_cuts_ && ((dead_children_[g] | counted_children_[g]) >> k & 1);
     if ((tried[k] = !skip_move(mc.move()) && !known)) {
-      child = turned(board4_, mc);
+      child = turned(board, mc);
       additive_->first_indices(child.data(), first, &child_index_[k * terms]);
     }
   }
@@ -522,7 +481,7 @@ void BoxSearch::first_of_children() {
     const int excess = child_excess_[g * moves + k] =
         additive_->excess(first, &child_index_[k * terms]);
     // Cut by this lookup alone: known before any child is expanded (commuting cuts).
-    if (commuting_cuts_ && to_parity(additive_->moves_of(turned(board4_, cells_[k]).data(), excess),
+    if (commuting_cuts_ && to_parity(additive_->moves_of(turned(board, cells_[k]).data(), excess),
                                      static_cast<int>(g) + 1) > left)
       first_cut_[g] |= std::uint32_t{1} << k;
   }
@@ -549,7 +508,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       if (!next_iteration()) break;
       continue;
     }
-    if (next_.back() == allowed_.size()) {  // all children tried: back up
+    if (next_.back() == cells_.size()) {  // all children tried: back up
       if (!leave_node()) {
         r_.count = 0;  // not a partial number
         r_.count_table_full = true;
@@ -559,7 +518,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       continue;
     }
     if (visited >= max_nodes) return false;
-    const Move m = allowed_[next_.back()++];
+    const Move m = cells_[next_.back()++].move();
     if (skip_move(m)) continue;
     if (commuting_cuts_ && (dead_children_[path_.size()] >> (next_.back() - 1) & 1)) {
       note_cut();  // (a dead node, as if cut by the bound)
@@ -614,19 +573,17 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
                                                              const BoxSolveOptions& o) {
   if (size == 3)
     return [&table = table3(moves)](const std::uint8_t* board, int) {
-      std::array<int, 9> b{};
-      for (int c = 0; c < 9; ++c) b[c] = board[c] + 1;
-      const std::uint8_t d = table[rank_3x3(b.data())];
+      const std::uint8_t d = table[rank_3x3(board)];
       return d == kUnreached3 ? kMaxLength + 1 : static_cast<int>(d);
     };
   if (size != 4)
     return [size, moves](const std::uint8_t* board, int) {
-      std::vector<int> s(board, board + size * size);
-      for (int& v : s) ++v;
-      return manhattan_bound(s, size, moves);
+      int sum = 0;
+      for (int c = 0; c < size * size; ++c) sum += steps_home(size, c, board[c]);
+      return manhattan_moves(sum, moves);
     };
   TableBound4x4 bounds = make_bounds_4x4(moves, o);
-  std::shared_ptr<AdditiveBound4x4> additive = std::move(bounds.additive);
+  std::shared_ptr<AdditiveBound> additive = std::move(bounds.additive);
   std::shared_ptr<PatternBound4x4> pattern = std::move(bounds.pattern);
   auto first = std::make_shared<std::array<int, 2>>();  // the lookups that decided last
   return [additive, pattern, first](const std::uint8_t* board, int enough) {
@@ -655,34 +612,61 @@ Result<BoxSolveResult> count_after_first_solution(
   return r;
 }
 
+// A weighted best-first search (f = g + kQuickWeight x the bound, each board generated once):
+// a solution fast, usually longer than the shortest.
 void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max_seconds,
                         BoxSolveResult& r) {
   if (r.count > 0 || r.complete || r.length >= 0 || p.size != 4) return;
-  // The optimal search's bound (its tables are built).
-  const auto bound = box_lower_bound(4, p.moves, o);
-  const std::function<int(const std::vector<int>&)> bound_4x4 = [&](const std::vector<int>& s) {
-    std::array<std::uint8_t, 16> b{};
-    for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(s[c] - 1);
-    return bound(b.data(), 255);
+  const auto bound = box_lower_bound(4, p.moves, o);  // the optimal search's (its tables built)
+  const auto estimate = [&](Packed b) {
+    std::array<std::uint8_t, 16> board;
+    unpack(b, 16, board.data());
+    return bound(board.data(), 255);
   };
-  QuickSearchLimits limits;
-  limits.max_states =
+  const std::vector<MoveCells> cells = move_cells(4, p.moves);
+  std::vector<PackedMove> steps;
+  for (const MoveCells& mc : cells) steps.push_back(PackedMove::of(mc.from, mc.to));
+  const std::uint64_t max_states =
       std::clamp<std::uint64_t>(o.node_budget / 10, kQuickStatesMin, kQuickStatesMax);
-  limits.max_seconds = max_seconds;
-  limits.cancel = o.cancel;
-  std::uint64_t states = 0;
   const double t0 = now_ms();
-  const std::vector<int> start = relabel(p);
-  std::optional<std::vector<Move>> quick =
-      quick_search(start, 4, p.moves, kQuickWeight, bound_4x4, limits, states);
-  r.nodes += states;
-  r.elapsed_ms += now_ms() - t0;
-  if (quick) {  // the best found, not proven optimal
-    r.length = static_cast<int>(quick->size());
-    r.count = 1;
-    r.solutions = {*quick};
-    r.method = "best-first search, pattern database (4x4): not proven optimal";
+  struct Node {
+    Packed board;
+    int g, parent;  // parent -1 at the start
+    std::uint8_t move;
+  };
+  const std::vector<std::uint8_t> start = renamed_start(p);
+  std::vector<Node> nodes{{pack(start.data(), 16), 0, -1, 0}};
+  std::unordered_set<Packed> seen{nodes[0].board};
+  using Entry = std::pair<int, int>;  // f, -node: smallest f first, then the newest node
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+  open.push({estimate(nodes[0].board), 0});
+  for (std::uint64_t popped = 0; !open.empty(); ++popped) {
+    const int at = -open.top().second;
+    open.pop();
+    if (nodes[at].board == kPackedTarget) {  // the best found, not proven optimal
+      std::vector<Move> path;
+      for (int k = at; nodes[k].parent >= 0; k = nodes[k].parent)
+        path.insert(path.begin(), cells[nodes[k].move].move());
+      r.length = static_cast<int>(path.size());
+      r.count = 1;
+      r.solutions = {path};
+      r.method = "best-first search, pattern database (4x4): not proven optimal";
+      break;
+    }
+    if ((o.cancel && o.cancel->load(std::memory_order_relaxed)) ||
+        (max_seconds > 0 && popped % 256 == 0 && now_ms() - t0 > max_seconds * 1000))
+      break;
+    if (nodes.size() >= max_states) continue;  // no more room: finish what is open
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      const Packed next = steps[k].apply(nodes[at].board);
+      if (!seen.insert(next).second) continue;
+      const int g = nodes[at].g + 1;
+      nodes.push_back({next, g, at, static_cast<std::uint8_t>(k)});
+      open.push({g + kQuickWeight * estimate(next), -static_cast<int>(nodes.size() - 1)});
+    }
   }
+  r.nodes += nodes.size();
+  r.elapsed_ms += now_ms() - t0;
 }
 
 // On 4x4, when the optimal search runs out of budget with nothing found, a quick search
@@ -752,11 +736,6 @@ std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves) {
     ++out[d];
   }
   return out;
-}
-
-int distance_3x3(const std::vector<int>& board, MoveSet moves) {
-  const std::uint8_t d = table3(moves)[rank_3x3(board.data())];
-  return d == kUnreached3 ? -1 : d;
 }
 
 }  // namespace tilewise::box

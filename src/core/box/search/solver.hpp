@@ -1,16 +1,8 @@
-// Optimal Puzzle Box solutions.
-// 3x3: an exact distance table over all 9! = 362,880 states (one per move set, built
-// once, ~0.4 MB), from which every optimal sequence is read off. Any target works:
-// numbers are relabelled so the target becomes 1..9.
-// N >= 4: IDA* with an admissible bound (sum of Manhattan distances / 4, / 8 with half
-// turns; on 4x4 also pattern databases); optimal when it finishes within its node budget.
-// Both run as one resumable depth-first search (BoxSearch), the 3x3 one with the exact
-// table distance as its bound, so it only walks optimal sequences.
-//
-// Counting: solutions are distinct move sequences of optimal length, except that with
-// clockwise + counter-clockwise moves a half turn is spelled only as `X X` (the equal
-// sequence `X' X'` is not listed again). Sequences that differ only in the order of two
-// independent buttons are different sequences and are all listed (as in seed 003).
+// Optimal Puzzle Box solutions (docs/puzzle-box.md): one resumable depth-first search
+// (BoxSearch), IDA* with the bound of the board's size (3x3: the exact distance table, so it
+// walks only optimal sequences; 4x4: pattern tables; else Manhattan or group tables).
+// Solutions are distinct sequences in canonical spelling (spelling.hpp), both orders of two
+// commuting buttons counted.
 #pragma once
 
 #include <array>
@@ -31,13 +23,10 @@
 namespace tilewise::box {
 
 class PatternBound4x4;
-class AdditiveBound4x4;
-class AdditiveBoundNxN;
+class AdditiveBound;
 class CountDag;
 
-// Where the count by layers (count_layers.hpp) starts: from the start board; from the target
-// (the sequences read back: the same count); or from either: from the start until a layer
-// keeps many boards, then the target's to that depth, and on with the smaller.
+// Where the count by layers starts (LayerCountLimits::direction).
 enum class LayerDirection { kFromStart, kFromTarget, kEither };
 
 struct BoxSolveOptions {
@@ -46,30 +35,23 @@ struct BoxSolveOptions {
   std::uint64_t node_budget = 200000000;  // IDA* nodes before giving up (N >= 4)
   double max_seconds = 0;                 // wall time before giving up (0 = no limit)
   int pattern_tiles = 7;  // 4x4: numbers in the pattern database (4..7; 7 = 27.5 MiB)
-  // 4x4: the additive pattern databases (additive_db.hpp) of this partition ("" = none),
-  // with the pattern database too (the larger bound) or alone.
+  // 4x4: the additive tables of this partition ("" = none), with the pattern table or alone.
   std::string additive_partition;
   bool pattern_table = true;
-  // 4x4, the count by layers: the pattern table (of pattern_tiles numbers) as a second bound
-  // of the boards each layer keeps, from the first layer (count_layers.hpp).
-  bool second_pattern = false;
+  bool second_pattern = false;  // 4x4 count by layers: the pattern table is its second bound
+
   // 5x5 and up (anytime_search.hpp): the widest beam (memory: ~180 bytes a board, plus 5
   // bytes a board and move of the path).
   std::uint64_t max_beam_width = std::uint64_t{1} << 20;
-  // 5x5 and up: the additive tables of this group map (additive_db.hpp) as the bound of the
-  // optimal search and of the start ("" = the Manhattan bound alone).
-  std::string group_map;
+  std::string group_map;  // 5x5 and up: the optimal search's tables ("" = Manhattan alone)
   const std::atomic<bool>* cancel = nullptr;
   bool cpu_time = false;  // max_seconds counts this process's CPU time (a shared machine)
-  // 4x4, every optimal sequence: the memory of the count's tables (count_dag.hpp); when
-  // they would need more, the count ends incomplete (count_table_full).
+  // 4x4, every optimal sequence: the memory of the count's tables; over it the count ends
+  // incomplete (count_table_full).
   std::uint64_t max_count_bytes = std::uint64_t{512} << 20;
   // 4x4, every optimal sequence: the result keeps the count's table, so that
   // for_each_solution lists every sequence, not only the `max_solutions` kept.
   bool keep_count_table = false;
-  // 4x4, the count by layers: the end its layers start from (count_layers.hpp: from the start,
-  // from the target, or either: the one whose layer is smaller where the start's first keeps
-  // more than 65,536 boards).
   LayerDirection count_direction = LayerDirection::kEither;
 };
 
@@ -89,55 +71,48 @@ struct BoxSolveResult {
 };
 
 // Every optimal sequence of a finished search in order: from the count's table when the
-// result kept it (keep_count_table), else the `solutions` kept. `emit` returns false to stop;
-// so does for_each_solution then.
+// result kept it, else the `solutions` kept. False when `emit` returned false to stop.
 bool for_each_solution(const BoxSolveResult& r,
                        const std::function<bool(const std::vector<Move>&)>& emit);
 
-// Start and target must be N x N boards (kMinSize <= N <= kMaxSize) of 1..N*N each;
-// the error says which rule is broken.
+// Start and target must be N x N boards (kMinSize <= N <= kMaxSize) of 1..N*N each.
 std::optional<Error> check_box_puzzle(const BoxPuzzle& puzzle);
 
-// 5x5 and up: the anytime search (anytime_search.hpp) until it finishes, the node budget is
-// spent or max_seconds pass; `on_improvement` (when set) sees each better solution as found.
+// 5x5 and up: the anytime search until it finishes, the node budget is spent or max_seconds
+// pass; `on_improvement` (when set) sees each better solution as found.
 Result<BoxSolveResult> solve_box(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options,
     const std::function<void(const BoxSolveResult&)>& on_improvement = nullptr);
 
 // On 4x4, when `r` (an optimal search's result) has no length and is incomplete: a quick
-// search (weighted best-first) within max_seconds (0 = no limit) and options' state cap; a
-// solution found goes into `r`, not proven optimal (r.lower_bound stays the optimal
-// search's). solve_box and the browser worker use it (5x5 and up: anytime_search.hpp).
+// search within max_seconds (0 = no limit); a solution found goes into `r`, not proven
+// optimal (r.lower_bound stays the optimal search's).
 void add_quick_solution(const BoxPuzzle& puzzle, const BoxSolveOptions& options, double max_seconds,
                         BoxSolveResult& r);
 
-// A count of every optimal sequence by another method than the search's own (count_layers.hpp;
-// the tests' meeting in the middle): solve_box's first solution (its length, proven optimal) with
-// `options`, then `count(start, length)` (the start renamed so the target reads 0, 1, ...); the
-// result holds that count and the first sequence, `method` + "; counted by " + `how`, and is
-// incomplete (count 0) when the count is.
+// solve_box's first solution (its length, proven optimal), then every optimal sequence counted
+// by `count(start, length)` (the start renamed so the target reads 0, 1, ...): the count by
+// layers, the tests' meeting in the middle. The method says "; counted by " + `how`; an
+// incomplete count leaves count 0.
 struct OtherCount {
   std::uint64_t count = 0;
   bool complete = false;
   bool out_of_memory = false;  // (count_table_full)
   std::uint64_t nodes = 0;     // added to the search's
-  std::string how;             // said after the method's "counted by <how>" (may be empty)
+  std::string how;             // appended to `how` (may be empty)
 };
 Result<BoxSolveResult> count_after_first_solution(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options, const std::string& how,
     const std::function<OtherCount(const std::vector<std::uint8_t>& start, int length)>& count);
 
-// The lower bound solve_box's optimal search uses on boards up to 4x4 (3x3: the exact table
-// distance; 4x4: the tables `options` ask for; 2x2: Manhattan), without the parity
-// rounding: moves from `board` (cell -> number 0..N*N-1) to 0, 1, ... in order; it may stop
-// early once above `enough`. Builds the tables still missing. One caller at a time.
+// The lower bound of solve_box's optimal search on boards up to 4x4, without the parity: moves
+// from `board` (cell -> number 0..N*N-1) to 0, 1, ...; it may stop early once above `enough`.
+// Builds the tables still missing. One caller at a time.
 std::function<int(const std::uint8_t* board, int enough)> box_lower_bound(
     int size, MoveSet moves, const BoxSolveOptions& options);
 
-// Builds the tables a solve of (size, moves) needs a slice at a time, for callers that
-// must stay responsive (the browser worker). solve_box builds what is missing in one go.
-// Tables are kept for the life of the process (3x3: 0.36 MB; 4x4: 27.5 MiB per move set
-// with the default 7-number pattern database).
+// Builds the table a solve of (size, moves) needs a slice at a time (the browser worker; 3x3:
+// the distance table, 4x4: the pattern table), kept for the life of the process.
 class BoxTableBuild {
  public:
   BoxTableBuild(int size, MoveSet moves, int pattern_tiles);
@@ -151,9 +126,8 @@ class BoxTableBuild {
   std::unique_ptr<Impl> impl_;
 };
 
-// One optimal search, resumable: solve_box runs it to the end; the browser worker runs it
-// a slice at a time. The puzzle must pass check_box_puzzle. Tables still missing are built
-// by the constructor.
+// One optimal search, resumable: solve_box runs it to the end; the browser worker a slice at
+// a time. The puzzle must pass check_box_puzzle; the constructor builds missing tables.
 class BoxSearch {
  public:
   BoxSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
@@ -165,17 +139,16 @@ class BoxSearch {
   int depth() const { return static_cast<int>(path_.size()); }
   int lower_bound() const;  // no solution is shorter than this
   // 4x4, options.all: instead of the whole search, counts the sequences of exactly `length`
-  // moves that begin with `prefix` into `dag` (shared with other searches:
-  // parallel_count.hpp); the nodes above the prefix's end are neither read from the table
-  // nor kept in it (here they count only part of their subtree). Call before run().
+  // moves that begin with `prefix` into `dag` (shared: parallel_count.hpp); the nodes above
+  // the prefix's end are neither read from the table nor kept in it. Call before run().
   void count_below(std::vector<Move> prefix, int length, std::shared_ptr<CountDag> dag);
 
  private:
-  // Lower bound on the moves left from s_ at depth g (rounded up to the parity the
+  // Lower bound on the moves left from board_ at depth g (rounded up to the parity the
   // distance must have); may stop early once it exceeds `enough`.
   int bound_of(int g, int enough) const;
   bool skip_move(const Move& m) const;
-  bool at_target_board() const;  // s_ reads 1..N*N
+  bool at_target_board() const;  // board_ reads 0, 1, ...
   bool counted_child();  // listing: the child's count is known (added, its sequences listed)
   void add_counted(std::uint64_t n);  // a child's n sequences: counted, listed while kept
   int to_parity(int h, int g) const;  // h rounded up to the parity a distance at g must have
@@ -186,10 +159,15 @@ class BoxSearch {
   bool next_iteration();       // false when the search is over
   void enter_child(const Move& m);
   void undo_last();
-  void turn(const Move& m, bool back);  // s_ and what the bound reads (back: the move undone)
-  void first_of_children();             // 4x4: each child's first lookup, all at once
-  void open_node();                     // the node after path_ passed: its children are tried next
-  void note_cut();  // the child just tried (path_ back at its parent) is dead by the bound
+  void turn(const Move& m, bool back);
+  std::array<std::uint8_t, 16> board16() const {  // 4x4: board_ as the count's table reads it
+    std::array<std::uint8_t, 16> b;
+    std::copy_n(board_.begin(), 16, b.begin());
+    return b;
+  }
+  void first_of_children();  // 4x4: each child's first lookup, all at once
+  void open_node();          // the node after path_ passed: its children are tried next
+  void note_cut();           // the child just tried (path_ back at its parent) is dead by the bound
   void note_counted(std::uint64_t count);  // ... has `count` completions (listing)
   void add_second_order(const Move& m);    // the child m's count taken from its first order
   void found();
@@ -199,13 +177,11 @@ class BoxSearch {
   MoveSet moves_;
   BoxSolveOptions o_;
   BoxSolveResult r_;
-  std::vector<Move> allowed_;
-  std::vector<int> s_;  // the board after path_, renamed so the target reads 1..N*N
-  // 4x4: s_ as 0-based bytes (what the bounds read); the allowed moves as cell maps and, by
-  // move_key, which of them a move is (turn()).
-  std::array<std::uint8_t, 16> board4_{};
+  // The allowed moves (allowed_moves' order) as cell maps and, by move_key, which of them a
+  // move is (turn()).
   std::vector<MoveCells> cells_;
   MoveCellsIndex cells_of_{};
+  Cells board_{};  // the board after path_, renamed so the target reads 0, 1, ...
   // Per depth and move: the excess of the child's first image (first_of_children).
   std::vector<int> child_excess_;
   std::vector<std::uint32_t> child_index_;  // (first_of_children's)
@@ -220,14 +196,12 @@ class BoxSearch {
   std::uint64_t child_count_ = ~std::uint64_t{0};  // counted_child's, for note_counted
   std::vector<Move> path_;
   std::vector<Spelling> spelling_;  // per depth: the spelling context of path_'s first moves
-  std::vector<std::size_t> next_;   // per open node: index in allowed_ of its next child
+  std::vector<std::size_t> next_;   // per open node: index in cells_ of its next child
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
   std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
-  std::unique_ptr<AdditiveBound4x4> additive_;        // 4x4
-  std::unique_ptr<AdditiveBoundNxN> additive_nxn_;    // 5x5 and up (options' group_map)
-  Cells board_nxn_{};  // 5x5 and up with additive_nxn_: s_ 0-based (what it reads), kept so
-  // Sizes bounded by Manhattan alone: [cell * N*N + number - 1] the number's steps home from the
-  // cell, and the sum of them over s_, kept in step with the moves.
+  std::unique_ptr<AdditiveBound> additive_;           // 4x4; 5x5 and up: options' group_map
+  // Sizes bounded by Manhattan alone: [cell * N*N + number] the number's steps home from the
+  // cell, and the sum of them over board_, kept in step with the moves.
   std::vector<std::uint8_t> steps_home_;
   int manhattan_sum_ = 0;
   // Per depth: the lookup (image) of each bound that decided the node's last bound.
@@ -237,14 +211,13 @@ class BoxSearch {
   bool finished_ = false;
   double t0_ms_ = 0;
   int start_bound_ = 0;  // the bound of the start board
-  // With `all`, each bound is first searched for one solution with commuting buttons in
-  // one order (a bound with no solution is ruled out as fast as with --first); the bound
-  // that has one is searched again listing every sequence, both orders (listing_), on 4x4
-  // counting on the graph of optimal sequences (count_dag_).
+  // With `all`, each bound is first searched for one solution with commuting buttons in one
+  // order (a bound with no solution is ruled out as fast as with --first); the bound that has
+  // one is searched again listing every sequence (listing_; 4x4: counted on count_dag_).
   bool listing_ = false;
   bool probe_found_ = false;
   std::vector<std::uint64_t> count_at_entry_;  // per open node: r_.count when entered
-  std::array<std::uint8_t, 16> start4_{};      // 4x4: the start as board4_ holds it
+  std::array<std::uint8_t, 16> start4_{};      // 4x4: the start as board16() reads it
   std::shared_ptr<CountDag> count_dag_;
   std::vector<Move> prefix_;  // count_below's: the first moves of every sequence searched
 };
@@ -254,7 +227,5 @@ std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves);
 // 3x3: a fresh distance table (index = Lehmer rank of the board, 0xff = unreachable);
 // solve_box keeps one per move set, built on first use.
 std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves);
-// 3x3: moves needed from `board` to 1..9 (table lookup).
-int distance_3x3(const std::vector<int>& board, MoveSet moves);
 
 }  // namespace tilewise::box
