@@ -121,11 +121,16 @@ float cross(ImVec2 o, ImVec2 a, ImVec2 b) {
   return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
 }
 
-// Segment p-q clipped to the convex polygon (Cyrus-Beck); false when nothing is left.
-bool clip_segment(ImVec2& p, ImVec2& q, const ImVec2* poly, int n) {
+// The sign of the convex polygon's area (1 or -1): which side of each of its edges is inside.
+float winding(const ImVec2* poly, int n) {
   float area = 0;
   for (int k = 0; k < n; ++k) area += cross(poly[0], poly[k], poly[(k + 1) % n]);
-  const float sign = area >= 0 ? 1.0f : -1.0f;
+  return area >= 0 ? 1.0f : -1.0f;
+}
+
+// Segment p-q clipped to the convex polygon of winding `sign` (Cyrus-Beck); false when
+// nothing is left.
+bool clip_segment(ImVec2& p, ImVec2& q, const ImVec2* poly, int n, float sign) {
   float t0 = 0, t1 = 1;
   const ImVec2 d(q.x - p.x, q.y - p.y);
   for (int k = 0; k < n; ++k) {
@@ -149,10 +154,8 @@ bool clip_segment(ImVec2& p, ImVec2& q, const ImVec2* poly, int n) {
   return true;
 }
 
-bool inside(ImVec2 x, const ImVec2* poly, int n, float margin) {
-  float area = 0;
-  for (int k = 0; k < n; ++k) area += cross(poly[0], poly[k], poly[(k + 1) % n]);
-  const float sign = area >= 0 ? 1.0f : -1.0f;
+// Whether `x` lies inside the convex polygon of winding `sign`, at least `margin` from its sides.
+bool inside(ImVec2 x, const ImVec2* poly, int n, float sign, float margin) {
   for (int k = 0; k < n; ++k) {
     const ImVec2 a = poly[k], b = poly[(k + 1) % n];
     const float len = std::hypot(b.x - a.x, b.y - a.y);
@@ -227,6 +230,7 @@ void draw_motif_pattern(ImDrawList* dl, const ImVec2* clip, int n, const EdgeFra
   const ImU32 ink =
       luminance(colour) > 0.55f ? IM_COL32(0, 0, 0, 120) : IM_COL32(255, 255, 255, 140);
   const int kind = (motif - 1) % 8;
+  const float sign = winding(clip, n);
   const float gap = std::max(5.0f, cell * (kind == 7 ? 0.16f : 0.09f));
   const float width = std::max(1.0f, cell * (kind == 7 ? 0.035f : 0.014f));
   const float reach = cell * 1.5f;  // past every corner of the clip
@@ -239,7 +243,7 @@ void draw_motif_pattern(ImDrawList* dl, const ImVec2* clip, int n, const EdgeFra
       const float o = gap * (static_cast<float>(k) + 0.5f);
       ImVec2 p = at(f, 1, {nrm.u * o - d.u * reach, nrm.v * o - d.v * reach});
       ImVec2 q = at(f, 1, {nrm.u * o + d.u * reach, nrm.v * o + d.v * reach});
-      if (clip_segment(p, q, clip, n)) dl->AddLine(p, q, ink, width);
+      if (clip_segment(p, q, clip, n, sign)) dl->AddLine(p, q, ink, width);
     }
   };
   switch (kind) {
@@ -252,7 +256,7 @@ void draw_motif_pattern(ImDrawList* dl, const ImVec2* clip, int n, const EdgeFra
         for (int j = 0; j <= lines; ++j) {
           const ImVec2 p =
               at(f, 1, {gap * static_cast<float>(i), gap * (static_cast<float>(j) + 0.5f)});
-          if (inside(p, clip, n, gap * 0.2f)) dl->AddCircleFilled(p, gap * 0.2f, ink, 8);
+          if (inside(p, clip, n, sign, gap * 0.2f)) dl->AddCircleFilled(p, gap * 0.2f, ink, 8);
         }
       break;
     case 2:
@@ -273,7 +277,7 @@ void draw_motif_pattern(ImDrawList* dl, const ImVec2* clip, int n, const EdgeFra
         for (int s = 0; s <= 24; ++s) {
           const float a = kPi * static_cast<float>(s) / 24;
           const ImVec2 p = at(f, 1, {r * std::cos(a), r * std::sin(a)});
-          const bool in = inside(p, clip, n, 0);
+          const bool in = inside(p, clip, n, sign, 0);
           if (in && was) dl->AddLine(prev, p, ink, width);
           prev = p;
           was = in;
