@@ -23,6 +23,15 @@ std::string motif_key(const EdgePuzzle& p, int motif) {
   return std::to_string(motif);
 }
 
+// The motif's name as the page says it. With the colour-blind-safe palette a colour word
+// ("red") would name a colour that is not drawn: then it says nothing ("" here; the key and
+// the tooltips say the shape).
+std::string shown_name(const EdgePuzzle& p, int m) {
+  const std::string& name =
+      m >= 1 && m <= static_cast<int>(p.motif_names.size()) ? p.motif_names[m - 1] : "";
+  return colour_blind_palette() && colour_for_name(name) ? std::string() : name;
+}
+
 }  // namespace
 
 ImU32 motif_colour(int index) {
@@ -45,7 +54,7 @@ std::vector<ImU32> motif_palette(const EdgePuzzle& p) {
                                   ? p.motif_names[static_cast<size_t>(m - 1)]
                                   : std::string();
     const std::optional<Rgb> named = colour_for_name(name);
-    // The colour-blind-safe palette (theme.hpp) replaces named colours too; the key names them.
+    // The colour-blind-safe palette (theme.hpp) replaces named colours too (shown_name).
     palette[static_cast<size_t>(m)] = colour_blind_palette() ? colour_blind_motif_colour(m)
                                       : named ? IM_COL32(named->r, named->g, named->b, 255)
                                               : motif_colour(m);
@@ -56,8 +65,7 @@ std::vector<ImU32> motif_palette(const EdgePuzzle& p) {
 std::string side_label(const EdgePuzzle& p, Side side) {
   const int m = std::abs(side);
   if (m == 0 && p.border == BorderRule::kFrame0) return "frame";
-  const std::string& name =
-      m >= 1 && m <= static_cast<int>(p.motif_names.size()) ? p.motif_names[m - 1] : "";
+  const std::string name = shown_name(p, m);
   std::string text =
       name.empty() ? (p.rule == MatchRule::kComplement ? "motif " : "colour ") + motif_key(p, m)
                    : name + " (" + motif_key(p, m) + ")";
@@ -94,15 +102,17 @@ int draw_motif_key(const EdgePuzzle& p, const std::vector<ImU32>& palette) {
   const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
   for (size_t i = 0; i < p.motif_names.size() && i + 1 < palette.size(); ++i) {
     if (p.motif_names[i].empty()) continue;
-    const std::string label = motif_key(p, static_cast<int>(i) + 1) + " " + p.motif_names[i];
+    const int m = static_cast<int>(i) + 1;
+    const std::string name = shown_name(p, m);
+    const std::string label = motif_key(p, m) + " " + (name.empty() ? motif_shape_name(m) : name);
     const float w = box + 4 + ImGui::CalcTextSize(label.c_str()).x;
     ImGui::SameLine();
     if (ImGui::GetCursorScreenPos().x + w > right) {
       ImGui::NewLine();
       ++lines;
     }
-    draw_motif_swatch(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), box,
-                      static_cast<int>(i) + 1, p.rule, palette[i + 1]);
+    draw_motif_swatch(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), box, m, p.rule,
+                      palette[i + 1]);
     ImGui::Dummy(ImVec2(box, box));
     ImGui::SameLine(0, 4);
     ImGui::TextUnformatted(label.c_str());

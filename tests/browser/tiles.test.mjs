@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
+import { ocr } from './lib/words.mjs';
 
 let srv, browser;
 before(async () => { srv = await h.startServer(); browser = await h.launch(); });
@@ -198,7 +199,11 @@ test('a phone: matched halves make whole shapes; the colour-blind look patterns 
   await page.emulateMedia({ colorScheme: 'light' });
   await h.waitState(page, "s.look.theme === 'light'");
   await h.framesLater(page, 3);
-  await h.screenshot(page, 'tiles-phone-light-colour-blind');
+  // The key, read off the screen: colour words would name colours no longer drawn, so it
+  // says the shapes (the puzzle names its motifs red, green, ... pink).
+  const key = ocr(await h.screenshot(page, 'tiles-phone-light-colour-blind')).toLowerCase();
+  for (const shape of ['diamond', 'hexagon', 'cross']) assert.ok(key.includes(shape), `the key says "${shape}":\n${key}`);
+  for (const colour of ['purple', 'cyan', 'orange']) assert.ok(!key.includes(colour), `the key says "${colour}":\n${key}`);
   await g.detach();
   assert.deepEqual(errors, []);
   await context.close();
