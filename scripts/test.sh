@@ -50,6 +50,6 @@ stage "web: set up Emscripten, SDL2, ImGui, Chromium, playwright-core"
 ./scripts/setup-web.sh
 stage "web: build the site (build/web/site)"
 ./scripts/build-web.sh
-stage "browser: tests in headless Chromium, a file at a time (screenshots in build/screenshots)"
+stage "browser: tests in headless Chromium, two files at a time (screenshots in build/screenshots)"
 cmake -S . -B build/native -DTILEWISE_BROWSER_TESTS=ON >/dev/null
-stage_ctest build/times/browser.log --test-dir build/native --output-on-failure -L browser
+stage_ctest build/times/browser.log --test-dir build/native --output-on-failure -j2 -L browser
