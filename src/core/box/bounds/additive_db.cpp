@@ -582,7 +582,9 @@ std::string additive_table_name(MoveSet moves, const std::string& partition) {
 TableFormat additive_table_format(MoveSet moves, const std::string& name) {
   TableFormat f{{'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion, static_cast<std::uint8_t>(moves),
                  static_cast<std::uint8_t>(name.size())}};
-  f.head.insert(f.head.end(), name.begin(), name.end());
+  const std::size_t fields = f.head.size();  // (resized, not inserted into: GCC 12 warns)
+  f.head.resize(fields + name.size());
+  std::copy(name.begin(), name.end(), f.head.begin() + static_cast<std::ptrdiff_t>(fields));
   AdditivePartition partition;
   if (additive_partition(name, partition))
     for (const auto& home : distinct_homes(partition))
@@ -628,7 +630,9 @@ std::string group_table_name(int n, MoveSet moves, const std::vector<std::uint8_
 TableFormat group_table_format(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
   TableFormat f{{'T', 'W', 'G', 'D', 'B', kGroupFormatVersion, static_cast<std::uint8_t>(n),
                  static_cast<std::uint8_t>(moves), static_cast<std::uint8_t>(home.size())}};
-  f.head.insert(f.head.end(), home.begin(), home.end());
+  const std::size_t fields = f.head.size();
+  f.head.resize(fields + home.size());
+  std::copy(home.begin(), home.end(), f.head.begin() + static_cast<std::ptrdiff_t>(fields));
   f.body = (placements(n * n, static_cast<int>(home.size())) + 1) / 2;
   return f;
 }
