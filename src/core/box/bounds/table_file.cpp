@@ -34,7 +34,8 @@ std::string stamp_of(const std::filesystem::path& file, std::uint64_t size, std:
   std::error_code ec;
   const auto time = std::filesystem::last_write_time(file, ec);
   if (ec) return {};
-  return std::to_string(size) + " " + std::to_string(time.time_since_epoch().count()) + " " +
+  return std::to_string(size) + " " +
+         std::to_string(static_cast<long long>(time.time_since_epoch().count())) + " " +
          std::to_string(sum);
 }
 
