@@ -229,26 +229,27 @@ BENCHMARK(box_4x4_random)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
-// A table kept in the CLI's cache (~/.cache/tilewise, or $TILEWISE_CACHE) under `name`: read
-// when there and whole (`load`), else built (minutes for the 8-number ones; not kept).
-void load_or_build(const std::string& name,
-                   const std::function<bool(const std::vector<std::uint8_t>&)>& load,
-                   const std::function<void()>& build) {
+// A table kept in the CLI's cache (~/.cache/tilewise, or $TILEWISE_CACHE) under `name`, read
+// into memory of its own (as the CLI's counts read it) when there and whole, else built
+// (minutes for the 8-number ones; not kept).
+void load_or_build(const std::string& name, const TableFormat& format,
+                   const std::function<void(KeptTable)>& keep, const std::function<void()>& build) {
   const char* dir = std::getenv("TILEWISE_CACHE");
   const char* home = std::getenv("HOME");
   const std::filesystem::path folder = dir && *dir ? std::filesystem::path(dir)
                                        : home      ? std::filesystem::path(home) / ".cache/tilewise"
                                                    : std::filesystem::path();
-  std::ifstream in(folder / (name + ".bin"), std::ios::binary);
-  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                        std::istreambuf_iterator<char>());
-  if (!in || !load(bytes)) build();
+  auto kept = table_from_file(format, folder / (name + ".bin"), false);
+  if (kept)
+    keep(std::move(*kept));
+  else
+    build();
 }
 
 void load_additive(MoveSet moves, const std::string& partition) {
   load_or_build(
-      additive_table_name(moves, partition),
-      [&](const std::vector<std::uint8_t>& b) { return load_additive_tables(moves, partition, b); },
+      additive_table_name(moves, partition), additive_table_format(moves, partition),
+      [&](KeptTable kept) { keep_additive_tables(moves, partition, kept); },
       [&] {
         AdditivePartition p;
         additive_partition(partition, p);
@@ -260,9 +261,8 @@ void load_additive(MoveSet moves, const std::string& partition) {
 void load_pattern_8(MoveSet moves) {
   load_or_build(
       pattern_table_name(moves, kLargestPatternTiles),
-      [&](const std::vector<std::uint8_t>& b) {
-        return load_pattern_table(moves, kLargestPatternTiles, b);
-      },
+      pattern_table_format(moves, kLargestPatternTiles),
+      [&](KeptTable kept) { keep_pattern_table(moves, kLargestPatternTiles, std::move(kept)); },
       [&] { PatternBound4x4 build(moves, kLargestPatternTiles); });
 }
 

@@ -139,54 +139,26 @@ void build_saying_how_long(const std::function<void()>& build) {
   ticker.join();
 }
 
-// The kept table file `file`, `size` bytes, read by `load` a piece at a time straight into
-// the table's memory (no copy of the whole file: 8+8's is 247.5 MiB); a read that gets fewer
-// bytes than the file holds is said on stderr (then the table is rebuilt).
-bool load_table_file(const std::filesystem::path& file, std::ifstream& in, std::size_t size,
-                     const std::function<bool(std::size_t, const box::ReadTableBytes&)>& load) {
-  std::size_t got = 0;
-  bool short_read = false;
-  const bool kept = load(size, [&](std::uint8_t* into, std::size_t n) {
-    if (short_read) return false;
-    in.read(reinterpret_cast<char*>(into), static_cast<std::streamsize>(n));
-    got += static_cast<std::size_t>(in.gcount());
-    short_read = static_cast<std::size_t>(in.gcount()) < n;
-    return !short_read;
-  });
-  if (short_read)
-    std::cerr << "tilewise: table file " << file.string() << ": short read (got " << got << " of "
-              << size << " bytes)\n";
-  return kept;
-}
-
-// A whole kept table's bytes, from `read` (load_table_file's), for the loaders that take them
-// in one piece (the smaller tables); empty when they ran out.
-std::vector<std::uint8_t> whole_table(std::size_t size, const box::ReadTableBytes& read) {
-  std::vector<std::uint8_t> bytes(size);
-  if (!read(bytes.data(), size)) bytes.clear();
-  return bytes;
-}
-
-// A 4x4 table from the cache (`load` keeps it when the bytes are whole), or built (seconds
-// to minutes) and saved there (`bytes` of the built one). A missing, damaged or foreign file
-// is rebuilt; a cache that cannot be written is skipped.
+// A table from the cache (table_file.hpp: mapped, not copied, when `map`; `keep` keeps it), or
+// built (seconds to minutes) and saved there (`bytes` of the built one). A damaged or foreign
+// file is said in one line and built again; a cache that cannot be written is skipped.
 void load_or_build_table(const std::string& name, const std::string& what,
-                         const std::function<bool(std::size_t, const box::ReadTableBytes&)>& load,
+                         const box::TableFormat& format, bool map,
+                         const std::function<void(box::KeptTable)>& keep,
                          const std::function<void()>& build,
                          const std::function<std::vector<std::uint8_t>()>& bytes) {
   const std::filesystem::path dir = cache_dir();
   const std::filesystem::path file = dir / (name + ".bin");
-  if (!dir.empty()) {
-    std::ifstream in(file, std::ios::binary | std::ios::ate);
-    const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : 0;
-    if (size > 0 && in.seekg(0) && load_table_file(file, in, static_cast<std::size_t>(size), load))
-      return;
+  std::error_code ec;
+  if (!dir.empty() && std::filesystem::exists(file, ec)) {
+    auto kept = box::table_from_file(format, file, map);
+    if (kept) return keep(std::move(*kept));
+    std::cerr << "tilewise: table file " << kept.error().to_string() << "; building it again\n";
   }
   std::cerr << "tilewise: building " << what << " (once"
             << (dir.empty() ? "" : ", kept in " + file.string()) << ")\n";
   build_saying_how_long(build);
   if (dir.empty()) return;
-  std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   const std::filesystem::path part = file.string() + ".part";
   const std::vector<std::uint8_t> out_bytes = bytes();
@@ -201,24 +173,22 @@ void load_or_build_table(const std::string& name, const std::string& what,
   }
 }
 
-void load_or_build_pattern_table(box::MoveSet moves, int tiles) {
+void load_or_build_pattern_table(box::MoveSet moves, int tiles, bool map) {
   load_or_build_table(
       box::pattern_table_name(moves, tiles),
       "the 4x4 pattern table for " + std::string(box::move_set_name(moves)),
-      [&](std::size_t size, const box::ReadTableBytes& read) {
-        return box::load_pattern_table(moves, tiles, size, read);
-      },
+      box::pattern_table_format(moves, tiles), map,
+      [&](box::KeptTable kept) { box::keep_pattern_table(moves, tiles, std::move(kept)); },
       [&] { box::PatternDbBuild(moves, tiles).run(std::numeric_limits<std::uint64_t>::max()); },
       [&] { return box::pattern_table_bytes(moves, tiles); });
 }
 
-void load_or_build_additive_tables(box::MoveSet moves, const std::string& partition) {
+void load_or_build_additive_tables(box::MoveSet moves, const std::string& partition, bool map) {
   load_or_build_table(
       box::additive_table_name(moves, partition),
       "the 4x4 additive tables " + partition + " for " + std::string(box::move_set_name(moves)),
-      [&](std::size_t size, const box::ReadTableBytes& read) {
-        return box::load_additive_tables(moves, partition, size, read);
-      },
+      box::additive_table_format(moves, partition), map,
+      [&](box::KeptTable kept) { box::keep_additive_tables(moves, partition, kept); },
       [&] {
         box::AdditivePartition p;
         box::additive_partition(partition, p);
@@ -240,9 +210,8 @@ void load_or_build_group_tables(int size, box::MoveSet moves, const std::string&
         box::group_table_name(size, moves, home),
         "the additive table of " + std::to_string(home.size()) + " numbers for " +
             std::to_string(size) + "x" + std::to_string(size) + " " + box::move_set_name(moves),
-        [&](std::size_t bytes, const box::ReadTableBytes& read) {
-          return box::load_group_table(size, moves, home, whole_table(bytes, read));
-        },
+        box::group_table_format(size, moves, home), true,
+        [&](box::KeptTable kept) { box::keep_group_table(size, moves, home, kept); },
         [&] { box::build_group_table(size, moves, home); },
         [&] { return box::group_table_bytes(size, moves, home); });
 }
@@ -264,7 +233,7 @@ Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::
       if (progress)
         std::cerr << "tilewise: a long count: the pattern table of " << box::kLargestPatternTiles
                   << " numbers is its second bound from layer " << depth + 1 << std::endl;
-      load_or_build_pattern_table(p.moves, box::kLargestPatternTiles);
+      load_or_build_pattern_table(p.moves, box::kLargestPatternTiles, false);
       pattern = std::make_unique<box::PatternBound4x4>(p.moves, box::kLargestPatternTiles);
       return pattern.get();
     };
@@ -369,8 +338,12 @@ int run_box_solve(const BoxArgs& a) {
   o.pattern_tiles = plan.pattern_tiles;
   o.additive_partition = plan.partition;
   o.pattern_table = plan.pattern_table;
+  // A first solution maps the stored tables (it reads a few pages of them); a count or a
+  // listing reads them into memory of their own, in huge pages where the system gives them.
+  const bool map =
+      plan.method == box::BoxMethod::kIdaStar || plan.method == box::BoxMethod::kAnytime;
   if (p.size == 4 && !plan.partition.empty())
-    load_or_build_additive_tables(p.moves, plan.partition);
+    load_or_build_additive_tables(p.moves, plan.partition, map);
   // 5x5 and up, --groups: none (the default): the Manhattan bound alone, so the first solution
   // comes at once; auto: the built-in map on 5x5 and 7x7 (tables of 6.1 / 7.3 MiB built once
   // in ~10-30 s of CPU, before the search); none on 6x6 and 8x8, whose tables take minutes and
@@ -384,10 +357,10 @@ int run_box_solve(const BoxArgs& a) {
     }
     load_or_build_group_tables(p.size, p.moves, o.group_map);
   }
-  if (plan.pattern_table) load_or_build_pattern_table(p.moves, o.pattern_tiles);
+  if (plan.pattern_table) load_or_build_pattern_table(p.moves, o.pattern_tiles, map);
   o.all = a.all || a.count;
   o.second_pattern = plan.second_pattern;
-  if (o.second_pattern) load_or_build_pattern_table(p.moves, o.pattern_tiles);
+  if (o.second_pattern) load_or_build_pattern_table(p.moves, o.pattern_tiles, map);
   if (a.count) o.max_solutions = 1;
   o.keep_count_table = a.all && !a.json;  // every sequence printed, not only those kept
   o.max_count_bytes = a.max_memory << 20;

@@ -267,11 +267,10 @@ int tw_table_offer(const char* name, const std::uint8_t* bytes, int size) {
   const auto id = tilewise::worker::id_of_name(n);
   if (!id || !bytes || size <= 0) return 0;
   if (id->partition.empty()
-          ? !tilewise::box::load_pattern_table(id->moves, id->pattern_tiles,
-                                               std::vector<std::uint8_t>(bytes, bytes + size))
-          : !tilewise::box::load_additive_tables(
-                id->moves, id->partition, static_cast<std::size_t>(size),
-                tilewise::box::read_from(bytes, static_cast<std::size_t>(size))))
+          ? !tilewise::box::load_pattern_table(id->moves, id->pattern_tiles, bytes,
+                                               static_cast<std::size_t>(size))
+          : !tilewise::box::load_additive_tables(id->moves, id->partition, bytes,
+                                                 static_cast<std::size_t>(size)))
     return 0;
   t.set_ready(tilewise::worker::key_of(*id));
   return 1;

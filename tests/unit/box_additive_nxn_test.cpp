@@ -197,13 +197,17 @@ TEST(BoxAdditiveNxN, KeptBytesLoadBackOnlyWhole) {
   build_group_table(5, MoveSet::kBothDirections, home);
   const auto bytes = group_table_bytes(5, MoveSet::kBothDirections, home);
   ASSERT_FALSE(bytes.empty());
-  EXPECT_TRUE(load_group_table(5, MoveSet::kBothDirections, home, bytes));
+  const auto load = [&](MoveSet m, const std::vector<std::uint8_t>& b) {
+    auto kept = table_from_bytes(group_table_format(5, m, home), b.data(), b.size());
+    if (kept) keep_group_table(5, m, home, *kept);
+    return kept.ok();
+  };
+  EXPECT_TRUE(load(MoveSet::kBothDirections, bytes));
   auto damaged = bytes;
   damaged[damaged.size() / 2] ^= 1;
-  EXPECT_FALSE(load_group_table(5, MoveSet::kBothDirections, home, damaged));
-  EXPECT_FALSE(load_group_table(5, MoveSet::kClockwise, home, bytes));
-  EXPECT_FALSE(load_group_table(5, MoveSet::kBothDirections, home,
-                                std::vector<std::uint8_t>(bytes.begin(), bytes.end() - 1)));
+  EXPECT_FALSE(load(MoveSet::kBothDirections, damaged));
+  EXPECT_FALSE(load(MoveSet::kClockwise, bytes));
+  EXPECT_FALSE(load(MoveSet::kBothDirections, {bytes.begin(), bytes.end() - 1}));
   EXPECT_TRUE(group_table_bytes(5, MoveSet::kClockwise, {2, 3, 9}).empty());  // not built
   EXPECT_NE(group_table_name(5, MoveSet::kBothDirections, home).find("5x5-cw+ccw-0.1.6.v1"),
             std::string::npos);

@@ -2,9 +2,13 @@
 // shortest-path search written here, the bound against breadth-first distances, the
 // searches that use it against the non-additive table, and the kept bytes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <queue>
 #include <random>
@@ -260,49 +264,71 @@ TEST(BoxAdditive, TableBytesLoadBackOnlyWhenWholeAndUnchanged) {
   { const AdditiveBound build(m, p); }
   const std::vector<std::uint8_t> bytes = additive_table_bytes(m, "rows");
   ASSERT_EQ(bytes.size(), 6 + 2 + 4 + 8 + 2 * 43680u / 2);
-  EXPECT_TRUE(load_additive_tables(m, "rows", bytes));
+  const auto load = [](MoveSet moves, const std::string& name, const std::vector<std::uint8_t>& b) {
+    return load_additive_tables(moves, name, b.data(), b.size());
+  };
+  EXPECT_TRUE(load(m, "rows", bytes));
   std::vector<std::uint8_t> changed = bytes;
   changed[bytes.size() / 2] ^= 1;
-  EXPECT_FALSE(load_additive_tables(m, "rows", changed));
-  EXPECT_FALSE(load_additive_tables(m, "rows", {bytes.begin(), bytes.end() - 1}));
-  EXPECT_FALSE(load_additive_tables(MoveSet::kClockwise, "rows", bytes));
-  EXPECT_FALSE(load_additive_tables(m, "blocks", bytes));
+  EXPECT_FALSE(load(m, "rows", changed));
+  EXPECT_FALSE(load(m, "rows", {bytes.begin(), bytes.end() - 1}));
+  EXPECT_FALSE(load(MoveSet::kClockwise, "rows", bytes));
+  EXPECT_FALSE(load(m, "blocks", bytes));
   EXPECT_EQ(additive_table_name(m, "7+7+2"), "box-additive-cw+ccw-7+7+2.v1");
 }
 
-// The tables read in pieces (the CLI's file read, straight into the tables' memory): kept
-// only when every piece came and the checksum holds.
-TEST(BoxAdditive, TableBytesReadInPiecesLoadOnlyWhenAllCome) {
+// A kept file (the CLI's cache), mapped or read: its body checked in full once, then by the
+// stamp beside it; a damaged, short or foreign file is refused with what is wrong.
+TEST(BoxAdditive, TableFilesAreCheckedOnceThenByTheirStamp) {
   const MoveSet m = MoveSet::kBothDirections;
   AdditivePartition p;
   ASSERT_TRUE(additive_partition("rows", p));
-  { const AdditiveBound build(m, p); }
+  const AdditiveBound bound(m, p);
   const std::vector<std::uint8_t> bytes = additive_table_bytes(m, "rows");
-  // Gives `bytes` (at most `until` of them) to the loader; counts its reads.
-  auto load = [&](const std::vector<std::uint8_t>& from, std::size_t until, int& reads) {
-    std::size_t at = 0;
-    reads = 0;
-    return load_additive_tables(m, "rows", from.size(), [&](std::uint8_t* into, std::size_t n) {
-      ++reads;
-      if (at + n > until) return false;
-      std::copy(from.begin() + static_cast<std::ptrdiff_t>(at),
-                from.begin() + static_cast<std::ptrdiff_t>(at + n), into);
-      at += n;
-      return true;
-    });
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("tilewise-table-file-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "rows.bin", stamp = dir / "rows.bin.stamp";
+  const auto write = [&](const std::vector<std::uint8_t>& b) {
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
   };
-  int reads = 0;
-  EXPECT_TRUE(load(bytes, bytes.size(), reads));
-  EXPECT_EQ(reads, 3);  // the header, then each of the two tables (rows: 2) into its memory
-  EXPECT_FALSE(load(bytes, bytes.size() - 1, reads));  // a short read
-  EXPECT_FALSE(load(bytes, 10, reads));
-  EXPECT_EQ(reads, 1);  // (the header alone did not come)
+  const TableFormat format = additive_table_format(m, "rows");
+  write(bytes);
+  for (const bool map : {true, false}) {
+    auto kept = table_from_file(format, file, map);
+    ASSERT_TRUE(kept) << kept.error().to_string();
+    EXPECT_TRUE(std::filesystem::exists(stamp));
+    EXPECT_TRUE(std::equal(kept->body.data(), kept->body.data() + kept->body.size(),
+                           bytes.end() - static_cast<std::ptrdiff_t>(kept->body.size())));
+    EXPECT_TRUE(keep_additive_tables(m, "rows", *kept));
+  }
+  std::array<std::uint8_t, 16> board{};
+  for (int c = 0; c < 16; ++c) board[c] = static_cast<std::uint8_t>(15 - c);
+  EXPECT_EQ(bound.bound(board.data()), AdditiveBound(m, p).bound(board.data()));
+  // Changed after its check: the stamp no longer holds, the body is checked and refused.
   std::vector<std::uint8_t> changed = bytes;
   changed[bytes.size() - 3] ^= 1;
-  EXPECT_FALSE(load(changed, changed.size(), reads));
-  EXPECT_FALSE(load_additive_tables(m, "rows", bytes.size() + 1, [](std::uint8_t*, std::size_t) {
-    return true;  // (never asked: the size is not the partition's)
-  }));
+  const auto checked_at = std::filesystem::last_write_time(file);
+  write(changed);
+  std::filesystem::last_write_time(file, checked_at + std::chrono::seconds(1));
+  for (const bool map : {true, false}) {
+    const auto damaged = table_from_file(format, file, map);
+    ASSERT_FALSE(damaged);
+    EXPECT_NE(damaged.error().to_string().find("rows.bin: damaged"), std::string::npos);
+  }
+  // The same change under the checked file's time and size passes on the stamp: only the
+  // header and the stamp are read then.
+  std::filesystem::last_write_time(file, checked_at);
+  EXPECT_TRUE(table_from_file(format, file, true));
+  write({bytes.begin(), bytes.end() - 1});
+  const auto short_file = table_from_file(format, file, true);
+  ASSERT_FALSE(short_file);
+  EXPECT_NE(short_file.error().what.find("short"), std::string::npos);
+  write(bytes);
+  EXPECT_FALSE(table_from_file(additive_table_format(MoveSet::kClockwise, "rows"), file, true));
+  EXPECT_FALSE(table_from_file(format, dir / "none.bin", true));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

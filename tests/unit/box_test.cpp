@@ -408,15 +408,18 @@ TEST(BoxSolver, PatternTableBytesLoadBackOnlyWhenWholeAndUnchanged) {
   { const PatternBound4x4 built_here(MoveSet::kBothDirections, 4); }
   std::vector<std::uint8_t> bytes = pattern_table_bytes(MoveSet::kBothDirections, 4);
   ASSERT_EQ(bytes.size(), 16u + 16 * 15 * 14 * 13 / 2);
-  EXPECT_TRUE(load_pattern_table(MoveSet::kBothDirections, 4, bytes));
-  EXPECT_FALSE(load_pattern_table(MoveSet::kClockwise, 4, bytes));  // another move set
-  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 5, bytes));
+  const auto load = [](MoveSet m, int tiles, const std::vector<std::uint8_t>& b) {
+    return load_pattern_table(m, tiles, b.data(), b.size());
+  };
+  EXPECT_TRUE(load(MoveSet::kBothDirections, 4, bytes));
+  EXPECT_FALSE(load(MoveSet::kClockwise, 4, bytes));  // another move set
+  EXPECT_FALSE(load(MoveSet::kBothDirections, 5, bytes));
   std::vector<std::uint8_t> damaged = bytes;
   damaged[bytes.size() / 2] ^= 1;
-  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 4, damaged));
+  EXPECT_FALSE(load(MoveSet::kBothDirections, 4, damaged));
   damaged = bytes;
   damaged.pop_back();
-  EXPECT_FALSE(load_pattern_table(MoveSet::kBothDirections, 4, damaged));
+  EXPECT_FALSE(load(MoveSet::kBothDirections, 4, damaged));
 }
 
 // The kept table's name (the CLI's cache file, the browser's storage key) carries the move

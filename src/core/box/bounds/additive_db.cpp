@@ -9,12 +9,11 @@
 #include <map>
 #include <tuple>
 
-#include "core/box/bounds/huge_pages.hpp"
 #include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/bounds/table_file.hpp"
 #include "core/box/model/bit_count.hpp"
 #include "core/box/model/board.hpp"
 #include "core/box/model/move_cells.hpp"
-#include "core/hash.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -27,11 +26,10 @@ using Map64 = std::array<std::uint8_t, 64>;  // cell -> cell, boards up to 8x8
 // A group's entries by placement rank: quarters = the group's base + step x the nibble (the
 // excess, 15 = 15 or more).
 struct Table {
-  using Nibbles = HugePageBytes;
-  Nibbles nibbles;
+  TableBytes nibbles;
   int at(std::uint32_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
   void set(std::uint32_t index, int value) {
-    std::uint8_t& b = nibbles[index / 2];
+    std::uint8_t& b = nibbles.at(index / 2);
     const int shift = index % 2 * 4;
     b = static_cast<std::uint8_t>((b & ~(15 << shift)) | value << shift);
   }
@@ -170,7 +168,7 @@ struct AdditiveDbBuild::Impl {
       if (cursor >= entries) return true;
       if (cursor % 16 == 0 && cursor + 16 <= entries) {
         std::uint64_t w = 0;
-        std::memcpy(&w, &table.nibbles[cursor / 2], 8);
+        std::memcpy(&w, table.nibbles.data() + cursor / 2, 8);
         w ^= spread;  // a nibble of this level is now zero
         if (((w - 0x1111111111111111ull) & ~w & 0x8888888888888888ull) == 0) {
           cursor += 16;
@@ -195,8 +193,9 @@ AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home, 
   b.entries = static_cast<std::uint32_t>(placements(b.cells, b.tiles));
   b.ready = cached(size, moves, b.home) != nullptr;
   if (b.ready) return;
-  b.table.nibbles.assign((b.entries + 1) / 2, 0xff);
-  if (b.entries % 2) b.table.nibbles.back() = 0x0f;  // (the unused half byte is 0, as packed)
+  b.table.nibbles = TableBytes((b.entries + 1) / 2);
+  std::memset(&b.table.nibbles.at(0), 0xff, b.table.nibbles.size());
+  if (b.entries % 2) b.table.nibbles.at(b.entries / 2) = 0x0f;  // (the unused half: 0, as packed)
   for (const MoveCells& mc : move_cells(size, moves)) {
     Map64& to = b.backward.emplace_back();
     std::uint64_t& moved = b.block.emplace_back();  // the cells its block covers
@@ -550,8 +549,8 @@ int AdditiveBound::bound(const std::uint8_t* board, int enough, int& first,
 
 namespace {
 
-constexpr std::uint8_t kAdditiveFormatVersion = 1;  // of the bytes below and of the names
-constexpr std::uint8_t kAdditiveMagic[6] = {'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion};
+constexpr std::uint8_t kAdditiveFormatVersion = 1;  // of the kept tables and of their names
+constexpr std::uint8_t kGroupFormatVersion = 1;
 
 // The partition's tables, each once, in the order of its groups.
 std::vector<std::vector<std::uint8_t>> distinct_homes(const AdditivePartition& partition) {
@@ -561,13 +560,16 @@ std::vector<std::vector<std::uint8_t>> distinct_homes(const AdditivePartition& p
   return out;
 }
 
-std::vector<std::uint8_t> header(MoveSet moves, const std::string& name, std::uint64_t checksum) {
-  std::vector<std::uint8_t> out(kAdditiveMagic, kAdditiveMagic + sizeof(kAdditiveMagic));
-  out.push_back(static_cast<std::uint8_t>(moves));
-  out.push_back(static_cast<std::uint8_t>(name.size()));
-  out.insert(out.end(), name.begin(), name.end());
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
-  return out;
+// Keeps tables read back: `homes`' (of an n x n board) one after the other in `body`.
+void keep_tables(int n, MoveSet moves, const std::vector<std::vector<std::uint8_t>>& homes,
+                 const TableBytes& body) {
+  std::size_t at = 0;
+  for (const auto& home : homes) {
+    const std::size_t size = (placements(n * n, static_cast<int>(home.size())) + 1) / 2;
+    auto& table = cached(n, moves, home);
+    if (!table) table = std::make_unique<Table>(Table{body.part(at, size)});
+    at += size;
+  }
 }
 
 }  // namespace
@@ -577,78 +579,43 @@ std::string additive_table_name(MoveSet moves, const std::string& partition) {
          std::to_string(kAdditiveFormatVersion);
 }
 
+TableFormat additive_table_format(MoveSet moves, const std::string& name) {
+  TableFormat f{{'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion, static_cast<std::uint8_t>(moves),
+                 static_cast<std::uint8_t>(name.size())}};
+  const std::size_t fields = f.head.size();  // (resized, not inserted into: GCC 12 warns)
+  f.head.resize(fields + name.size());
+  std::copy(name.begin(), name.end(), f.head.begin() + static_cast<std::ptrdiff_t>(fields));
+  AdditivePartition partition;
+  if (additive_partition(name, partition))
+    for (const auto& home : distinct_homes(partition))
+      f.body += (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
+  return f;
+}
+
 std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& name) {
   AdditivePartition partition;
   if (!additive_partition(name, partition)) return {};
-  std::vector<const Table*> tables;  // (summed and copied once each: 8+8 is 247.5 MiB)
-  std::size_t body = 0;
-  std::uint64_t checksum = hash::kFnv1aStart;
+  std::vector<const TableBytes*> tables;
   for (const auto& home : distinct_homes(partition)) {
     const auto& table = cached(4, moves, home);
     if (!table) return {};
-    tables.push_back(table.get());
-    body += table->nibbles.size();
-    checksum = hash::fnv1a(table->nibbles.data(), table->nibbles.size(), checksum);
+    tables.push_back(&table->nibbles);
   }
-  std::vector<std::uint8_t> out = header(moves, name, checksum);
-  out.reserve(out.size() + body);
-  for (const Table* t : tables) out.insert(out.end(), t->nibbles.begin(), t->nibbles.end());
-  return out;
+  return table_file_bytes(additive_table_format(moves, name), {}, tables);
 }
 
-bool load_additive_tables(MoveSet moves, const std::string& name,
-                          const std::vector<std::uint8_t>& bytes) {
-  return load_additive_tables(moves, name, bytes.size(), read_from(bytes.data(), bytes.size()));
-}
-
-// The header first, then each distinct table straight into its own memory, summed as it
-// comes; kept only when the sum is the header's.
-bool load_additive_tables(MoveSet moves, const std::string& name, std::size_t size,
-                          const ReadTableBytes& read) {
+bool keep_additive_tables(MoveSet moves, const std::string& name, const KeptTable& kept) {
   AdditivePartition partition;
   if (!additive_partition(name, partition)) return false;
-  const auto homes = distinct_homes(partition);
-  std::size_t body = 0;
-  for (const auto& home : homes)
-    body += (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
-  std::vector<std::uint8_t> head(header(moves, name, 0).size());
-  if (size != head.size() + body || !read(head.data(), head.size())) return false;
-  const std::size_t sum_at = head.size() - 8;  // the checksum: the header's last 8 bytes
-  std::uint64_t kept_sum = 0;
-  for (int i = 0; i < 8; ++i) kept_sum |= std::uint64_t{head[sum_at + i]} << (8 * i);
-  if (header(moves, name, kept_sum) != head) return false;
-  std::vector<Table> tables(homes.size());
-  std::uint64_t checksum = hash::kFnv1aStart;
-  for (std::size_t k = 0; k < homes.size(); ++k) {
-    tables[k].nibbles.resize((pattern::placements(static_cast<int>(homes[k].size())) + 1) / 2);
-    if (!read(tables[k].nibbles.data(), tables[k].nibbles.size())) return false;
-    checksum = hash::fnv1a(tables[k].nibbles.data(), tables[k].nibbles.size(), checksum);
-  }
-  if (checksum != kept_sum) return false;
-  for (std::size_t k = 0; k < homes.size(); ++k) {
-    auto& table = cached(4, moves, homes[k]);
-    if (!table) table = std::make_unique<Table>(std::move(tables[k]));
-  }
+  keep_tables(4, moves, distinct_homes(partition), kept.body);
   return true;
 }
 
-namespace {
-
-constexpr std::uint8_t kGroupFormatVersion = 1;
-constexpr std::uint8_t kGroupMagic[6] = {'T', 'W', 'G', 'D', 'B', kGroupFormatVersion};
-
-std::vector<std::uint8_t> table_header(int n, MoveSet moves, const std::vector<std::uint8_t>& home,
-                                       std::uint64_t checksum) {
-  std::vector<std::uint8_t> out(kGroupMagic, kGroupMagic + sizeof(kGroupMagic));
-  out.push_back(static_cast<std::uint8_t>(n));
-  out.push_back(static_cast<std::uint8_t>(moves));
-  out.push_back(static_cast<std::uint8_t>(home.size()));
-  out.insert(out.end(), home.begin(), home.end());
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
-  return out;
+bool load_additive_tables(MoveSet moves, const std::string& name, const std::uint8_t* bytes,
+                          std::size_t size) {
+  const auto kept = table_from_bytes(additive_table_format(moves, name), bytes, size);
+  return kept && keep_additive_tables(moves, name, *kept);
 }
-
-}  // namespace
 
 std::string group_table_name(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
   std::string cells;
@@ -660,31 +627,26 @@ std::string group_table_name(int n, MoveSet moves, const std::vector<std::uint8_
          "-" + cells + ".v" + std::to_string(kGroupFormatVersion);
 }
 
+TableFormat group_table_format(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
+  TableFormat f{{'T', 'W', 'G', 'D', 'B', kGroupFormatVersion, static_cast<std::uint8_t>(n),
+                 static_cast<std::uint8_t>(moves), static_cast<std::uint8_t>(home.size())}};
+  const std::size_t fields = f.head.size();
+  f.head.resize(fields + home.size());
+  std::copy(home.begin(), home.end(), f.head.begin() + static_cast<std::ptrdiff_t>(fields));
+  f.body = (placements(n * n, static_cast<int>(home.size())) + 1) / 2;
+  return f;
+}
+
 std::vector<std::uint8_t> group_table_bytes(int n, MoveSet moves,
                                             const std::vector<std::uint8_t>& home) {
   const auto& table = cached(n, moves, home);
   if (!table) return {};
-  std::vector<std::uint8_t> out =
-      table_header(n, moves, home, hash::fnv1a(table->nibbles.data(), table->nibbles.size()));
-  out.insert(out.end(), table->nibbles.begin(), table->nibbles.end());
-  return out;
+  return table_file_bytes(group_table_format(n, moves, home), {}, {&table->nibbles});
 }
 
-bool load_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& home,
-                      const std::vector<std::uint8_t>& bytes) {
-  const std::size_t head = table_header(n, moves, home, 0).size();
-  const std::size_t body = (placements(n * n, static_cast<int>(home.size())) + 1) / 2;
-  if (bytes.size() != head + body) return false;
-  const std::uint8_t* at = bytes.data() + head;
-  const auto expected = table_header(n, moves, home, hash::fnv1a(at, body));
-  if (!std::equal(expected.begin(), expected.end(), bytes.begin())) return false;
-  auto& table = cached(n, moves, home);
-  if (!table) {
-    table = std::make_unique<Table>();
-    table->nibbles.resize(body);
-    std::copy(at, at + body, table->nibbles.data());
-  }
-  return true;
+void keep_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& home,
+                      const KeptTable& kept) {
+  keep_tables(n, moves, {home}, kept.body);
 }
 
 }  // namespace tilewise::box

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/bounds/table_file.hpp"
 #include "core/box/model/puzzle.hpp"
 #include "core/result.hpp"
 
@@ -90,18 +91,17 @@ class AdditiveBound {
 // The name a partition's tables are kept under, format version included
 // ("box-additive-cw+ccw-7+7+2.v1"): the CLI's cache file (+ ".bin"), the worker's key.
 std::string additive_table_name(MoveSet moves, const std::string& partition);
-// A partition's built tables as bytes to keep ("TWADB" 1, move set, the partition's name, an
-// FNV-1a checksum, each distinct table's nibbles in the partition's order); empty if one is
-// not built in this process.
+// The kept format of a partition's tables (table_file.hpp): "TWADB", the format version, move
+// set and the partition's name, each distinct table's nibbles in the partition's order.
+TableFormat additive_table_format(MoveSet moves, const std::string& partition);
+// A partition's built tables as kept bytes; empty if one is not built in this process.
 std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& partition);
-// Keeps the tables read back from additive_table_bytes; false (nothing kept) when the bytes
-// are not a whole, unchanged set of that partition's tables in this format.
-bool load_additive_tables(MoveSet moves, const std::string& partition,
-                          const std::vector<std::uint8_t>& bytes);
-// The same from `size` bytes given by `read` in pieces, each distinct table's straight into
-// its own memory (the CLI's file read: 8+8's 247.5 MiB not copied once more).
-bool load_additive_tables(MoveSet moves, const std::string& partition, std::size_t size,
-                          const ReadTableBytes& read);
+// Keeps the tables read back (table_from_file, table_from_bytes of additive_table_format).
+bool keep_additive_tables(MoveSet moves, const std::string& partition, const KeptTable& kept);
+// The same from kept bytes (the browser's storage); false (nothing kept) when they are not a
+// whole, unchanged set of that partition's tables in this format.
+bool load_additive_tables(MoveSet moves, const std::string& partition, const std::uint8_t* bytes,
+                          std::size_t size);
 
 // The table entry of one group's placement on a size x size board (cells[j]: where the
 // number of home[j] is), in quarters; the table is built if needed.
@@ -145,13 +145,13 @@ std::vector<std::uint8_t> table_home(int size, MoveSet moves,
 void build_group_table(int size, MoveSet moves, const std::vector<std::uint8_t>& home);
 // The name it is kept under, format version included ("box-group-5x5-cw+ccw-0.1.2.5.6.v1").
 std::string group_table_name(int size, MoveSet moves, const std::vector<std::uint8_t>& home);
-// A built table as bytes to keep ("TWGDB" 1, size, move set, the homes, an FNV-1a checksum,
-// the nibbles); empty when it is not built in this process.
+// Its kept format: "TWGDB", the format version, size, move set and homes, the nibbles.
+TableFormat group_table_format(int size, MoveSet moves, const std::vector<std::uint8_t>& home);
+// A built table as kept bytes; empty when it is not built in this process.
 std::vector<std::uint8_t> group_table_bytes(int size, MoveSet moves,
                                             const std::vector<std::uint8_t>& home);
-// Keeps a table read back from group_table_bytes; false (nothing kept) when the bytes are
-// not that table, whole and unchanged, in this format.
-bool load_group_table(int size, MoveSet moves, const std::vector<std::uint8_t>& home,
-                      const std::vector<std::uint8_t>& bytes);
+// Keeps a table read back in its format.
+void keep_group_table(int size, MoveSet moves, const std::vector<std::uint8_t>& home,
+                      const KeptTable& kept);
 
 }  // namespace tilewise::box

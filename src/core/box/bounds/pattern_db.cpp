@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <limits>
 
-#include "core/box/bounds/huge_pages.hpp"
 #include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/bounds/table_file.hpp"
 #include "core/box/model/move_cells.hpp"
-#include "core/hash.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -25,7 +24,7 @@ constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
 // is the largest distance less 15: 51 % of the `cw` table's entries are 15 or more.
 class PatternTable {
  public:
-  using Nibbles = HugePageBytes;
+  using Nibbles = TableBytes;
 
   static std::unique_ptr<PatternTable> from_distances(int tiles,
                                                       const std::vector<std::uint8_t>& dist) {
@@ -35,7 +34,7 @@ class PatternTable {
     Nibbles nibbles((dist.size() + 1) / 2);
     for (std::size_t i = 0; i < dist.size(); ++i) {
       const int e = std::clamp(dist[i] - offset, 0, 15);
-      nibbles[i / 2] |= static_cast<std::uint8_t>(e << (i % 2 * 4));
+      nibbles.at(i / 2) |= static_cast<std::uint8_t>(e << (i % 2 * 4));
     }
     return std::make_unique<PatternTable>(tiles, offset, std::move(nibbles));
   }
@@ -65,25 +64,10 @@ int clamp_tiles(int tiles) {
   return std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles);
 }
 
-// The format of the bytes below and of the names: 1, the 8-number tables 2 (an offset byte
-// after the number of tiles: PatternTable).
+// The format of the kept tables and of their names: 1, the 8-number tables 2 (an offset byte
+// the file gives after the number of tiles: PatternTable).
 int format_version(int tiles) {
   return tiles == kLargestPatternTiles ? 2 : 1;
-}
-constexpr std::uint8_t kPatternMagic[5] = {'T', 'W', 'P', 'D', 'B'};
-
-std::size_t header_size(int tiles) {
-  return sizeof(kPatternMagic) + 1 + 2 + (format_version(tiles) >= 2 ? 1 : 0) + 8;
-}
-
-std::vector<std::uint8_t> header(MoveSet moves, int tiles, int offset, std::uint64_t checksum) {
-  std::vector<std::uint8_t> out(kPatternMagic, kPatternMagic + sizeof(kPatternMagic));
-  out.push_back(static_cast<std::uint8_t>(format_version(tiles)));
-  out.push_back(static_cast<std::uint8_t>(moves));
-  out.push_back(static_cast<std::uint8_t>(tiles));
-  if (format_version(tiles) >= 2) out.push_back(static_cast<std::uint8_t>(offset));
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(checksum >> (8 * i)));
-  return out;
 }
 
 }  // namespace
@@ -195,34 +179,33 @@ std::string pattern_table_name(MoveSet moves, int tiles) {
          std::to_string(format_version(tiles));
 }
 
+TableFormat pattern_table_format(MoveSet moves, int tiles) {
+  const auto t = static_cast<std::uint8_t>(tiles);
+  return {{'T', 'W', 'P', 'D', 'B', static_cast<std::uint8_t>(format_version(tiles)),
+           static_cast<std::uint8_t>(moves), t},
+          format_version(tiles) >= 2 ? 1u : 0u,
+          (placements(tiles) + 1) / 2};
+}
+
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
   const auto& table = cached(moves, clamp_tiles(tiles));
   if (!table || table->tiles() != tiles) return {};
-  const auto& n = table->nibbles();
-  std::vector<std::uint8_t> out =
-      header(moves, tiles, table->offset(), hash::fnv1a(n.data(), n.size()));
-  out.insert(out.end(), n.begin(), n.end());
-  return out;
+  std::vector<std::uint8_t> given;
+  if (format_version(tiles) >= 2) given.push_back(static_cast<std::uint8_t>(table->offset()));
+  return table_file_bytes(pattern_table_format(moves, tiles), given, {&table->nibbles()});
 }
 
-bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes) {
-  return load_pattern_table(moves, tiles, bytes.size(), read_from(bytes.data(), bytes.size()));
-}
-
-bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTableBytes& read) {
+bool keep_pattern_table(MoveSet moves, int tiles, KeptTable kept) {
   if (tiles != clamp_tiles(tiles)) return false;
-  const std::size_t body = (placements(tiles) + 1) / 2;
-  if (size != header_size(tiles) + body) return false;
-  std::vector<std::uint8_t> head(header_size(tiles));
-  PatternTable::Nibbles n(body);
-  if (!read(head.data(), head.size()) || !read(n.data(), body)) return false;
-  const int offset = format_version(tiles) >= 2 ? head[sizeof(kPatternMagic) + 3] : 0;
-  const std::vector<std::uint8_t> expected =
-      header(moves, tiles, offset, hash::fnv1a(n.data(), body));
-  if (!std::equal(expected.begin(), expected.end(), head.begin())) return false;
   auto& table = cached(moves, tiles);
-  if (!table) table = std::make_unique<PatternTable>(tiles, offset, std::move(n));
+  const int offset = kept.given.empty() ? 0 : kept.given[0];
+  if (!table) table = std::make_unique<PatternTable>(tiles, offset, std::move(kept.body));
   return true;
+}
+
+bool load_pattern_table(MoveSet moves, int tiles, const std::uint8_t* bytes, std::size_t size) {
+  auto kept = table_from_bytes(pattern_table_format(moves, tiles), bytes, size);
+  return kept && keep_pattern_table(moves, tiles, std::move(*kept));
 }
 
 PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/bounds/table_file.hpp"
 #include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
@@ -59,14 +60,16 @@ class PatternBound4x4 {
 // The name a kept table goes by, its format version included ("box-pattern-cw+ccw-7.v1"):
 // the CLI's cache file (+ ".bin") and the browser worker's storage key.
 std::string pattern_table_name(MoveSet moves, int tiles);
-// A built table as bytes to keep on disk ("TWPDB" 1, move set, tiles, FNV-1a checksum of
-// the entries, the 4-bit entries); empty if that table is not built in this process.
+// Its kept format (table_file.hpp): "TWPDB", the format version, move set and tiles (the
+// 8-number tables: the offset), the 4-bit entries.
+TableFormat pattern_table_format(MoveSet moves, int tiles);
+// A built table as kept bytes; empty if that table is not built in this process.
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles);
-// Keeps a table read back from pattern_table_bytes; false (nothing kept) when the bytes are
-// not a whole, unchanged table of (moves, tiles) in this format.
-bool load_pattern_table(MoveSet moves, int tiles, const std::vector<std::uint8_t>& bytes);
-// The same from `size` bytes given by `read` in pieces, straight into the table's memory.
-bool load_pattern_table(MoveSet moves, int tiles, std::size_t size, const ReadTableBytes& read);
+// Keeps a table read back (table_from_file, table_from_bytes of pattern_table_format).
+bool keep_pattern_table(MoveSet moves, int tiles, KeptTable kept);
+// The same from kept bytes (the browser's storage); false (nothing kept) when they are not a
+// whole, unchanged table of (moves, tiles) in this format.
+bool load_pattern_table(MoveSet moves, int tiles, const std::uint8_t* bytes, std::size_t size);
 
 // Builds one table a slice at a time; it is kept once complete.
 class PatternDbBuild {

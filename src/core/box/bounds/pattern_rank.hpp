@@ -1,5 +1,5 @@
 // What the pattern tables share (pattern_db.cpp, additive_db.cpp): placements of k numbers
-// ranked as mixed-radix numbers, the square's symmetries, kept tables read in pieces.
+// ranked as mixed-radix numbers, the square's symmetries.
 #pragma once
 
 #include <algorithm>
@@ -11,25 +11,6 @@
 #include <vector>
 
 #include "core/box/model/puzzle.hpp"
-
-namespace tilewise::box {
-
-// Puts the next `n` bytes of a kept table at `into`; false when they ran out (or failed): the
-// CLI's file reads, straight into a table's own memory (additive_db.hpp, pattern_db.hpp).
-using ReadTableBytes = std::function<bool(std::uint8_t* into, std::size_t n)>;
-
-// The `size` bytes at `bytes` given in pieces, in order (the loaders that take bytes already in
-// memory read them as they read a file).
-inline ReadTableBytes read_from(const std::uint8_t* bytes, std::size_t size) {
-  return [bytes, size, at = std::size_t{0}](std::uint8_t* into, std::size_t n) mutable {
-    if (n > size - at) return false;
-    std::copy(bytes + at, bytes + at + n, into);
-    at += n;
-    return true;
-  };
-}
-
-}  // namespace tilewise::box
 
 namespace tilewise::box::pattern {
 

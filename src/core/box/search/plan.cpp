@@ -18,8 +18,6 @@ struct BoxTableCost {
 };
 constexpr BoxTableCost kTableCosts[] = {
     {"8+8", 247.5, 160}, {"7+7+2", 27.5, 15}, {"6+6+4", 2.8, 1}};
-// A table file at most this large is read and checked at once (7+7+2's 27.5 MiB: ~20 ms).
-constexpr double kQuickLoadMiB = 32;
 
 std::string table_words(const BoxTableCost& t) {
   char mib[32];
@@ -36,8 +34,8 @@ std::string seconds_words(double s) {
   return out;
 }
 
-// The tables of a first answer: the strongest at hand that loads at once, else any at hand
-// (8+8: read in 0.3-0.8 s), else the strongest built within the budget.
+// The tables of a first answer: the strongest stored (a stored table is mapped at once, and a
+// first solution reads few of its pages), else the strongest built within the budget.
 void choose_quick_tables(const BoxPlanRequest& q, BoxPlan& plan) {
   const bool half = q.moves == MoveSet::kBothDirectionsAndHalf;
   std::vector<BoxTableCost> costs;
@@ -46,13 +44,12 @@ void choose_quick_tables(const BoxPlanRequest& q, BoxPlan& plan) {
   const auto stored = [&](const BoxTableCost& t) {
     return q.stored && q.stored(additive_table_name(q.moves, t.partition));
   };
-  for (const bool quick_load : {true, false})
-    for (const BoxTableCost& t : costs)
-      if ((t.mib <= kQuickLoadMiB) == quick_load && stored(t)) {
-        plan.partition = t.partition;
-        plan.reason = "first solution: " + table_words(t) + ", stored";
-        return;
-      }
+  for (const BoxTableCost& t : costs)
+    if (stored(t)) {
+      plan.partition = t.partition;
+      plan.reason = "first solution: " + table_words(t) + ", stored";
+      return;
+    }
   const BoxTableCost* pick = &costs.back();
   for (const BoxTableCost& t : costs)
     if (t.build_seconds <= q.build_seconds) {
