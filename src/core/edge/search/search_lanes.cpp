@@ -1,17 +1,17 @@
 // Lanes: a search on masks (count, listing or first solution; classes of 1-4 words, tiles or
-// kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, 3 cells at
-// least) and kLanes subtrees below the cut are searched side by side, one step of each in turn. A
-// step places the cell's next candidate or backs up, and goes down when the next cell lists an
-// unused tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
-// on both lanes at once instead of waiting on a mispredicted branch (run_blocks, one subtree
-// at a time, loses most of its time so: Brendan 6x6, 14.5 M placements, 12 M mispredicted
-// branches; here 0.1 M). Alone, such a lane is slower than run_blocks (176 vs 145 ms): each
-// step waits on the one before; two lanes hide that (87 ms), three or four were slower than
-// two (91 ms). The tiles placed are kept per level, so backing up restores nothing, and a
-// lane backs up in one step to the deepest cell with candidates left (each level keeps that
-// depth for the cell below it, LaneLevel::back). The search above the cut is run_blocks with
-// a split depth, paused whenever the lanes run short of prefixes. The same tree: the same
-// nodes, tries, nodes per depth and count as run_blocks.
+// kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, with a limit
+// a quarter, 3 cells at least) and kLanes subtrees below the cut are searched side by side, one
+// step of each in turn. A step places the cell's next candidate or backs up, and goes down when the
+// next cell lists an unused tile, all as arithmetic: no branch depends on the search's outcome, so
+// the processor works on both lanes at once instead of waiting on a mispredicted branch
+// (run_blocks, one subtree at a time, loses most of its time so: Brendan 6x6, 14.5 M placements, 12
+// M mispredicted branches; here 0.1 M). Alone, such a lane is slower than run_blocks (176 vs 145
+// ms): each step waits on the one before; two lanes hide that (87 ms), three or four were slower
+// than two (91 ms). The tiles placed are kept per level, so backing up restores nothing, and a lane
+// backs up in one step to the deepest cell with candidates left (each level keeps that depth for
+// the cell below it, LaneLevel::back). The search above the cut is run_blocks with a split depth,
+// paused whenever the lanes run short of prefixes. The same tree: the same nodes, tries, nodes per
+// depth and count as run_blocks.
 #include <algorithm>
 #include <array>
 #include <type_traits>
