@@ -1,17 +1,17 @@
 // Lanes: a search on masks (count, listing or first solution; classes of 1-4 words, tiles or
-// kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, 3 cells at
-// least) and kLanes subtrees below the cut are searched side by side, one step of each in turn. A
-// step places the cell's next candidate or backs up, and goes down when the next cell lists an
-// unused tile, all as arithmetic: no branch depends on the search's outcome, so the processor works
-// on both lanes at once instead of waiting on a mispredicted branch (run_blocks, one subtree
-// at a time, loses most of its time so: Brendan 6x6, 14.5 M placements, 12 M mispredicted
-// branches; here 0.1 M). Alone, such a lane is slower than run_blocks (176 vs 145 ms): each
-// step waits on the one before; two lanes hide that (87 ms), three or four were slower than
-// two (91 ms). The tiles placed are kept per level, so backing up restores nothing, and a
-// lane backs up in one step to the deepest cell with candidates left (each level keeps that
-// depth for the cell below it, LaneLevel::back). The search above the cut is run_blocks with
-// a split depth, paused whenever the lanes run short of prefixes. The same tree: the same
-// nodes, tries, nodes per depth and count as run_blocks.
+// kinds), cuts the tree at a depth (`LaneSearch::split`, a sixteenth of the way down, with a limit
+// a quarter, 3 cells at least) and kLanes subtrees below the cut are searched side by side, one
+// step of each in turn. A step places the cell's next candidate or backs up, and goes down when the
+// next cell lists an unused tile, all as arithmetic: no branch depends on the search's outcome, so
+// the processor works on both lanes at once instead of waiting on a mispredicted branch
+// (run_blocks, one subtree at a time, loses most of its time so: Brendan 6x6, 14.5 M placements, 12
+// M mispredicted branches; here 0.1 M). Alone, such a lane is slower than run_blocks (176 vs 145
+// ms): each step waits on the one before; two lanes hide that (87 ms), three or four were slower
+// than two (91 ms). The tiles placed are kept per level, so backing up restores nothing, and a lane
+// backs up in one step to the deepest cell with candidates left (each level keeps that depth for
+// the cell below it, LaneLevel::back). The search above the cut is run_blocks with a split depth,
+// paused whenever the lanes run short of prefixes. The same tree: the same nodes, tries, nodes per
+// depth and count as run_blocks.
 #include <algorithm>
 #include <array>
 #include <type_traits>
@@ -128,12 +128,13 @@ constexpr std::array<std::uint64_t, 64> kTileBits = [] {
 
 // Steps the lanes `rounds` times (every lane once a round, `all`: every lane is active), a
 // lane that leaves its subtree taking the next prefix; stops early when one finds none.
+// Returns the rounds run.
 // kWords: the most words a class takes (1-4); kTwoOthers: some cell's key has two cells besides
 // the one placed just before; kFiltered: some cell has tests beyond its key (else the steps
 // leave both out); kAfterRound: what a step needs a call for (a board found, the next cell's
 // tests) is done after the round (SolveOptions::lane_calls_after_round).
 template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound>
-void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
+std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   LaneSearch& ls = lanes_;
   const LaneStep* const lane_steps = ls.steps.data();
   const std::uint64_t* const toggles = masks_.toggles.data();
@@ -280,9 +281,11 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     return !idle;
   };
   load();
+  std::uint64_t r = 0;  // rounds run
   if (all) {
-    for (std::uint64_t r = 0; r < rounds; ++r) {
+    while (r < rounds) {
       const std::int64_t out = step_all(std::make_index_sequence<kLanes>{});
+      ++r;
       if ((out >> 60) == 0) continue;  // in their subtrees, no events
       for (int i = 0; i < kLanes; ++i) lane_events(lanes[i], regs[i]);
       if (progress_.finished) break;  // the limit reached
@@ -294,13 +297,14 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
       }
     }
   } else {  // the last subtrees (or waiting for prefixes)
-    for (std::uint64_t r = 0; r < rounds; ++r) {
+    while (r < rounds) {
       std::int64_t out = 0;
       for (int i = 0; i < kLanes; ++i)
         if (lanes[i].active) {
           out |= step(lanes[i], regs[i]);
           lane_events(lanes[i], regs[i]);
         }
+      ++r;
       if (progress_.finished) break;
       if (out < 0) {
         save();
@@ -311,12 +315,13 @@ void EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     }
   }
   save();
+  return r;
 }
 
 // lane_rounds for this board: its words a class, the next-but-one cells' keys, the tests.
 // Chosen by branches on std::bool_constant/std::integral_constant arguments (a table of member
 // pointers made GCC's sanitizer build warn of an uninitialised temporary).
-void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
+std::uint64_t EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
 #ifdef __wasm__
   constexpr bool kOff = true;  // WebAssembly: always after the round (one set of steps)
 #else
@@ -325,27 +330,19 @@ void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
   const LaneSearch& ls = lanes_;
   const bool after = options_.lane_calls_after_round;
   auto run = [&](auto kinds, auto words, auto two, auto filtered) {
-    if (after) {
-      lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
-                  decltype(filtered)::value, true>(rounds, all);
-    } else {
-      lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
-                  decltype(filtered)::value, kOff>(rounds, all);
-    }
+    if (after)
+      return lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
+                         decltype(filtered)::value, true>(rounds, all);
+    return lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
+                       decltype(filtered)::value, kOff>(rounds, all);
   };
   auto by_filtered = [&](auto kinds, auto words, auto two) {
-    if (ls.filtered) {
-      run(kinds, words, two, std::true_type{});
-    } else {
-      run(kinds, words, two, std::false_type{});
-    }
+    if (ls.filtered) return run(kinds, words, two, std::true_type{});
+    return run(kinds, words, two, std::false_type{});
   };
   auto by_two = [&](auto kinds, auto words) {
-    if (ls.two_others) {
-      by_filtered(kinds, words, std::true_type{});
-    } else {
-      by_filtered(kinds, words, std::false_type{});
-    }
+    if (ls.two_others) return by_filtered(kinds, words, std::true_type{});
+    return by_filtered(kinds, words, std::false_type{});
   };
   auto by_words = [&](auto kinds) {
     switch (ls.words) {
@@ -367,11 +364,8 @@ void EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
 #endif
     }
   };
-  if (kinds_.on) {
-    by_words(std::true_type{});
-  } else {
-    by_words(std::false_type{});
-  }
+  if (kinds_.on) return by_words(std::true_type{});
+  return by_words(std::false_type{});
 }
 
 void EdgeSearch::run_lanes(std::uint64_t node_budget) {
@@ -384,7 +378,15 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     // it: an 8x8 of 12 colours (a 129 K-placement count) ran at 73 M placements/s, now 167;
     // unseen 7x7-9x7 boards of 9-14 colours 1.9-4.0x; big trees unchanged (clues, 8x8, 12x6:
     // 0.99-1.02x; docs/performance.md, the cut of the lanes).
-    ls.split = split_.base_depth + std::max(3, (n - split_.base_depth) / 16);
+    //
+    // With a limit (first solutions) a quarter of the way down: the lanes search two prefixes
+    // side by side, so until the one holding the first solution finds it the other lane
+    // searches a later prefix, and a sixteenth of the way down one prefix held nearly the
+    // whole tree (Brendan 7x7: 17.3 M placements against 8.7 M one subtree at a time, a
+    // quarter of the way down 8.7 M; Brendan 6x6 1.07 M against 0.73 M; unseen framed 7x7
+    // 1.37 M against 0.72 M).
+    const int part = options_.limit != 0 ? 4 : 16;
+    ls.split = split_.base_depth + std::max(3, (n - split_.base_depth) / part);
     ls.producer_done = false;
     ls.next_prefix = 0;
     ls.started = ls.flushed = 0;
@@ -448,9 +450,10 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       if (ls.producer_done) finish(true);
       continue;
     }
+    // The rounds run are charged (they stop early when a lane finds no prefix left).
     const std::uint64_t rounds = std::min<std::uint64_t>(node_budget / kLanes + 1, 4096);
-    node_budget -= std::min(node_budget, rounds * kLanes);
-    lane_rounds_for(rounds, active == kLanes);
+    const std::uint64_t run = lane_rounds_for(rounds, active == kLanes);
+    node_budget -= std::min(node_budget, run * kLanes);
   }
   // The lanes' figures into the search's.
   std::uint64_t* const per_depth = progress_.stats.nodes_per_depth.data();

@@ -247,8 +247,8 @@ class EdgeSearch {
   void lane_found(MaskLane& lane);
   void run_lanes(std::uint64_t node_budget);
   template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound>
-  void lane_rounds(std::uint64_t rounds, bool all);
-  void lane_rounds_for(std::uint64_t rounds, bool all);
+  std::uint64_t lane_rounds(std::uint64_t rounds, bool all);
+  std::uint64_t lane_rounds_for(std::uint64_t rounds, bool all);
 
   // The puzzle and the options as the search takes them (kAuto resolved).
   EdgePuzzle puzzle_;
