@@ -199,6 +199,24 @@ for (const size of Object.keys(sizes)) {
       s = await h.waitState(page, 's.rows === 16 && s.cols === 16');
       assert.equal(s.title, 'A board the size of Eternity II, 16 x 16');
       await h.screenshot(page, 'look-desktop-e2-size');
+      // The same board in a large window, its tiles drawn with their shapes: every cell is
+      // drawn, the last row too (past 65,536 vertices 16-bit indices wrapped: the last rows
+      // stayed blank and stray triangles crossed the board).
+      await page.setViewportSize({ width: 2200, height: 2000 });
+      s = await h.waitState(page, 's.layout.display[0] === 2200 && s.board.cell >= 60');
+      await h.framesLater(page, 3);
+      const png = await h.screenshot(page, 'look-desktop-e2-size-large');
+      const b = s.board;
+      for (const [row, col] of [[0, 0], [0, 15], [8, 8], [15, 0], [15, 15]]) {
+        const points = [];
+        for (let i = 1; i < 8; ++i) for (let j = 1; j < 8; ++j) {
+          points.push([b.x + (col + i / 8) * b.cell, b.y + (row + j / 8) * b.cell]);
+        }
+        const colours = new Set((await h.pixels(page, png, points)).map((c) => c.join()));
+        assert.ok(colours.size >= 3, `cell (${row}, ${col}) of ${b.cell} px is drawn in ` +
+          `${colours.size} colour(s)`);
+      }
+      await page.setViewportSize({ width: sizes[size].width, height: sizes[size].height });
     }
     assert.deepEqual(errors, []);
   });
