@@ -59,6 +59,9 @@ class BestPool {
         this.offer(i, ev.score, ev.board);
       } else if (ev.type === 'progress') {
         this.nodes[i] = ev.nodes;
+        const now = Date.now();  // at the pace of one worker's slices, not N times it
+        if (now - (this.progressAt ?? 0) < 30) continue;
+        this.progressAt = now;
         this.post([{ type: 'progress', id: this.id, nodes: this.nodes.reduce((s, n) => s + n, 0),
           score: this.best ? this.best.score : -1, max_score: this.maxScore, elapsed_ms: this.elapsed(),
           workers: this.workers.length }]);
