@@ -74,7 +74,7 @@ test('Best board: a bucas link opens, the score improves live, Cancel keeps it, 
   await page.close();
 });
 
-// The same seed and step budget give the same board in the browser worker (WebAssembly,
+// The same seed and step budget give the same board in one browser worker (WebAssembly,
 // libc++) as in the CLI (native, libstdc++): nothing in the search may depend on the order a
 // standard library leaves equal elements in (the beam's selection did). The beam is kept
 // narrow so that it must choose among more children than it keeps at almost every cell.
@@ -92,7 +92,7 @@ test('Best board: the worker and the CLI find the same board from the same seed 
       if (done) { w.terminate(); resolve(done); }
     };
     w.postMessage(JSON.stringify(request));
-  }), { id: 1, type: 'edge.best', puzzle, seed: 5, max_nodes: 400, beam: 1024 });
+  }), { id: 1, type: 'edge.best', puzzle, seed: 5, max_nodes: 400, beam: 1024, workers: 1 });
   assert.ok(worker.result, JSON.stringify(worker));
   assert.equal(worker.result.nodes, native.nodes);
   assert.ok(native.score < native.max_score, 'not solved: the steps after the beam count too');
