@@ -27,7 +27,7 @@ self.addEventListener('error', () => {
   if (memoryRefused)
     postMessage(JSON.stringify([{ id: -1, type: 'memory_refused', mib: Math.ceil(memoryRefused / 1048576) }]));
 });
-importScripts('tilewise_worker.js', 'edge_pool.js', 'table_store.js');
+importScripts('tilewise_worker.js', 'edge_pool.js', 'best_pool.js', 'table_store.js');
 
 let api = null;
 let module = null;
@@ -36,7 +36,7 @@ let pumping = false;
 const SLICE_MS = 30;
 const PROBE_MS = 250;  // a count/all search runs here alone first; longer ones go to a pool
 let probe = null;      // {id, request, until}: the search being tried alone
-let pool = null;       // EdgePool of the current search, when split across workers
+let pool = null;       // EdgePool or BestPool of the current search, when split across workers
 let storageWait = false;  // a job waits for a kept table read from storage: no stepping
 
 function post(eventsText) {
@@ -158,6 +158,14 @@ function handle(text) {
   }
   if (pool) { pool.finish(true); pool = null; }  // a new request replaces the running search
   probe = null;
+  // A best-board search with several workers: one search per worker (web/best_pool.js),
+  // once the module has checked the request.
+  const bestSize = request && typeof request === 'object' ? bestPoolSize(request) : 1;
+  if (bestSize > 1) {
+    const events = JSON.parse(api.request(text));
+    if (api.busy()) { api.cancel(); pool = new BestPool(request, bestSize, postEvents); } else post(JSON.stringify(events));
+    return;
+  }
   const size = request && typeof request === 'object' ? edgePoolSize(request) : 1;
   if (size > 1 && request.probe_ms === 0) {  // straight to the pool (tests, known-long searches)
     const events = JSON.parse(api.request(text));  // the module checks the request first

@@ -25,6 +25,7 @@ struct BestView {
   int score = -1, max_score = 0;
   unsigned long long nodes = 0;
   double elapsed_ms = 0;
+  int workers = 1;  // searches side by side (web/best_pool.js: one per core)
   std::vector<std::pair<double, int>> improvements;  // (ms, score)
   std::string status;
 };
@@ -36,6 +37,7 @@ void start(const PlayBoard& board) {
   g_best.score = -1;
   g_best.nodes = 0;
   g_best.elapsed_ms = 0;
+  g_best.workers = 1;
   g_best.improvements.clear();
   g_best.status = "searching for the best board...";
   platform::worker_post(json_text(nlohmann::json{{"id", g_best.id},
@@ -70,13 +72,17 @@ void best_panel(PlayBoard& board) {
   if (button("Find best board")) start(board);
   ImGui::SameLine();
   ImGui::BeginDisabled(!g_best.running);
-  if (button("Cancel##best"))  // the worker answers with its best board so far
+  if (button("Cancel##best"))  // every search stops; the answer is the best board so far
     platform::worker_post(nlohmann::json{{"type", "cancel"}}.dump());
   ImGui::EndDisabled();
   if (g_best.score >= 0) {
     ImGui::Text("score %d / %d  (%.1f%%)", g_best.score, g_best.max_score,
                 100.0 * g_best.score / std::max(1, g_best.max_score));
-    ImGui::Text("%.1f s, %llu steps", g_best.elapsed_ms / 1000.0, g_best.nodes);
+    if (g_best.workers > 1)
+      ImGui::Text("%.1f s, %llu steps, %d searches side by side", g_best.elapsed_ms / 1000.0,
+                  g_best.nodes, g_best.workers);
+    else
+      ImGui::Text("%.1f s, %llu steps", g_best.elapsed_ms / 1000.0, g_best.nodes);
     const std::vector<float> points = plot_points();
     const float low = g_best.improvements.size() > 1
                           ? static_cast<float>(g_best.improvements[1].second) - 2.0f
@@ -114,11 +120,16 @@ bool best_handle_event(const nlohmann::json& e, PlayBoard& board) {
     show(e["board"], e.value("score", 0));
   } else if (type == "progress") {
     g_best.nodes = e.value("nodes", 0ULL);
+    g_best.workers = e.value("workers", 1);
     g_best.elapsed_ms = e.value("elapsed_ms", 0.0);
   } else if (type == "done") {
     g_best.running = false;
     const nlohmann::json& r = e["result"];
     if (r.is_object() && r.contains("board")) show(r["board"], r.value("score", 0));
+    if (r.is_object()) {
+      g_best.nodes = r.value("nodes", g_best.nodes);
+      g_best.workers = r.value("workers", 1);
+    }
     g_best.status = std::string(e.value("cancelled", false) ? "cancelled" : "finished") +
                     ": the board shows the best found";
   } else if (type == "error") {
@@ -139,7 +150,8 @@ nlohmann::json best_view_state() {
   nlohmann::json improvements = nlohmann::json::array();
   for (const auto& [ms, score] : g_best.improvements) improvements.push_back({ms, score});
   return {{"running", g_best.running},    {"score", g_best.score}, {"max_score", g_best.max_score},
-          {"improvements", improvements}, {"nodes", g_best.nodes}, {"status", g_best.status}};
+          {"improvements", improvements}, {"nodes", g_best.nodes}, {"status", g_best.status},
+          {"workers", g_best.workers}};
 }
 
 }  // namespace tilewise::app

@@ -68,7 +68,7 @@ test('the build writes a manifest, both icons and a service worker tied to the b
   const sw = serviceWorkerOf(h.siteDir);
   assert.match(sw.id, /^[0-9a-f]{16}$/, 'the placeholder was replaced');
   assert.ok(!sw.text.includes('@TILEWISE_'));
-  for (const f of ['index.html', 'tilewise.js', 'offline.js', 'worker.js', 'edge_pool.js', 'table_store.js', 'tilewise_app.js', 'tilewise_app.wasm',
+  for (const f of ['index.html', 'tilewise.js', 'offline.js', 'worker.js', 'edge_pool.js', 'best_pool.js', 'table_store.js', 'tilewise_app.js', 'tilewise_app.wasm',
     'tilewise_worker.js', 'tilewise_worker.wasm', 'manifest.webmanifest', 'icon-192.png', 'icon-512.png'])
     assert.ok(sw.files.includes(f), `the service worker caches ${f}`);
   // The id is a hash of exactly those files as built (src/app/make_sw.cmake).
