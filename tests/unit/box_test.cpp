@@ -503,7 +503,10 @@ TEST(BoxBoard, NineByNineBoardsParsePrintAndTurn) {
   EXPECT_EQ(*back, reversed);
   EXPECT_EQ(board_size(*back), 9);
   std::string ten;  // 10x10: one size too many
-  for (int i = 1; i <= 100; ++i) ten += (i > 1 ? "," : "") + std::to_string(i);
+  for (int i = 1; i <= 100; ++i) {
+    if (i > 1) ten += ',';
+    ten.append(std::to_string(i));  // (appended, not operator+: GCC 12 -Wrestrict)
+  }
   Result<std::vector<int>> too_big = parse_board(ten, "start");
   ASSERT_FALSE(too_big.ok());
   EXPECT_NE(too_big.error().to_string().find("too many numbers: at most 9x9"), std::string::npos);

@@ -86,9 +86,10 @@ inline int permutation_parity(const std::uint8_t* board, int cells) {
   return (cells - cycles) % 2;
 }
 
-// Zobrist keys: [cell][number], the same on every run.
-inline std::vector<std::array<std::uint64_t, kMaxCells>> zobrist_keys() {
-  std::vector<std::array<std::uint64_t, kMaxCells>> z(kMaxCells);
+// Zobrist keys of boards of up to kCells cells: [cell][number], the same on every run.
+template <std::size_t kCells = kMaxCells>
+std::vector<std::array<std::uint64_t, kCells>> zobrist_keys() {
+  std::vector<std::array<std::uint64_t, kCells>> z(kCells);
   std::uint64_t x = 0x5eed;
   for (auto& row : z)
     for (auto& k : row) {

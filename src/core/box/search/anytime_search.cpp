@@ -97,9 +97,9 @@ struct AnytimeSearch final : AnytimeRun {
   BoxSolveOptions options;
   int n = 0;
   std::vector<MoveCells> moves;
-  std::vector<std::int32_t> man_cost;                         // [number * kCells + cell]
-  std::vector<std::array<std::uint64_t, kMaxCells>> zobrist;  // [cell][number]
-  Board start{};     // renamed so the target reads 0, 1, ...
+  std::vector<std::int32_t> man_cost;                      // [number * kCells + cell]
+  std::vector<std::array<std::uint64_t, kCells>> zobrist;  // [cell][number]
+  Board start{};                                           // renamed so the target reads 0, 1, ...
   int parity = -1;   // quarter turns only: every solution's length has this parity
   int per_move = 4;  // distance one move can cover
   int start_bound = 0;
@@ -134,7 +134,7 @@ struct AnytimeSearch final : AnytimeRun {
       for (int cell = 0; cell < n * n; ++cell)
         man_cost[num * kCells + cell] = steps_home(n, cell, num);
     for (int cell = 0; cell < n * n; ++cell) man += man_cost[start[cell] * kCells + cell];
-    zobrist = zobrist_keys();
+    zobrist = zobrist_keys<kCells>();
     if (p.moves == MoveSet::kBothDirectionsAndHalf)
       per_move = 8;
     else
