@@ -41,6 +41,9 @@
 namespace tilewise::cli {
 namespace {
 
+// The group tables' maps (additive_db.cpp) hold boards of up to 64 cells.
+constexpr int kMaxGroupBoardSize = 8;
+
 std::atomic<bool> g_box_interrupted{false};
 extern "C" void on_box_sigint(int) {
   g_box_interrupted = true;
@@ -269,8 +272,8 @@ Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::
 // The sequences, one a line (for_each_solution: with --all on 4x4 every optimal one, listed
 // again from the count's table; else the ones kept), written in blocks.
 void print_solutions(const box::BoxSolveResult& r, int size) {
-  std::array<std::string, 256> names;  // by button * 4 + quarter turns
-  for (int b = 0; b < (size - 1) * (size - 1) && b < 64; ++b)
+  std::array<std::string, box::kMoveKeys> names;  // by button * 4 + quarter turns
+  for (int b = 0; b < (size - 1) * (size - 1); ++b)
     for (int q = 1; q < 4; ++q) names[b * 4 + q] = box::move_name({b, q}, size);
   std::string out;
   box::for_each_solution(r, [&](const std::vector<box::Move>& seq) {
@@ -299,6 +302,11 @@ int run_box_solve(const BoxArgs& a) {
   box::BoxCountSplit split;
   if (!a.part.empty() && !parse_part(a.part, split.part, split.parts)) {
     std::cerr << "tilewise: --part '" << a.part << "': use I/N, 1 <= I <= N\n";
+    return kExitBadInput;
+  }
+  if (p.size > kMaxGroupBoardSize && a.groups != "none" && a.groups != "auto") {
+    std::cerr << "tilewise: --groups " << a.groups << ": group tables take boards up to "
+              << kMaxGroupBoardSize << "x" << kMaxGroupBoardSize << "\n";
     return kExitBadInput;
   }
   if (p.size <= 4 && a.groups != "none") {
@@ -347,9 +355,10 @@ int run_box_solve(const BoxArgs& a) {
   // 5x5 and up, --groups: none (the default): the Manhattan bound alone, so the first solution
   // comes at once; auto: the built-in map on 5x5 and 7x7 (tables of 6.1 / 7.3 MiB built once
   // in ~10-30 s of CPU, before the search); none on 6x6 and 8x8, whose tables take minutes and
-  // did not raise the reversed boards' bound.
+  // did not raise the reversed boards' bound, nor on 9x9 (no group tables).
   const bool auto_groups = a.groups == "auto";
-  if (p.size >= 5 && a.groups != "none" && (!auto_groups || p.size % 2 == 1)) {
+  if (p.size >= 5 && p.size <= kMaxGroupBoardSize && a.groups != "none" &&
+      (!auto_groups || p.size % 2 == 1)) {
     o.group_map = auto_groups ? box::default_group_map(p.size) : a.groups;
     if (const auto groups = box::parse_group_map(p.size, o.group_map); !groups) {
       std::cerr << "tilewise: --groups: " << groups.error().to_string() << "\n";

@@ -47,12 +47,14 @@ tw_cli_says(limit_keep_counts_on 0 "solutions (up to board rotation): 14"
             ${TW} solve ${P}/cards_4x4.txt --all --keep 2)
 tw_cli_says(limit_keep_json 0 "\"solutions_truncated\":true"
             ${TW} solve ${P}/cards_4x4.txt --all --keep 2 --json)
-# Puzzle Box: 8 x 8 at most; 10000 solutions kept (369600 optimal: four independent buttons
+# Puzzle Box: 9 x 9 at most (group tables 8 x 8); 10000 solutions kept (369600 optimal: four independent buttons
 # turned once, undone by three presses each in any order); pattern-database memory named
 # (the 7-number table these build once on a fresh machine; --bound pattern: not the additive
 # 7+7+2 tables too, the blocks partition is built in no time).
-tw_cli_says(limit_box_9x9 2 "too many numbers: at most 8x8" ${TW} box solve
-            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81")
+tw_cli_says(limit_box_10x10 2 "too many numbers: at most 9x9" ${TW} box solve
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,91,92,93,94,95,96,97,98,99,100")
+tw_cli_says(limit_box_9x9_groups 2 "group tables take boards up to 8x8" ${TW} box solve
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81" --moves cw+ccw --groups A./.A)
 # 4x4 --all prints every sequence (listed again from the count's table), JSON keeps 10,000;
 # a count table over --max-memory ends the count "not counted".
 tw_cli_says(limit_box_kept_reported 0 "\"solutions_truncated\":true"

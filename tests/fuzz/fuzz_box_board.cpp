@@ -17,7 +17,7 @@ namespace box = tilewise::box;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const int n = box::kMinSize + (data[0] & 0x0f) % (box::kMaxSize - box::kMinSize + 1);
+  const int n = box::kMinSize + (data[0] & 0x0f) % (box::kMaxBoardSize - box::kMinSize + 1);
   const auto moves = static_cast<box::MoveSet>((data[0] >> 4) % 3);
   const std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
   const std::size_t nl = rest.find('\n');
@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   tilewise::Result<std::vector<int>> board = box::parse_board(board_text, "start");
   if (board) {
     const int side = box::board_size(*board);
-    FUZZ_CHECK(side >= box::kMinSize && side <= box::kMaxSize, "board size %d", side);
+    FUZZ_CHECK(side >= box::kMinSize && side <= box::kMaxBoardSize, "board size %d", side);
     std::vector<int> sorted = *board;
     std::sort(sorted.begin(), sorted.end());
     std::vector<int> expected(sorted.size());

@@ -72,7 +72,8 @@ TEST(BoxAnytime, EveryImprovementReplaysToTheTargetAboveTheLowerBound) {
                                            {5, MoveSet::kBothDirections},
                                            {5, MoveSet::kBothDirectionsAndHalf},
                                            {6, MoveSet::kBothDirections},
-                                           {6, MoveSet::kClockwise}};
+                                           {6, MoveSet::kClockwise},
+                                           {9, MoveSet::kBothDirections}};
   for (const auto& [n, m] : cases) {
     {
       const std::vector<int> start = scrambled_boards(n, m, 1, turns, 500 + n)[0];

@@ -11,6 +11,7 @@
 #include "box_test_boards.hpp"
 #include "core/box/bounds/pattern_db.hpp"
 #include "core/box/model/board.hpp"
+#include "core/box/model/move_cells.hpp"
 #include "core/box/model/spelling.hpp"
 #include "core/box/search/solver.hpp"
 
@@ -488,6 +489,76 @@ TEST(BoxBoard, ParsesAndPrintsBoardsAndMoves) {
   EXPECT_FALSE(parse_moves("B5", 3, MoveSet::kBothDirections).ok());
   EXPECT_FALSE(parse_moves("Q2", 4, MoveSet::kBothDirections).ok());
   EXPECT_EQ(move_name(Move{8, 2}, 4), "B92");
+}
+
+// The largest board (9x9: 81 numbers, 64 buttons): typed and printed, each button's name read
+// back, each turn as the checker's own, as the searches' cell maps and their index, and the
+// spelling keys of every button distinct and within their bound.
+TEST(BoxBoard, NineByNineBoardsParsePrintAndTurn) {
+  const int n = kMaxBoardSize;
+  ASSERT_EQ(n, 9);
+  std::vector<int> reversed(n * n);
+  for (int i = 0; i < n * n; ++i) reversed[i] = n * n - i;
+  const std::string text = format_board(reversed, n);
+  EXPECT_EQ(text.substr(0, 27), "81,80,79,78,77,76,75,74,73/");
+  Result<std::vector<int>> back = parse_board(text, "start");
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(*back, reversed);
+  EXPECT_EQ(board_size(*back), 9);
+  std::string ten;  // 10x10: one size too many
+  for (int i = 1; i <= 100; ++i) {
+    if (i > 1) ten += ',';
+    ten.append(std::to_string(i));  // (appended, not operator+: GCC 12 -Wrestrict)
+  }
+  Result<std::vector<int>> too_big = parse_board(ten, "start");
+  ASSERT_FALSE(too_big.ok());
+  EXPECT_NE(too_big.error().to_string().find("too many numbers: at most 9x9"), std::string::npos);
+
+  EXPECT_EQ(move_name({63, 1}, n), "B64");
+  EXPECT_EQ(move_name({63, 3}, n), "B64'");
+  EXPECT_EQ(move_name({0, 2}, n), "B1x2");
+  EXPECT_FALSE(parse_move("B65", n, MoveSet::kBothDirections).ok());
+  EXPECT_FALSE(parse_move("B0", n, MoveSet::kBothDirections).ok());
+
+  const MoveSet all_turns = MoveSet::kBothDirectionsAndHalf;
+  const std::vector<Move> moves = allowed_moves(n, all_turns);
+  ASSERT_EQ(moves.size(), 3u * 64);
+  const std::vector<MoveCells> cells = move_cells(n, all_turns);
+  const MoveCellsIndex index = move_cells_index(cells);
+  std::set<std::uint32_t> keys;
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const Move& m = moves[k];
+    Result<Move> parsed = parse_move(move_name(m, n), n, all_turns);
+    ASSERT_TRUE(parsed.ok()) << move_name(m, n);
+    EXPECT_EQ(parsed->button, m.button);
+    EXPECT_EQ(parsed->quarter_turns, m.quarter_turns);
+    std::vector<int> board = reversed;
+    apply_move(board, n, m);
+    EXPECT_EQ(board, turn(reversed, n, m.button, m.quarter_turns)) << move_name(m, n);
+    // The cell map on boards of bytes (numbers 0..80), found again through the index.
+    ASSERT_LT(static_cast<std::size_t>(move_key(m)), index.size());
+    const MoveCells& mc = cells[index[static_cast<std::size_t>(move_key(m))]];
+    EXPECT_EQ(mc.button, m.button);
+    EXPECT_EQ(mc.quarter_turns, m.quarter_turns);
+    Cells bytes{};
+    for (int c = 0; c < n * n; ++c) bytes[c] = static_cast<std::uint8_t>(reversed[c] - 1);
+    const int parity = permutation_parity(bytes.data(), n * n);
+    apply_cells(bytes, mc);
+    for (int c = 0; c < n * n; ++c) ASSERT_EQ(bytes[c] + 1, board[c]) << move_name(m, n);
+    // A quarter turn (a 4-cycle) flips the parity, a half turn (two swaps) keeps it.
+    EXPECT_EQ(permutation_parity(bytes.data(), n * n), parity ^ (m.quarter_turns == 2 ? 0 : 1));
+    undo_cells(bytes, mc);
+    for (int c = 0; c < n * n; ++c) ASSERT_EQ(bytes[c] + 1, reversed[c]);
+    // Spelling keys: one per (button, presses left), all below kMaxSpellingKeys.
+    for (MoveSet set : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
+      const Spelling after = Spelling{}.after({m.button, 1}, set);
+      EXPECT_LT(after.key(), kMaxSpellingKeys);
+      EXPECT_EQ(Spelling::of_key(after.key()).button, m.button);
+      EXPECT_EQ(Spelling::of_key(after.key()).more, after.more);
+      keys.insert(after.key());
+    }
+  }
+  EXPECT_EQ(keys.size(), 2u * 64);  // more = 2 (cw) and 1 (cw+ccw) for each button
 }
 
 TEST(BoxBoard, BadBoardsGetOneClearError) {

@@ -11,7 +11,7 @@ namespace {
 // fuzz_box_board: move_name wrote B3's half turn on 8x8 as "B32", which parse_moves read
 // back as button 32 clockwise; on 3x3 "Q12" (Q1 half) did not parse at all.
 TEST(FuzzRegression, EveryMoveNameParsesBackToTheSameMove) {
-  for (int size = kMinSize; size <= kMaxSize; ++size) {
+  for (int size = kMinSize; size <= kMaxBoardSize; ++size) {
     for (const Move& m : allowed_moves(size, MoveSet::kBothDirectionsAndHalf)) {
       const std::string name = move_name(m, size);
       Result<Move> back = parse_move(name, size, MoveSet::kBothDirectionsAndHalf);

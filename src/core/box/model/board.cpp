@@ -57,9 +57,9 @@ Result<std::vector<int>> parse_board(std::string_view text, std::string_view wha
       return Error{where, "unexpected " + describe_char(c) +
                               ": write the board row by row, e.g. 765/849/321 or 1,2,3,4/5,..."};
     }
-    if (cells.size() > static_cast<size_t>(kMaxSize * kMaxSize))
-      return Error{where, "too many numbers: at most " + std::to_string(kMaxSize) + "x" +
-                              std::to_string(kMaxSize)};
+    if (cells.size() > static_cast<size_t>(kMaxBoardSize * kMaxBoardSize))
+      return Error{where, "too many numbers: at most " + std::to_string(kMaxBoardSize) + "x" +
+                              std::to_string(kMaxBoardSize)};
   }
   if (!flush()) return Error{where, "number '" + number + "' is too long"};
   const int n = board_size(cells);

@@ -13,7 +13,8 @@ namespace tilewise::box {
 
 // "765849321", "765/849/321" (N <= 3, one digit a cell) or comma-separated numbers with
 // optional '/' between rows ("1,2,3,4/5,6,7,8/..."). The board must be N x N with
-// 2 <= N <= 8, holding each of 1..N*N once. `what` names the board in errors ("start").
+// kMinSize <= N <= kMaxBoardSize (2..9), holding each of 1..N*N once. `what` names the board in
+// errors ("start").
 Result<std::vector<int>> parse_board(std::string_view text, std::string_view what);
 std::string format_board(const std::vector<int>& board, int size);  // rows joined by '/'
 int board_size(const std::vector<int>& board);                      // N, or 0 if not square

@@ -12,7 +12,8 @@
 
 namespace tilewise::box {
 
-using Cells = std::array<std::uint8_t, 64>;  // cell -> number - 1 (the target reads 0, 1, ...)
+// cell -> number - 1 (the target reads 0, 1, ...), up to kMaxBoardSize x kMaxBoardSize
+using Cells = std::array<std::uint8_t, kMaxCells>;
 
 struct MoveCells {
   std::array<std::uint8_t, 4> from, to;  // the number in from[k] goes to to[k]
@@ -28,9 +29,10 @@ Board turned(const Board& board, const MoveCells& mc) {
   return out;
 }
 
-// Where each move stands in a move_cells() list, by move_key(m) (buttons up to 8x8's 49):
-// cells[index[move_key(m)]] is m's cell map.
-using MoveCellsIndex = std::array<std::uint8_t, 256>;
+// Where each move stands in a move_cells() list, by move_key(m) (every button up to
+// kMaxBoardSize): cells[index[move_key(m)]] is m's cell map.
+inline constexpr std::size_t kMoveKeys = 4 * kMaxButtons;
+using MoveCellsIndex = std::array<std::uint8_t, kMoveKeys>;
 inline int move_key(const Move& m) {
   return m.button * 4 + m.quarter_turns;
 }
@@ -74,7 +76,7 @@ inline void undo_cells(Cells& s, const MoveCells& m) {
 // 0 or 1: the parity of the permutation `board` (cell -> number 0..cells-1); every quarter
 // turn, a 4-cycle, flips it.
 inline int permutation_parity(const std::uint8_t* board, int cells) {
-  std::array<bool, 64> seen{};
+  std::array<bool, kMaxCells> seen{};
   int cycles = 0;
   for (int i = 0; i < cells; ++i) {
     if (seen[i]) continue;
@@ -84,9 +86,10 @@ inline int permutation_parity(const std::uint8_t* board, int cells) {
   return (cells - cycles) % 2;
 }
 
-// Zobrist keys: [cell][number], the same on every run.
-inline std::vector<std::array<std::uint64_t, 64>> zobrist_keys() {
-  std::vector<std::array<std::uint64_t, 64>> z(64);
+// Zobrist keys of boards of up to kCells cells: [cell][number], the same on every run.
+template <std::size_t kCells = kMaxCells>
+std::vector<std::array<std::uint64_t, kCells>> zobrist_keys() {
+  std::vector<std::array<std::uint64_t, kCells>> z(kCells);
   std::uint64_t x = 0x5eed;
   for (auto& row : z)
     for (auto& k : row) {

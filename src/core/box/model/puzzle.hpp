@@ -8,7 +8,14 @@
 
 namespace tilewise::box {
 
-inline constexpr int kMinSize = 2;  // N x N grid, (N-1)^2 buttons
+// Boards the model, the CLI and the searches take: N x N, kMinSize <= N <= kMaxBoardSize, with
+// (N-1)^2 buttons.
+inline constexpr int kMinSize = 2;
+inline constexpr int kMaxBoardSize = 9;
+inline constexpr int kMaxCells = kMaxBoardSize * kMaxBoardSize;
+inline constexpr int kMaxButtons = (kMaxBoardSize - 1) * (kMaxBoardSize - 1);
+// The largest board the page's size field offers and a share link carries (its search runs in
+// the worker's memory budget); 9x9 is the CLI's.
 inline constexpr int kMaxSize = 8;
 
 // Grid steps (the Manhattan distance) on an n x n board from `cell` to `home`: how far a number

@@ -14,6 +14,8 @@
 
 namespace tilewise::box {
 
+inline constexpr std::uint32_t kMaxSpellingKeys = 4 * (kMaxButtons + 1);
+
 struct Spelling {
   int button = -1;  // the sequence's last button (-1: the empty sequence)
   int more = 0;     // clockwise presses of it still allowed right after
@@ -27,7 +29,8 @@ struct Spelling {
     if (m.button == button) return {button, more - 1};
     return {m.button, moves == MoveSet::kClockwise ? 2 : 1};
   }
-  // Equal keys allow the same continuations (0: the empty sequence); below 2^8 up to 8x8.
+  // Equal keys allow the same continuations (0: the empty sequence); below 4 * (buttons + 1):
+  // a byte up to 8x8, below 2^9 up to 9x9 (kMaxSpellingKeys).
   std::uint32_t key() const {
     return button < 0
                ? 0

@@ -25,31 +25,45 @@ constexpr std::uint64_t kUnitNodes = 4096;                      // IDA* work bet
 constexpr std::uint64_t kFinishNodes = 2000000;                 // a 4x4 finish gives up after this
 constexpr int kOptimalShare = 4;                                // the optimal IDA* gets 1 node in 4
 constexpr std::uint8_t kNoMove = 0xff;
-constexpr std::size_t kMaxMoves = 3 * 7 * 7;  // 8x8, cw+ccw+half
+constexpr std::size_t kMaxMoves = 3 * kMaxButtons;  // the largest board, cw+ccw+half
 constexpr std::uint64_t kFirstWindowWidth = 256;
 constexpr std::uint64_t kWindowShare = 4;  // windows get 1 beam node in 4
 constexpr std::array<int, 4> kWindowLengths = {12, 20, 32, 48};
 constexpr std::uint32_t kRoot = std::numeric_limits<std::uint32_t>::max();
 
-// A board in the beam.
-struct Beamed {
-  Cells s;
-  std::uint64_t key;                // Zobrist hash of the board
+// A board in the beam, of up to kCells cells.
+template <std::size_t kCells>
+struct BeamedBoard {
+  std::array<std::uint8_t, kCells> s;
+  std::uint16_t spelling = 0;       // Spelling::key() of its path (spelling.hpp)
   std::int32_t man, rank, outside;  // plain distance sum, weighted sum, frame numbers not home
   std::uint32_t trail;              // its path: index into the run's trail
-  std::uint8_t spelling = 0;        // Spelling::key() of its path (spelling.hpp)
+  std::uint64_t key;                // Zobrist hash of the board
 };
 
-}  // namespace
+// The search, whatever the boards' capacity.
+struct AnytimeRun {
+  virtual ~AnytimeRun() = default;
+  virtual bool run(std::uint64_t max_nodes) = 0;
+  virtual bool is_finished() const = 0;
+  virtual const BoxSolveResult& current() const = 0;
+  virtual std::uint64_t improvement_count() const = 0;
+  virtual std::string progress_text() const = 0;
+};
 
-struct BoxAnytimeSearch::Impl {
+// The search on boards of up to kCells cells: 64 up to 8x8 (a beam's board in 96 bytes, cost
+// tables indexed by shifts), kMaxCells beyond.
+template <std::size_t kCells>
+struct AnytimeSearch final : AnytimeRun {
+  using Board = std::array<std::uint8_t, kCells>;
+  using Beamed = BeamedBoard<kCells>;
   // One beam search: its corner block, weighting, width and state between units of work.
   struct Beam {
     int corner = 0, weighting = 0;
     std::uint64_t width = 0;
     int block_row = 0, block_col = 0;     // the 4x4 block left for last
-    std::vector<std::int32_t> rank_cost;  // [number * 64 + cell]
-    std::vector<std::int32_t> outside;    // [number * 64 + cell]: 1 = frame number not home
+    std::vector<std::int32_t> rank_cost;  // [number * kCells + cell]
+    std::vector<std::int32_t> outside;    // [number * kCells + cell]: 1 = frame number not home
     std::int32_t max_rank = 0;
     int g = 0;  // moves made by the boards of `cur`
     std::vector<Beamed> cur, next;
@@ -83,9 +97,9 @@ struct BoxAnytimeSearch::Impl {
   BoxSolveOptions options;
   int n = 0;
   std::vector<MoveCells> moves;
-  std::vector<std::int32_t> man_cost;                  // [number * 64 + cell]
-  std::vector<std::array<std::uint64_t, 64>> zobrist;  // [cell][number]
-  Cells start{};                                       // renamed so the target reads 0, 1, ...
+  std::vector<std::int32_t> man_cost;                      // [number * kCells + cell]
+  std::vector<std::array<std::uint64_t, kCells>> zobrist;  // [cell][number]
+  Board start{};                                           // renamed so the target reads 0, 1, ...
   int parity = -1;   // quarter turns only: every solution's length has this parity
   int per_move = 4;  // distance one move can cover
   int start_bound = 0;
@@ -110,16 +124,17 @@ struct BoxAnytimeSearch::Impl {
   bool finished = false;
   bool optimal_only = false;  // proven optimal with `all`: the optimal search lists the rest
 
-  Impl(const BoxPuzzle& p, const BoxSolveOptions& o) : puzzle(p), options(o), n(p.size) {
+  AnytimeSearch(const BoxPuzzle& p, const BoxSolveOptions& o) : puzzle(p), options(o), n(p.size) {
     const std::vector<std::uint8_t> renamed = renamed_start(p);
     std::copy(renamed.begin(), renamed.end(), start.begin());
     moves = move_cells(n, p.moves);
-    man_cost.assign(64 * 64, 0);
+    man_cost.assign(kCells * kCells, 0);
     std::int32_t man = 0;
     for (int num = 0; num < n * n; ++num)
-      for (int cell = 0; cell < n * n; ++cell) man_cost[num * 64 + cell] = steps_home(n, cell, num);
-    for (int cell = 0; cell < n * n; ++cell) man += man_cost[start[cell] * 64 + cell];
-    zobrist = zobrist_keys();
+      for (int cell = 0; cell < n * n; ++cell)
+        man_cost[num * kCells + cell] = steps_home(n, cell, num);
+    for (int cell = 0; cell < n * n; ++cell) man += man_cost[start[cell] * kCells + cell];
+    zobrist = zobrist_keys<kCells>();
     if (p.moves == MoveSet::kBothDirectionsAndHalf)
       per_move = 8;
     else
@@ -165,7 +180,7 @@ struct BoxAnytimeSearch::Impl {
   Child child_of(const Beam& b, const Beamed& e, const MoveCells& m) const {
     Child c{e.key, e.man, e.rank, e.outside};
     for (int k = 0; k < 4; ++k) {
-      const int num = e.s[m.from[k]], from = num * 64 + m.from[k], to = num * 64 + m.to[k];
+      const int num = e.s[m.from[k]], from = num * kCells + m.from[k], to = num * kCells + m.to[k];
       c.man += man_cost[to] - man_cost[from];
       c.rank += b.rank_cost[to] - b.rank_cost[from];
       c.outside += b.outside[to] - b.outside[from];
@@ -278,9 +293,9 @@ struct BoxAnytimeSearch::Impl {
     for (int k = 0; k < from; ++k) apply_move(before, n, best[k]);
     after = before;
     for (int k = from; k < from + span; ++k) apply_move(after, n, best[k]);
-    std::array<int, 64> cell_in_after{};
+    std::array<int, kCells> cell_in_after{};
     for (int cell = 0; cell < n * n; ++cell) cell_in_after[after[cell]] = cell;
-    Cells s{};
+    Board s{};
     std::array<int, kCorners> misplaced{};  // per corner block: renamed numbers not home in it
     for (int cell = 0; cell < n * n; ++cell) {
       s[cell] = static_cast<std::uint8_t>(cell_in_after[before[cell]]);
@@ -328,7 +343,7 @@ struct BoxAnytimeSearch::Impl {
   }
 
   // A beam from board `s` (numbers renamed so its target reads 0, 1, ...).
-  Beam make_beam(int corner, int weighting, std::uint64_t width, const Cells& s) const {
+  Beam make_beam(int corner, int weighting, std::uint64_t width, const Board& s) const {
     Beam b;
     b.corner = corner;
     b.weighting = weighting;
@@ -336,18 +351,18 @@ struct BoxAnytimeSearch::Impl {
     b.block_row = (b.corner & 2) ? 0 : n - 4;
     b.block_col = (b.corner & 1) ? 0 : n - 4;
     const int rings = n - 4;
-    b.rank_cost.assign(64 * 64, 0);
-    b.outside.assign(64 * 64, 0);
+    b.rank_cost.assign(kCells * kCells, 0);
+    b.outside.assign(kCells * kCells, 0);
     for (int num = 0; num < n * n; ++num) {
       const int r0 = num / n, c0 = num % n;
       const int rr = b.block_row == 0 ? n - 1 - r0 : r0, cc = b.block_col == 0 ? n - 1 - c0 : c0;
       const int ring = std::min(rr, cc);
       const int weight = ring >= rings ? 1 : 1 + b.weighting * (rings - ring);
       for (int cell = 0; cell < n * n; ++cell) {
-        b.rank_cost[num * 64 + cell] = weight * man_cost[num * 64 + cell];
+        b.rank_cost[num * kCells + cell] = weight * man_cost[num * kCells + cell];
         const int r1 = cell / n - b.block_row, c1 = cell % n - b.block_col;
         const bool in_block = r1 >= 0 && r1 < 4 && c1 >= 0 && c1 < 4;
-        b.outside[num * 64 + cell] = !in_block && num != cell;
+        b.outside[num * kCells + cell] = !in_block && num != cell;
       }
       b.max_rank += weight * 2 * (n - 1);
     }
@@ -355,9 +370,9 @@ struct BoxAnytimeSearch::Impl {
     first.s = s;
     for (int cell = 0; cell < n * n; ++cell) {
       first.key ^= zobrist[cell][s[cell]];
-      first.man += man_cost[s[cell] * 64 + cell];
-      first.rank += b.rank_cost[s[cell] * 64 + cell];
-      first.outside += b.outside[s[cell] * 64 + cell];
+      first.man += man_cost[s[cell] * kCells + cell];
+      first.rank += b.rank_cost[s[cell] * kCells + cell];
+      first.outside += b.outside[s[cell] * kCells + cell];
     }
     b.cur = {first};
     b.trail_parent = {kRoot};
@@ -421,7 +436,7 @@ struct BoxAnytimeSearch::Impl {
       next.man = c.man;
       next.rank = c.rank;
       next.outside = c.outside;
-      next.spelling = static_cast<std::uint8_t>(
+      next.spelling = static_cast<std::uint16_t>(
           Spelling::of_key(e.spelling).after(moves[mi].move(), puzzle.moves).key());
       next.trail = static_cast<std::uint32_t>(b.trail_parent.size());
       b.trail_parent.push_back(e.trail);
@@ -563,7 +578,7 @@ struct BoxAnytimeSearch::Impl {
     }
   }
 
-  bool run(std::uint64_t max_nodes) {
+  bool run(std::uint64_t max_nodes) override {
     std::uint64_t spent = 0;
     while (!finished && spent < max_nodes) {
       if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
@@ -605,26 +620,43 @@ struct BoxAnytimeSearch::Impl {
     }
     return finished;
   }
+
+  bool is_finished() const override { return finished; }
+  const BoxSolveResult& current() const override { return r; }
+  std::uint64_t improvement_count() const override { return improvements; }
+  std::string progress_text() const override {
+    return beam ? beam_name(*beam) + ", depth " + std::to_string(beam->g) : std::string();
+  }
+};
+
+}  // namespace
+
+struct BoxAnytimeSearch::Impl {
+  std::unique_ptr<AnytimeRun> search;
 };
 
 BoxAnytimeSearch::BoxAnytimeSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options)
-    : impl_(std::make_unique<Impl>(puzzle, options)) {}
+    : impl_(std::make_unique<Impl>()) {
+  if (puzzle.size * puzzle.size <= 64)
+    impl_->search = std::make_unique<AnytimeSearch<64>>(puzzle, options);
+  else
+    impl_->search = std::make_unique<AnytimeSearch<kMaxCells>>(puzzle, options);
+}
 BoxAnytimeSearch::~BoxAnytimeSearch() = default;
 bool BoxAnytimeSearch::run(std::uint64_t max_nodes) {
-  return impl_->run(max_nodes);
+  return impl_->search->run(max_nodes);
 }
 bool BoxAnytimeSearch::finished() const {
-  return impl_->finished;
+  return impl_->search->is_finished();
 }
 const BoxSolveResult& BoxAnytimeSearch::result() const {
-  return impl_->r;
+  return impl_->search->current();
 }
 std::uint64_t BoxAnytimeSearch::improvements() const {
-  return impl_->improvements;
+  return impl_->search->improvement_count();
 }
 std::string BoxAnytimeSearch::progress() const {
-  return impl_->beam ? impl_->beam_name(*impl_->beam) + ", depth " + std::to_string(impl_->beam->g)
-                     : std::string();
+  return impl_->search->progress_text();
 }
 
 }  // namespace tilewise::box

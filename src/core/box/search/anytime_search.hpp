@@ -1,4 +1,4 @@
-// 5x5 to 8x8: an anytime search (docs/puzzle-box.md). The best solution so far gets shorter
+// 5x5 to 9x9: an anytime search (docs/puzzle-box.md). The best solution so far gets shorter
 // while it runs, next to a proven lower bound; proven_optimal when the two meet. Beams over
 // whole boards (a corner's 4x4 block left for last, finished by IDA*), window beams that
 // shorten parts of the best solution and the optimal IDA* share the node budget in fixed

@@ -557,7 +557,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
 
 std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
   const int n = p.size;
-  if (n < kMinSize || n > kMaxSize || static_cast<int>(p.start.size()) != n * n ||
+  if (n < kMinSize || n > kMaxBoardSize || static_cast<int>(p.start.size()) != n * n ||
       p.target.size() != p.start.size())
     return Error{"board", "start and target must both be N x N boards, 2 <= N <= 8"};
   std::vector<int> sorted_start = p.start, sorted_target = p.target;

@@ -75,7 +75,7 @@ struct BoxSolveResult {
 bool for_each_solution(const BoxSolveResult& r,
                        const std::function<bool(const std::vector<Move>&)>& emit);
 
-// Start and target must be N x N boards (kMinSize <= N <= kMaxSize) of 1..N*N each.
+// Start and target must be N x N boards (kMinSize <= N <= kMaxBoardSize) of 1..N*N each.
 std::optional<Error> check_box_puzzle(const BoxPuzzle& puzzle);
 
 // 5x5 and up: the anytime search until it finishes, the node budget is spent or max_seconds
