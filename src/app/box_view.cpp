@@ -368,7 +368,7 @@ void box_panel() {
                                       "back); < and > step a chosen solution, Enter plays it; "
                                       "Tab: the panel.");
   int size = v.size;  // every size the page plays (a typed board too: 2x2 is not offered)
-  if (int_slider("size", &size, 3, box::kMaxSize) && size != v.size)
+  if (int_slider("size", &size, 3, box::kMaxPageSize) && size != v.size)
     set_boards(identity(size), identity(size));
   record_item("box:size");
   if (v.size >= 5) {  // what the solver can promise there

@@ -64,7 +64,7 @@ TEST(LinkCodec, EveryEdgeFeatureRoundTrips) {
 }
 
 TEST(LinkCodec, BoxPuzzlesRoundTrip) {
-  for (int n = box::kMinSize; n <= box::kMaxSize; ++n) {
+  for (int n = box::kMinSize; n <= box::kMaxPageSize; ++n) {
     for (auto moves : {box::MoveSet::kClockwise, box::MoveSet::kBothDirections,
                        box::MoveSet::kBothDirectionsAndHalf}) {
       box::BoxPuzzle p{n, {}, {}, moves};

@@ -16,7 +16,7 @@ inline constexpr int kMaxCells = kMaxBoardSize * kMaxBoardSize;
 inline constexpr int kMaxButtons = (kMaxBoardSize - 1) * (kMaxBoardSize - 1);
 // The largest board the page's size field offers and a share link carries (its search runs in
 // the worker's memory budget); 9x9 is the CLI's.
-inline constexpr int kMaxSize = 8;
+inline constexpr int kMaxPageSize = 8;
 
 // Grid steps (the Manhattan distance) on an n x n board from `cell` to `home`: how far a number
 // stands from its home cell; a quarter turn moves a number one step.
