@@ -262,7 +262,8 @@ Result<SharedPuzzle> read_box(BitReader& r) {
   std::uint32_t size = 0, moves = 0;
   if (!r.get(3, size) || !r.get(2, moves)) return bad(kTruncated);
   s.puzzle.size = static_cast<int>(size) + box::kMinSize;
-  if (s.puzzle.size > box::kMaxPageSize || moves > 2) return bad("unknown Puzzle Box size or move set");
+  if (s.puzzle.size > box::kMaxPageSize || moves > 2)
+    return bad("unknown Puzzle Box size or move set");
   s.puzzle.moves = static_cast<box::MoveSet>(moves);
   const int n = s.puzzle.size * s.puzzle.size;
   const int bits = bits_for(static_cast<std::uint32_t>(n - 1));
