@@ -8,11 +8,8 @@
 // board heard so far.
 'use strict';
 
-function bestPoolSize(request) {
-  if (request.type !== 'edge.best') return 1;
-  const wanted = request.workers !== undefined ? Number(request.workers)
-    : Math.min(self.navigator.hardwareConcurrency || 1, 8);
-  return Math.max(1, Math.min(16, Math.floor(wanted) || 1));
+function bestPoolSize(request) {  // (poolWorkers: edge_pool.js, loaded before this file)
+  return request.type === 'edge.best' ? poolWorkers(request) : 1;
 }
 
 class BestPool {

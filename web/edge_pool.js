@@ -5,13 +5,18 @@
 // the first ones in prefix order, then sorted like the solver sorts them.
 'use strict';
 
+// The workers a pooled request asks for: its `workers`, else one a core (at most 8); 1..16.
+function poolWorkers(request) {
+  const wanted = request.workers !== undefined ? Number(request.workers)
+    : Math.min(self.navigator.hardwareConcurrency || 1, 8);
+  return Math.max(1, Math.min(16, Math.floor(wanted) || 1));
+}
+
 function edgePoolSize(request) {
   if (request.type !== 'edge.solve' || request.shards !== undefined || request.watch > 0) return 1;
   if (request.mode !== 'count' && request.mode !== 'all') return 1;
   if (request.limit) return 1;
-  const wanted = request.workers !== undefined ? Number(request.workers)
-    : Math.min(self.navigator.hardwareConcurrency || 1, 8);
-  return Math.max(1, Math.min(16, Math.floor(wanted) || 1));
+  return poolWorkers(request);
 }
 
 function solutionLess(a, b) {  // labels in reading order, then rotations
