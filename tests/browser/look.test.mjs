@@ -319,7 +319,9 @@ test('a phone: 6x6 to 8x8 Puzzle Box boards fit and their buttons look as large 
     for (let k = (await h.state(page)).box.start_text.length; k > 0; --k) await page.keyboard.press('Backspace');
     await page.keyboard.insertText(Array.from({ length: n * n }, (_, i) => n * n - i).join(','));
     await page.keyboard.press('Enter');
-    s = await h.waitState(page, `s.box.size === ${n} && !s.text_entry.editing`, 5000);
+    // The field takes the queued Backspaces one a frame (ImGui reads keys once a frame): up
+    // to 3 s for the 7x7's 140 characters at 60 frames a second, longer when Chromium is busy.
+    s = await h.waitState(page, `s.box.size === ${n} && !s.text_entry.editing`, 30000);
     s = await h.settled(page);
     const [x, y] = s.box.origin, side = s.box.cell * n;
     assert.ok(x >= 0 && x + side <= 390 && y + side <= s.layout.board[1] + s.layout.board[3],
