@@ -125,10 +125,11 @@ void board_field(const char* label, std::string& text, bool is_target) {
   char buf[512];
   std::snprintf(buf, sizeof buf, "%s", text.c_str());
   ImGui::AlignTextToFramePadding();
+  const float label_x = ImGui::GetCursorPosX();  // (indented: the fields sit in a tree node)
   ImGui::TextUnformatted(is_target ? "target" : "board");
+  record_item(is_target ? "box:target label" : "box:board label");
   // Both fields start at one place, after the longer label (the font's letters differ in width).
-  ImGui::SameLine(ImGui::CalcTextSize("target").x + ImGui::GetStyle().ItemSpacing.x +
-                  ImGui::GetStyle().WindowPadding.x);
+  ImGui::SameLine(label_x + ImGui::CalcTextSize("target").x + ImGui::GetStyle().ItemSpacing.x);
   // The rest of the line less the Set button (its label and frame padding, which is wider
   // on touch screens) and the gap before it.
   const ImGuiStyle& style = ImGui::GetStyle();

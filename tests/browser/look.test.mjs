@@ -329,6 +329,10 @@ test('a phone: 6x6 to 8x8 Puzzle Box boards fit and their buttons look as large 
     // (Half a cell at most, the next button's: 8x8 cells are 42 px here.)
     assert.ok(s.box.button_reach >= Math.min(22, s.box.cell / 2), `${n}x${n}: a round button reaches ${s.box.button_reach} px`);
     checkButtonLooks(s, `phone ${n}x${n}`);
+    for (const [label, field] of [['box:board label', 'start'], ['box:target label', 'target']]) {
+      const l = s.widgets[label], f = s.widgets[field];
+      assert.ok(l[0] + l[2] <= f[0], `${n}x${n}: the label "${label}" [${l}] ends before its field [${f}]`);
+    }
     await h.screenshot(page, `look-phone-box${n}`);
     const last = `box:B${(n - 1) * (n - 1)}`, r = s.widgets[last], moves = s.box.moves_made;
     await g.tap({ x: r[0] + r[2] / 2, y: r[1] + r[3] / 2 + 20 });
