@@ -37,7 +37,8 @@ int g_cell_press = -1;  // the cell a press off the buttons began on (-1: none)
 
 // The turn asked for this frame, if any, given the button under the pointer. A click or a tap
 // turns clockwise when let go on the button it pressed; a right-click or a shift-click turns
-// back at once, and so does holding the button for kLongPressMs (a finger has no right button).
+// back at once, and so does holding the button for kLongPressMs on a touch screen (a finger has
+// no right button).
 std::optional<box::Move> turn_asked(int hovered, bool pressed_left, bool pressed_right) {
   const ImGuiIO& io = ImGui::GetIO();
   const double now = platform::now_ms();
@@ -54,7 +55,7 @@ std::optional<box::Move> turn_asked(int hovered, bool pressed_left, bool pressed
     g_press = {};
     return click ? std::optional<box::Move>(box::Move{b, 1}) : std::nullopt;
   }
-  if (!g_press.held && hovered == b && now - g_press.down_ms >= kLongPressMs) {
+  if (!g_press.held && hovered == b && touch_layout() && now - g_press.down_ms >= kLongPressMs) {
     g_press.held = true;
     return box::Move{b, 3};
   }
@@ -62,8 +63,9 @@ std::optional<box::Move> turn_asked(int hovered, bool pressed_left, bool pressed
 }
 
 // The keyboard, while the board window has it (Tab: the panel): arrows move a cursor over
-// the round buttons, Space turns the one under it clockwise (Shift+Space: back), '<' or ','
-// and '>' or '.' step the chosen solution, Enter plays or pauses it. The turn asked for, if any.
+// the round buttons, Space turns the one under it clockwise (Shift+Space: back), U or Ctrl+Z
+// takes the last turn back, '<' or ',' and '>' or '.' step the chosen solution, Enter plays or
+// pauses it. The turn asked for, if any.
 std::optional<box::Move> key_turn(BoxView& v) {
   const BoardFocus focus = board_keyboard_focus();
   v.keys_focused = focus.focused;
@@ -73,7 +75,9 @@ std::optional<box::Move> key_turn(BoxView& v) {
   for (const ImWchar c : io.InputQueueCharacters) {
     if (c == '<' || c == ',') box_step(-1);
     if (c == '>' || c == '.') box_step(1);
+    if ((c == 'u' || c == 'U') && !io.KeyCtrl) box_undo();
   }
+  if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) box_undo();
   if (key_pressed(ImGuiKey_Enter) || key_pressed(ImGuiKey_KeyPadEnter)) box_toggle_play();
   const int per_row = v.size - 1;
   const int dx = key_pressed(ImGuiKey_RightArrow) - key_pressed(ImGuiKey_LeftArrow);
@@ -134,6 +138,28 @@ void box_turn(const box::Move& m) {
   if (v.start_editing) return;
   v.start_text = box::format_board(v.board, v.size);
   v.error.clear();  // a bad typed start no longer describes anything on screen
+}
+
+void box_player_turn(const box::Move& m) {
+  BoxView& v = box_view();
+  v.picked_cell = -1;
+  v.playing = false;
+  v.chosen = -1;  // the board leaves the played solution; choosing one starts it afresh
+  v.moves_made += 1;
+  v.turns_made.push_back(m);
+  box_turn(m);
+}
+
+void box_undo() {
+  BoxView& v = box_view();
+  if (v.turns_made.empty()) return;
+  const box::Move last = v.turns_made.back();
+  v.turns_made.pop_back();
+  v.picked_cell = -1;
+  v.playing = false;
+  v.chosen = -1;
+  v.moves_made -= 1;
+  box_turn(box::Move{last.button, (4 - last.quarter_turns) % 4});
 }
 
 std::optional<box::Move> box_next_move() {
@@ -203,13 +229,7 @@ void draw_box_board() {
     }
   }
   if (!ImGui::GetIO().MouseDown[ImGuiMouseButton_Left]) g_cell_press = -1;
-  if (turn) {
-    v.picked_cell = -1;
-    v.playing = false;
-    v.chosen = -1;  // the board leaves the played solution; choosing one starts it afresh
-    v.moves_made += 1;
-    box_turn(*turn);
-  }
+  if (turn) box_player_turn(*turn);
 
   // The cells: at rest, or the turning block rotated part way.
   const double now = platform::now_ms();

@@ -41,10 +41,11 @@ struct BoxView {
   int move_set = 0;  // 0 cw, 1 cw+ccw, 2 cw+ccw+half
   std::vector<int> board, target;
   std::string start_text, target_text, error;
-  bool start_editing = false;  // the board field has focus: turns leave its text alone
-  int picked_cell = -1;        // a cell tapped to swap its number with the next one tapped
-  bool details_open = false;   // the solver's figures, tables and memory shown ("Details")
-  int moves_made = 0;          // the player's turns since the board was set or scrambled
+  bool start_editing = false;         // the board field has focus: turns leave its text alone
+  int picked_cell = -1;               // a cell tapped to swap its number with the next one tapped
+  bool details_open = false;          // the solver's figures, tables and memory shown ("Details")
+  int moves_made = 0;                 // the player's turns since the board was set or scrambled
+  std::vector<box::Move> turns_made;  // those turns, the last one last (Undo takes it back)
   int scramble_turns = 12, scramble_seed = 1;
   // The solver.
   bool solving = false;
@@ -114,6 +115,10 @@ void box_set_board(std::vector<int> board);
 // Turns the board and animates the turn (the board itself changes at once); the board field
 // (the solve's start) follows the board unless it is being edited.
 void box_turn(const box::Move& m);
+// The player's turn `m` (a round button, a key): turned, counted, and kept for Undo.
+void box_player_turn(const box::Move& m);
+// Takes the player's last turn back (the block turned the other way), if there is one.
+void box_undo();
 // Playback of the chosen solution: one step forward (+1) or back (-1); Play/Pause.
 void box_step(int direction);
 void box_toggle_play();

@@ -81,6 +81,7 @@ void set_boards(std::vector<int> board, std::vector<int> target) {
   v.anim = {};
   v.error.clear();
   v.moves_made = 0;
+  v.turns_made.clear();
   v.picked_cell = -1;
   forget_solutions();
   v.status.clear();
@@ -257,6 +258,7 @@ void choose(int k) {
   v.board = v.solved_from;
   v.start_text = box::format_board(v.board, v.size);
   v.moves_made = 0;
+  v.turns_made.clear();
   v.anim = {};
   v.reveal = BoxView::Reveal::kPlayback;
 }
@@ -361,13 +363,14 @@ void solutions_list() {
 void box_panel() {
   BoxView& v = box_view();
   ImGui::TextWrapped("Turn the 2x2 blocks to bring the numbers to the target. %s",
-                     touch_layout() ? "Tap a round button: clockwise; hold it: back. Tap two "
-                                      "numbers to swap them."
-                                    : "Click a round button: clockwise; right-click or "
-                                      "shift-click: back. Click two numbers to swap them. Keys: "
-                                      "arrows pick a button, Space turns it (Shift+Space: "
-                                      "back); < and > step a chosen solution, Enter plays it; "
-                                      "Tab: the panel.");
+                     touch_layout()
+                         ? "Tap a round button: clockwise; hold it: back. Tap two "
+                           "numbers to swap them."
+                         : "Click a round button: clockwise; right-click or "
+                           "shift-click: back. Click two numbers to swap them. Keys: "
+                           "arrows pick a button, Space turns it (Shift+Space: "
+                           "back); U undoes; < and > step a chosen solution, Enter plays it; "
+                           "Tab: the panel.");
   int size = v.size;  // every size the page plays (a typed board too: 2x2 is not offered)
   if (int_slider("size", &size, 3, box::kMaxPageSize) && size != v.size)
     set_boards(identity(size), identity(size));
@@ -407,6 +410,10 @@ void box_panel() {
   v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);
   same_line_for("Scramble");
   if (button("Scramble")) scramble();
+  same_line_for("Undo##box");
+  ImGui::BeginDisabled(v.turns_made.empty());
+  if (button("Undo##box")) box_undo();
+  ImGui::EndDisabled();
   same_line_for("Reset##box");
   if (button("Reset##box")) set_boards(v.target, v.target);
   ImGui::Text("Moves: %d", v.moves_made);

@@ -245,11 +245,12 @@ async function setNumber(page, widget, n) {
   await h.waitState(page, widget === 'box:size' ? `s.box.size === ${n}` : `s.box.scramble_turns === ${n}`);
 }
 
-// Issue 21 item 8. The move counter counts the player's turns; the start field follows the
-// board as it turns; a bad typed start shows one error and keeps the board.
-test('turning counts moves and the start field follows the board; a bad start keeps the board', async () => {
+// The move counter counts the player's turns and Undo takes them back; the start field follows
+// the board as it turns; a bad typed start shows one error and keeps the board.
+test('turning counts moves, Undo takes them back, the start field follows the board; a bad start keeps the board', async () => {
   const { page, errors } = await openBox();
   const numbers = (t) => t.replace(/[^0-9]/g, '').split('').map(Number);  // 3x3: digits
+  const first = (await h.state(page)).box.board;
   await h.clickWidget(page, 'box:B1');
   let s = await h.waitState(page, 's.box.moves_made === 1');
   assert.deepEqual(numbers(s.box.start_text), s.box.board);
@@ -269,6 +270,24 @@ test('turning counts moves and the start field follows the board; a bad start ke
   assert.deepEqual(numbers(s.box.start_text), s.box.board);
   assert.equal(s.box.error, '');
   await h.screenshot(page, 'box-move-counter');
+  // Undo takes the last turn back (the button, then U on the board), down to the first board.
+  await h.clickWidget(page, 'Undo##box');
+  s = await h.waitState(page, 's.box.moves_made === 1');
+  assert.deepEqual(s.box.board, [8, 7, 5, 4, 6, 9, 3, 2, 1]);
+  await h.clickWidget(page, 'box:B2');
+  s = await h.waitState(page, 's.box.moves_made === 2');
+  await pressSlowly(page, 'u');
+  s = await h.waitState(page, 's.box.moves_made === 1');
+  assert.deepEqual(s.box.board, [8, 7, 5, 4, 6, 9, 3, 2, 1]);
+  assert.deepEqual(numbers(s.box.start_text), s.box.board);
+  await h.clickWidget(page, 'Undo##box');
+  s = await h.waitState(page, 's.box.moves_made === 0');
+  assert.deepEqual(s.box.board, first);
+  await h.clickWidget(page, 'Undo##box');  // nothing left to take back: nothing happens
+  await h.framesLater(page, 3);
+  s = await h.state(page);
+  assert.equal(s.box.moves_made, 0);
+  assert.deepEqual(s.box.board, first);
   await h.clickWidget(page, 'Scramble');
   s = await h.waitState(page, 's.box.moves_made === 0');
   assert.deepEqual(numbers(s.box.start_text), s.box.board);
