@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "app/theme.hpp"
 #include "imgui_internal.h"
 #include "platform/platform.hpp"
 
@@ -111,7 +112,7 @@ void handle_pointer(PlayBoard& board, const CellGrid& grid, const TrayLayout& tr
   const bool dragging = g_drag.from >= 0 || g_drag.tray_tile >= 0;
   if (dragging && ImGui::IsMouseDragging(ImGuiMouseButton_Left, kDragThresholdPx))
     g_drag.moved = true;
-  if (g_drag.from >= 0 && !g_drag.moved && !g_drag.long_pressed &&
+  if (g_drag.from >= 0 && !g_drag.moved && !g_drag.long_pressed && touch_layout() &&
       platform::now_ms() - g_drag.down_ms >= kLongPressMs) {
     board.rotate(g_drag.from, -1);  // held still: turn back (a right-click on touch screens)
     g_drag.long_pressed = true;

@@ -47,7 +47,9 @@ struct TrayLayout {
   }
 };
 
-// How long a press must be held, unmoved, to turn a tile back (touch has no right button).
+// How long a press must be held, unmoved, to turn a tile back on a touch screen (a finger has
+// no right button). With a mouse a held press is still a click: a slow click, or one whose
+// frames come slowly on a busy machine, never turns a tile the other way.
 inline constexpr double kLongPressMs = 500;
 
 // A press, drag and release on the board or the tray. The tile moved is the one under the
