@@ -362,7 +362,15 @@ void solutions_list() {
 
 void box_panel() {
   BoxView& v = box_view();
-  ImGui::TextWrapped("Turn the 2x2 blocks to bring the numbers to the target. %s",
+  // The goal in words: the usual target is the numbers in reading order.
+  const std::string goal =
+      v.target == identity(v.size)
+          ? "Turn the 2x2 blocks until the numbers read 1 to " + std::to_string(v.size * v.size) +
+                ", row by row."
+          : std::string(
+                "Turn the 2x2 blocks to bring the numbers to the target (under \"Type "
+                "the numbers\").");
+  ImGui::TextWrapped("%s %s", goal.c_str(),
                      touch_layout()
                          ? "Tap a round button: clockwise; hold it: back. Tap two "
                            "numbers to swap them."
@@ -489,11 +497,13 @@ bool box_mode() {
 
 bool box_mode_selector() {
   BoxView& v = box_view();
+  const bool was_active = v.active;
   if (ImGui::RadioButton("Tiles", !v.active)) v.active = false;
   record_item("Tiles");
   ImGui::SameLine();
   if (ImGui::RadioButton("Puzzle Box", v.active)) v.active = true;
   record_item("Puzzle Box");
+  if (v.active != was_active) panel_to_top();  // the other mode starts at its goal
   return v.active;
 }
 

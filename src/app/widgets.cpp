@@ -240,11 +240,23 @@ int wrapped_lines(const char* text) {
   return std::max(1, static_cast<int>(std::lround(h / ImGui::GetTextLineHeight())));
 }
 
+namespace {
+bool g_panel_to_top = false;  // panel_to_top() asked for it
+}  // namespace
+
+void panel_to_top() {
+  g_panel_to_top = true;
+}
+
 void begin_panel_window() {
   const PageLayout& l = page_layout();
   ImGui::SetNextWindowPos(l.panel.pos);
   ImGui::SetNextWindowSize(l.panel.size);
   ImGui::Begin("Tilewise", nullptr, kFixed);
+  if (g_panel_to_top) {
+    ImGui::SetScrollY(0);
+    g_panel_to_top = false;
+  }
   g_in_panel = true;
   g_panel_controls = nlohmann::json::array();
   if (touch_layout()) drag_to_scroll();

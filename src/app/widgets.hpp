@@ -61,6 +61,8 @@ int wrapped_lines(const char* text);
 // which saves a full-screen fill per frame (a third of the frame time under software WebGL).
 // On touch screens a finger dragged on the panel scrolls it. Each is closed with ImGui::End().
 void begin_panel_window();
+// The panel opens at its top on the next frame (a switch of mode: the new one's goal first).
+void panel_to_top();
 // ImGui scrolls with a wheel only: on touch screens a drag that starts on the current
 // window's background (not on a control) scrolls it, as a finger expects.
 void drag_to_scroll();

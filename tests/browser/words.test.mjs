@@ -198,6 +198,8 @@ for (const [device, options] of Object.entries(devices)) {
     // The Puzzle Box: 3x3 solved, then a 4x4 typed and solved.
     await d.press('Puzzle Box');
     await h.waitState(page, 's.box.active');
+    await h.settled(page);
+    await shoot('box-goal', /read 1 to 9/);  // the goal, said in words
     await d.press('Solve##box');
     let s = await h.waitState(page, '!s.box.solving && s.box.solutions.length > 0');
     await d.inSight('box:solution 1');
