@@ -185,7 +185,7 @@ void box_4x4_random(benchmark::State& state) {
   choose_bound(opt, moves, state.range(4));
   std::vector<int> target(16);
   for (int k = 0; k < 16; ++k) target[k] = k + 1;
-  { PatternBound4x4 build_outside_the_timing(moves, opt.pattern_tiles); }
+  { AdditiveBound build_outside_the_timing(moves, opt.pattern_tiles); }
   std::vector<double> seconds;
   double nodes = 0, proven = 0, longest = 0, count = 0;
   for (auto _ : state) {
@@ -263,7 +263,7 @@ void load_pattern_8(MoveSet moves) {
       pattern_table_name(moves, kLargestPatternTiles),
       pattern_table_format(moves, kLargestPatternTiles),
       [&](KeptTable kept) { keep_pattern_table(moves, kLargestPatternTiles, std::move(kept)); },
-      [&] { PatternBound4x4 build(moves, kLargestPatternTiles); });
+      [&] { AdditiveBound build(moves, kLargestPatternTiles); });
 }
 
 double cpu_seconds() {
@@ -427,8 +427,8 @@ void box_4x4_layers_second(benchmark::State& state) {
   always.pattern_tiles = kLargestPatternTiles;
   always.second_pattern = true;
   load_pattern_8(moves);
-  const PatternBound4x4 pattern(moves, kLargestPatternTiles);
-  const std::function<const PatternBound4x4*()> when_large = [&] { return &pattern; };
+  const AdditiveBound pattern(moves, kLargestPatternTiles);
+  const std::function<const AdditiveBound*()> when_large = [&] { return &pattern; };
   const std::vector<int> target = solved_4x4();
   const int threads = static_cast<int>(state.range(2));
   CountWays ways(3);  // none, always, when large
@@ -477,12 +477,12 @@ struct CliLayerCount {
   // `p` counted with `o` (options, changed or not) on `threads` threads.
   tilewise::Result<BoxSolveResult> count(const BoxPuzzle& p, const BoxSolveOptions& o,
                                          int threads) const {
-    const std::function<const PatternBound4x4*()> when_large = [this] { return &pattern; };
+    const std::function<const AdditiveBound*()> when_large = [this] { return &pattern; };
     return count_box_by_layers(p, o, threads, nullptr, cw ? nullptr : when_large);
   }
   bool cw;
   BoxSolveOptions options;  // (made before `pattern`: it reads the table)
-  PatternBound4x4 pattern;
+  AdditiveBound pattern;
 };
 
 // Args: move set (0 cw, 1 cw+ccw), the boards' seed, threads.
@@ -575,7 +575,7 @@ void box_4x4_reversed(benchmark::State& state) {
   BoxSolveOptions opt;
   opt.all = false;
   opt.max_seconds = static_cast<double>(state.range(0));
-  { PatternBound4x4 build_outside_the_timing(MoveSet::kBothDirections, opt.pattern_tiles); }
+  { AdditiveBound build_outside_the_timing(MoveSet::kBothDirections, opt.pattern_tiles); }
   choose_bound(opt, MoveSet::kBothDirections, state.range(1));
   for (auto _ : state) {
     auto r = solve_box(BoxPuzzle{4, reversed, target, MoveSet::kBothDirections}, opt);

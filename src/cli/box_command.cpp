@@ -229,15 +229,15 @@ Result<box::BoxSolveResult> count_by_layers(const box::BoxPuzzle& p, const box::
                                             const box::BoxCountSplit& split, bool progress,
                                             bool auto_second, bool& layered) {
   int depth = 0;
-  std::unique_ptr<box::PatternBound4x4> pattern;
-  std::function<const box::PatternBound4x4*()> second_when;
+  std::unique_ptr<box::AdditiveBound> pattern;
+  std::function<const box::AdditiveBound*()> second_when;
   if (auto_second)
-    second_when = [&]() -> const box::PatternBound4x4* {
+    second_when = [&]() -> const box::AdditiveBound* {
       if (progress)
         std::cerr << "tilewise: a long count: the pattern table of " << box::kLargestPatternTiles
                   << " numbers is its second bound from layer " << depth + 1 << std::endl;
       load_or_build_pattern_table(p.moves, box::kLargestPatternTiles, false);
-      pattern = std::make_unique<box::PatternBound4x4>(p.moves, box::kLargestPatternTiles);
+      pattern = std::make_unique<box::AdditiveBound>(p.moves, box::kLargestPatternTiles);
       return pattern.get();
     };
   // The last layer made from each end (--count-from either: the start's, then the target's to

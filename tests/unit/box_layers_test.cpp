@@ -104,29 +104,31 @@ TEST(BoxLayers, PackedBoundRanksAsTheTablesRank) {
   }
 }
 
-// The pattern table's lookups of packed boards (PackedPattern, the count's second bound): the
-// shuffles rank each lookup as pattern::rank does (the fallback), and the largest entry is
-// PatternBound4x4's bound, in every move set (16 lookups with cw+ccw, 8 with cw).
+// The pattern table's lookups of packed boards (PackedBound of a pattern table, the count's
+// second bound): the shuffles rank each lookup as pattern::rank does (the fallback), and the
+// largest entry is the pattern table's bound, in every move set (16 lookups with cw+ccw, 8 with
+// cw, two a pair).
 TEST(BoxLayers, PackedPatternLooksUpAsThePatternBound) {
   std::mt19937 rng(5151);
   for (MoveSet m :
        {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
-    const PatternBound4x4 pattern(m, 5);
-    const PackedPattern vector(pattern, true), fallback(pattern, false);
-    ASSERT_EQ(vector.lookups(), pattern.lookups());
-    EXPECT_EQ(pattern.lookups(), m == MoveSet::kClockwise ? 8 : 16);
+    const AdditiveBound pattern(m, 5);
+    const PackedBound vector(pattern, m, true), fallback(pattern, m, false);
+    EXPECT_EQ(pattern.images(), m == MoveSet::kClockwise ? 8 : 16);
+    ASSERT_EQ(vector.pairs(), pattern.images() / 2);
     std::vector<int> b = identity(4);
     for (int k = 0; k < 300; ++k) {
       std::shuffle(b.begin(), b.end(), rng);
       const std::array<std::uint8_t, 16> board = bytes_of(b);
       const Packed packed = pack(board.data(), 16);
       std::array<std::uint32_t, 16> got{}, plain{};
-      vector.indices(packed, got.data());
-      fallback.indices(packed, plain.data());
-      for (int j = 0; j < pattern.lookups(); ++j)
+      vector.pair_indices(packed, 0, vector.pairs(), got.data());
+      fallback.pair_indices(packed, 0, fallback.pairs(), plain.data());
+      for (int j = 0; j < pattern.images(); ++j)
         ASSERT_EQ(got[j], plain[j])
             << move_set_name(m) << " lookup " << j << " " << format_board(b, 4);
-      EXPECT_EQ(fallback.bound(plain.data()), pattern.bound(board.data()))
+      EXPECT_EQ(fallback.entry_moves(fallback.largest(0, fallback.pairs(), plain.data())),
+                pattern.bound(board.data()))
           << move_set_name(m) << " " << format_board(b, 4);
     }
   }
@@ -200,7 +202,7 @@ TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
   std::mt19937 rng(6262);
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
     const AdditiveBound bound = bound_of(m, "blocks");
-    const PatternBound4x4 pattern(m, 6);
+    const AdditiveBound pattern(m, 6);
     std::uint64_t bounded = 0, bounded_second = 0;
     for (int k = 0; k < 3; ++k) {
       const std::vector<int> b = scrambled_4x4(rng, 12);
@@ -246,13 +248,13 @@ TEST(BoxLayers, ThePatternTableAsASecondBoundCutsBoardsNotSequences) {
 // The bound's stages (the first image, then the pattern table's lookups and the other images
 // in groups, in an order the layers before chose) keep exactly the boards the whole bound
 // keeps: layer by layer, the children made and the boards kept equal those of a plain
-// breadth-first search asking AdditiveBound and PatternBound4x4 of every child (`cw`: one
+// breadth-first search asking AdditiveBound and AdditiveBound of every child (`cw`: one
 // counting context, so a layer's entries are its boards); with and without the pattern table,
 // on partitions of 2-4 terms an image, one and two threads, the shuffles and the fallback.
 TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
   std::mt19937 rng(4747);
   const MoveSet m = MoveSet::kClockwise;
-  const PatternBound4x4 pattern5(m, 5), pattern6(m, 6);  // (5: asked after the images)
+  const AdditiveBound pattern5(m, 5), pattern6(m, 6);  // (5: asked after the images)
   const std::vector<Move> moves = allowed_moves(4, m);
   for (const std::string partition : {"blocks", "6+6+4"}) {
     const AdditiveBound bound = bound_of(m, partition);
@@ -265,8 +267,8 @@ TEST(BoxLayers, TheStagesKeepExactlyTheBoardsTheWholeBoundKeeps) {
       ASSERT_TRUE(first.ok());
       const int length = first->length;
       const std::vector<std::uint8_t> start = renamed_start({4, b, identity(4), m});
-      for (const PatternBound4x4* second :
-           {static_cast<const PatternBound4x4*>(nullptr), &pattern5, &pattern6}) {
+      for (const AdditiveBound* second :
+           {static_cast<const AdditiveBound*>(nullptr), &pattern5, &pattern6}) {
         // The plain search: every child asked the whole bound.
         std::vector<std::pair<std::uint64_t, std::uint64_t>> expected;  // (children, kept)
         std::vector<std::uint64_t> children_of;  // distinct children, a layer

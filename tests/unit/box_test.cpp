@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "box_test_boards.hpp"
+#include "core/box/bounds/additive_db.hpp"
 #include "core/box/bounds/pattern_db.hpp"
 #include "core/box/model/board.hpp"
 #include "core/box/model/move_cells.hpp"
@@ -22,7 +23,7 @@ namespace {
 int pattern_bound(const std::vector<int>& board, MoveSet moves, int tiles) {
   std::array<std::uint8_t, 16> b{};
   for (int c = 0; c < 16; ++c) b[c] = static_cast<std::uint8_t>(board[c] - 1);
-  return PatternBound4x4(moves, tiles).bound(b.data());
+  return AdditiveBound(moves, tiles).bound(b.data());
 }
 
 using testing::quarter_turns;
@@ -270,7 +271,7 @@ TEST(BoxSolver, PatternBoundNeverExceedsTheBreadthFirstDistanceOn4x4) {
 // in these tables, so that read said 0; with corners first it said 9 and broke IDA*).
 TEST(BoxSolver, PatternBoundIsTheSameWhicheverLookupGoesFirst) {
   for (MoveSet m : {MoveSet::kClockwise, MoveSet::kBothDirections}) {
-    const PatternBound4x4 pattern(m, 5);
+    const AdditiveBound pattern(m, 5);
     std::mt19937 rng(17);
     for (int k = 0; k < 50; ++k) {
       std::vector<int> b = identity(4);
@@ -278,7 +279,7 @@ TEST(BoxSolver, PatternBoundIsTheSameWhicheverLookupGoesFirst) {
       std::array<std::uint8_t, 16> cells{};
       for (int c = 0; c < 16; ++c) cells[c] = static_cast<std::uint8_t>(b[c] - 1);
       const int all = pattern.bound(cells.data());
-      for (int first = 0; first < pattern.lookups(); ++first) {
+      for (int first = 0; first < pattern.images(); ++first) {
         int decided = first;
         EXPECT_EQ(pattern.bound(cells.data(), 255, decided), all) << "first lookup " << first;
       }
@@ -406,7 +407,7 @@ TEST(BoxSolver, ABudgetThatRunsOutLeavesTheBestSolutionFoundAndALowerBound) {
 
 // The table as kept on disk: read back whole and unchanged only.
 TEST(BoxSolver, PatternTableBytesLoadBackOnlyWhenWholeAndUnchanged) {
-  { const PatternBound4x4 built_here(MoveSet::kBothDirections, 4); }
+  { const AdditiveBound built_here(MoveSet::kBothDirections, 4); }
   std::vector<std::uint8_t> bytes = pattern_table_bytes(MoveSet::kBothDirections, 4);
   ASSERT_EQ(bytes.size(), 16u + 16 * 15 * 14 * 13 / 2);
   const auto load = [](MoveSet m, int tiles, const std::vector<std::uint8_t>& b) {

@@ -7,8 +7,10 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <tuple>
 
+#include "core/box/bounds/pattern_db.hpp"
 #include "core/box/bounds/pattern_rank.hpp"
 #include "core/box/bounds/table_file.hpp"
 #include "core/box/model/bit_count.hpp"
@@ -18,23 +20,13 @@
 namespace tilewise::box {
 namespace {
 
-using pattern::CellMap;
 using pattern::kCells;
 using pattern::kMaxNumbers;
 using Map64 = std::array<std::uint8_t, 64>;  // cell -> cell, boards up to 8x8
 
 // A group's entries by placement rank: quarters = the group's base + step x the nibble (the
 // excess, 15 = 15 or more).
-struct Table {
-  TableBytes nibbles;
-  int at(std::uint32_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
-  void set(std::uint32_t index, int value) {
-    std::uint8_t& b = nibbles.at(index / 2);
-    const int shift = index % 2 * 4;
-    b = static_cast<std::uint8_t>((b & ~(15 << shift)) | value << shift);
-  }
-  void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles[index / 2]); }
-};
+using Table = NibbleTable;
 constexpr int kMaxExcess = 15;  // "15 or more", and "not reached yet" while a table is built
 
 // The tables built or read in this process, by board size, move set and group.
@@ -335,14 +327,10 @@ void build_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& ho
   built_table(moves, home, n);
 }
 
-// One group of one image: its table, the cell map (the image's symmetry, then the one that
-// takes the group onto its table's) and which number of the board is the table's number j.
-struct Term {
-  const Table* table;
-  Map64 cell;
-  std::array<std::uint8_t, kMaxNumbers> number;
-  int tiles;
-};
+// A term (one group of one image) is a pattern::LookupView: the cell map is the image's
+// symmetry, then the one that takes the group onto its table's; number j of the table is the
+// board's number[j].
+using Term = pattern::LookupView;
 
 struct AdditiveBound::Impl {
   // A group: its table, the symmetry that takes the group onto the table's, the table's homes.
@@ -352,16 +340,23 @@ struct AdditiveBound::Impl {
     std::vector<std::uint8_t> home;
   };
   int n, cells, step;
+  int offset;  // -1: the sum of excesses; else a pattern table's entry: pattern_entry_moves
   std::string name;
   std::vector<std::vector<Term>> images;
   std::vector<bool> inverse;          // per image: read on the inverse board
+  std::vector<Term> lookups;          // a pattern table's: each image's one term
   std::vector<std::uint8_t> base_of;  // [cell * 64 + number]: base_quarters()
   std::uint64_t bytes = 0;
   int distinct_tables = 0;
   int first = 0;  // the image that decided the last bound (bound() without `first`)
 
-  Impl(int size, MoveSet moves, std::string named, const std::vector<Group>& groups)
-      : n(size), cells(size * size), step(excess_step(moves)), name(std::move(named)) {
+  Impl(int size, MoveSet moves, std::string named, const std::vector<Group>& groups,
+       int exact_offset = -1)
+      : n(size),
+        cells(size * size),
+        step(excess_step(moves)),
+        offset(exact_offset),
+        name(std::move(named)) {
     base_of.assign(64 * 64, 0);
     for (int c = 0; c < cells; ++c)
       for (int x = 0; x < cells; ++x)
@@ -376,7 +371,8 @@ struct AdditiveBound::Impl {
     // The images: the symmetries that keep the move set on the board and, where the inverse
     // has the same distance, on the inverse (with cw the reflections only there: its moves are
     // ccw ones). Two images whose groups hold the same sets of numbers give the same sum (a
-    // group's distance does not depend on the symmetry it is seen through): one is kept.
+    // group's distance does not depend on the symmetry it is seen through): one is kept (a
+    // pattern table's images are all asked, as its lookups are numbered).
     const auto sym = pattern::square_symmetries(n);
     std::vector<std::pair<bool, std::vector<std::uint64_t>>> seen;
     for (int s = 0; s < 8; ++s)
@@ -385,7 +381,9 @@ struct AdditiveBound::Impl {
         std::vector<Term> terms;
         std::vector<std::uint64_t> sets;
         for (const Group& g : groups) {
-          Term t{g.table, {}, {}, static_cast<int>(g.home.size())};
+          Term t;
+          t.tiles = static_cast<int>(g.home.size());
+          t.nibbles = g.table->nibbles.data();
           for (int c = 0; c < cells; ++c) t.cell[c] = sym[g.to_table][sym[s][c]];
           std::uint64_t set = 0;
           for (int c = 0; c < cells; ++c)
@@ -398,8 +396,10 @@ struct AdditiveBound::Impl {
           sets.push_back(set);
         }
         std::sort(sets.begin(), sets.end());
-        if (std::find(seen.begin(), seen.end(), std::pair(inv, sets)) != seen.end()) continue;
+        if (offset < 0 && std::find(seen.begin(), seen.end(), std::pair(inv, sets)) != seen.end())
+          continue;
         seen.emplace_back(inv, std::move(sets));
+        if (offset >= 0) lookups.push_back(terms[0]);
         images.push_back(std::move(terms));
         inverse.push_back(inv);
       }
@@ -413,10 +413,37 @@ struct AdditiveBound::Impl {
       for (int c = 0; c < cells; ++c) sum += base_of[c * 64 + board[c]];
     return sum;
   }
+  // A pattern table's bound, as bound() takes it: the first lookup alone, then the others
+  // indexed (their bytes prefetched), then read.
+  int exact_bound(const std::uint8_t* board, int enough, int& first) const {
+    std::array<std::uint8_t, kCells> where;
+    for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+    const int tried = first, n = static_cast<int>(lookups.size());
+    const auto index = [&](int k) {
+      return index_of(lookups[k], inverse[k] ? board : where.data());
+    };
+    int best = pattern_entry_moves(lookups[tried].at(index(tried)), offset);
+    if (best > enough) return best;
+    std::array<std::uint32_t, 16> at;
+    for (int k = 0; k < n; ++k)
+      if (k != tried) lookups[k].prefetch(at[k] = index(k));
+    for (int k = 0; k < n; ++k) {
+      const int d = k == tried ? 0 : pattern_entry_moves(lookups[k].at(at[k]), offset);
+      if (d <= best) continue;
+      best = d, first = k;
+      if (best > enough) break;
+    }
+    return best;
+  }
+  // The bound in moves of a board whose sum of bases is `least`, from an image's excess.
+  int moves_of(int least, int excess) const {
+    return offset < 0 ? (least + step * excess + 3) / 4 : pattern_entry_moves(excess, offset);
+  }
   std::uint32_t index_of(const Term& t, const std::uint8_t* from) const {
     std::array<std::uint8_t, kMaxNumbers> at;
     for (int j = 0; j < t.tiles; ++j) at[j] = t.cell[from[t.number[j]]];
-    return placement_rank(at.data(), t.tiles, cells);
+    return cells == kCells ? pattern::rank(at.data(), t.tiles)  // (4x4: inlined, the hot path)
+                           : placement_rank(at.data(), t.tiles, cells);
   }
 };
 
@@ -425,6 +452,15 @@ AdditiveBound::AdditiveBound(MoveSet moves, const AdditivePartition& partition) 
   for (const auto& g : partition.groups)
     groups.push_back({&built_table(moves, g.home), g.rotation, g.home});
   impl_ = std::make_unique<Impl>(4, moves, partition.name, groups);
+}
+
+AdditiveBound::AdditiveBound(MoveSet moves, int tiles) {
+  const NibbleTable& table = pattern_table(moves, tiles);
+  std::vector<std::uint8_t> home(
+      static_cast<std::size_t>(std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles)));
+  std::iota(home.begin(), home.end(), std::uint8_t{0});
+  impl_ = std::make_unique<Impl>(4, moves, "pattern", std::vector<Impl::Group>{{&table, 0, home}},
+                                 table.offset);
 }
 
 AdditiveBound::AdditiveBound(int n, MoveSet moves, const std::string& map) {
@@ -458,14 +494,8 @@ bool AdditiveBound::reads_board(int image) const {
   return impl_->inverse[static_cast<std::size_t>(image)];
 }
 
-AdditiveBound::TermView AdditiveBound::term(int image, int term) const {
-  const Term& t = impl_->images[static_cast<std::size_t>(image)][static_cast<std::size_t>(term)];
-  TermView v;
-  std::copy(t.number.begin(), t.number.end(), v.number.begin());
-  std::copy_n(t.cell.begin(), kCells, v.cell.begin());
-  v.tiles = t.tiles;
-  v.nibbles = t.table->nibbles.data();
-  return v;
+const AdditiveBound::TermView& AdditiveBound::term(int image, int term) const {
+  return impl_->images[static_cast<std::size_t>(image)][static_cast<std::size_t>(term)];
 }
 
 int AdditiveBound::terms() const {
@@ -483,18 +513,22 @@ void AdditiveBound::first_indices(const std::uint8_t* board, int first,
   }
   for (const Term& t : b.images[first]) {
     *index = b.index_of(t, from);
-    t.table->prefetch(*index++);
+    t.prefetch(*index++);
   }
 }
 
 int AdditiveBound::excess(int first, const std::uint32_t* index) const {
   int sum = 0;
-  for (const Term& t : impl_->images[first]) sum += t.table->at(*index++);
+  for (const Term& t : impl_->images[first]) sum += t.at(*index++);
   return sum;
 }
 
 int AdditiveBound::moves_of(const std::uint8_t* board, int excess) const {
-  return (impl_->least(board) + impl_->step * excess + 3) / 4;
+  return impl_->moves_of(impl_->offset < 0 ? impl_->least(board) : 0, excess);
+}
+
+int AdditiveBound::offset() const {
+  return impl_->offset;
 }
 
 int AdditiveBound::bound(const std::uint8_t* board, int enough) const {
@@ -508,8 +542,9 @@ int AdditiveBound::bound(const std::uint8_t* board, int enough) const {
 int AdditiveBound::bound(const std::uint8_t* board, int enough, int& first,
                          const int* first_excess) const {
   const Impl& b = *impl_;
-  const int least = b.least(board);
-  auto moves_of = [least, step = b.step](int excess) { return (least + step * excess + 3) / 4; };
+  if (b.offset >= 0 && !first_excess) return b.exact_bound(board, enough, first);
+  const int least = b.offset < 0 ? b.least(board) : 0;
+  auto moves_of = [least, &b](int excess) { return b.moves_of(least, excess); };
   if (b.images.empty()) return moves_of(0);
   std::array<std::uint8_t, 64> where;  // the inverse board, made when first needed
   bool located = false;
@@ -523,25 +558,29 @@ int AdditiveBound::bound(const std::uint8_t* board, int enough, int& first,
   const int tried = first;
   int excess = first_excess ? *first_excess : 0;
   if (!first_excess)
-    for (const Term& t : b.images[tried]) excess += t.table->at(b.index_of(t, from(tried)));
+    for (const Term& t : b.images[tried]) excess += t.at(b.index_of(t, from(tried)));
   int best = moves_of(excess);
   if (best > enough) return best;
-  std::array<std::uint32_t, 64 * 16> index;  // (at most 64 groups on 16 images)
+  if (!located)
+    for (int c = 0; c < b.cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+  const std::uint8_t* read[2] = {where.data(), board};  // by inverse[i]
+  std::array<std::uint32_t, 64 * 16> index;             // (at most 64 groups on 16 images)
   std::size_t at = 0;
   for (std::size_t i = 0; i < b.images.size(); ++i) {
     if (static_cast<int>(i) == tried) continue;
     for (const Term& t : b.images[i]) {
-      index[at] = b.index_of(t, from(i));
-      t.table->prefetch(index[at++]);
+      index[at] = b.index_of(t, read[b.inverse[i]]);
+      t.prefetch(index[at++]);
     }
   }
   at = 0;
   for (std::size_t i = 0; i < b.images.size(); ++i) {
     if (static_cast<int>(i) == tried) continue;
     excess = 0;
-    for (const Term& t : b.images[i]) excess += t.table->at(index[at++]);
-    if (moves_of(excess) <= best) continue;
-    best = moves_of(excess), first = static_cast<int>(i);
+    for (const Term& t : b.images[i]) excess += t.at(index[at++]);
+    const int moves = moves_of(excess);
+    if (moves <= best) continue;
+    best = moves, first = static_cast<int>(i);
     if (best > enough) break;
   }
   return best;

@@ -5,7 +5,8 @@
 // excess over the numbers' bases (base_quarters) in units of excess_step. A press's charges
 // over the groups add up to one move, so the sum / 4, rounded up, is a lower bound; the
 // largest over the board's images is taken. Groups that are images of one another under a
-// symmetry share a table.
+// symmetry share a table. The 4x4 pattern table (pattern_db.hpp) is looked up the same way, one
+// lookup an image, its entry the moves.
 #pragma once
 
 #include <array>
@@ -57,6 +58,9 @@ class AdditiveBound {
   // Both build the tables that are not built yet. A group map must pass parse_group_map.
   AdditiveBound(MoveSet moves, const AdditivePartition& partition);  // 4x4
   AdditiveBound(int size, MoveSet moves, const std::string& map);
+  // The pattern table of the numbers 1..tiles (pattern_db.hpp), built if it is not yet: one
+  // term an image, none left out, the largest entry's moves (pattern_entry_moves) the bound.
+  AdditiveBound(MoveSet moves, int tiles);
   ~AdditiveBound();
   // Lower bound on the moves from `board` (cell -> number 0..N*N-1, the target reads 0, 1,
   // ...), not rounded to the parity; stops once an image's bound exceeds `enough`. Image
@@ -73,13 +77,15 @@ class AdditiveBound {
   int excess(int first, const std::uint32_t* index) const;
   // The bound of `board` from an image's excess, as bound() rounds it.
   int moves_of(const std::uint8_t* board, int excess) const;
-  // 4x4: how term t of image i reads a board (pattern::LookupView: the board itself when
-  // reads_board(i), else its inverse), its entries in units of excess_step().
+  // How term t of image i reads a board (pattern::LookupView: the board itself when
+  // reads_board(i), else its inverse), its entries in units of excess_step() (a pattern
+  // table's: pattern_entry_moves).
   using TermView = pattern::LookupView;
   bool reads_board(int image) const;
-  TermView term(int image, int term) const;
+  const TermView& term(int image, int term) const;
   int terms() const;  // table lookups per image
   int images() const;
+  int offset() const;  // a pattern table's (its entries' moves), -1 for a sum of excesses
   std::uint64_t table_bytes() const;  // memory of the distinct tables it reads
   std::string describe() const;       // "additive tables AAABB/... (3 tables, 9.6 MiB, 8 images)"
 

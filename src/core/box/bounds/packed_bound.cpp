@@ -37,9 +37,9 @@ RankPair empty_pair() {
 
 // Term `half` (0 or 1) of `pair`: `tiles` numbers (board numbers `number`), cells mapped by `cell`.
 void set_term(RankPair& pair, int half, const std::uint8_t* number, int tiles,
-              const std::array<std::uint8_t, 16>& cell) {
+              const std::uint8_t* cell) {
   for (int j = 0; j < tiles; ++j) pair.numbers[8 * half + j] = number[j];
-  (half == 0 ? pair.cell0 : pair.cell1) = cell;
+  std::copy_n(cell, 16, (half == 0 ? pair.cell0 : pair.cell1).begin());
   std::array<std::uint32_t, 9> w{};  // W_j
   for (int j = 0; j < tiles; ++j) {
     w[j] = 1;
@@ -165,11 +165,30 @@ bool use_shuffles(bool asked) {
 
 }  // namespace
 
-PackedLookups::PackedLookups(bool vector) : vector_(use_shuffles(vector)) {}
+PackedBound::PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector)
+    : bound_(bound),
+      moves_(moves),
+      images_(bound.images()),
+      terms_(bound.terms()),
+      per_image_((terms_ + 1) / 2),
+      offset_(bound.offset()),
+      vector_(use_shuffles(vector)) {
+  for (const bool board : {true, false}) {  // (a pattern table's images: alike two by two)
+    std::vector<pattern::LookupView> alike;
+    for (int i = 0; i < images_; ++i)
+      if (offset_ >= 0 && bound.reads_board(i) == board) alike.push_back(bound.term(i, 0));
+    add(alike, board);
+  }
+  for (int i = 0; offset_ < 0 && i < images_; ++i) {
+    std::vector<pattern::LookupView> terms;
+    for (int t = 0; t < terms_; ++t) terms.push_back(bound.term(i, t));
+    add(terms, bound.reads_board(i));
+  }
+}
 
-PackedLookups::~PackedLookups() = default;
+PackedBound::~PackedBound() = default;
 
-void PackedLookups::add(const std::vector<pattern::LookupView>& views, bool reads_board) {
+void PackedBound::add(const std::vector<pattern::LookupView>& views, bool reads_board) {
   for (std::size_t k = 0; k < views.size(); ++k) {
     const pattern::LookupView& v = views[k];
     if (k % 2 == 0) {
@@ -178,14 +197,14 @@ void PackedLookups::add(const std::vector<pattern::LookupView>& views, bool read
       pair_size_.push_back(0);
       pair_reads_board_.push_back(reads_board);
     }
-    set_term(pairs_.back(), static_cast<int>(k % 2), v.number.data(), v.tiles, v.cell);
+    set_term(pairs_.back(), static_cast<int>(k % 2), v.number.data(), v.tiles, v.cell.data());
     ++pair_size_.back();
     nibbles_.push_back(v.nibbles);
     views_.push_back(v);
   }
 }
 
-void PackedLookups::indices(Packed b, int first, int last, std::uint32_t* index) const {
+void PackedBound::pair_indices(Packed b, int first, int last, std::uint32_t* index) const {
   const auto f = static_cast<std::size_t>(first);
 #ifdef TILEWISE_VECTOR_RANKS
   if (vector_)
@@ -207,20 +226,6 @@ void PackedLookups::indices(Packed b, int first, int last, std::uint32_t* index)
     }
 }
 
-PackedBound::PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector)
-    : PackedLookups(vector),
-      bound_(bound),
-      moves_(moves),
-      images_(bound.images()),
-      terms_(bound.terms()),
-      per_image_((terms_ + 1) / 2) {
-  for (int i = 0; i < images_; ++i) {
-    std::vector<pattern::LookupView> terms;
-    for (int t = 0; t < terms_; ++t) terms.push_back(bound.term(i, t));
-    add(terms, bound.reads_board(i));
-  }
-}
-
 int PackedBound::moves(Packed b, int excess) const {
 #ifdef TILEWISE_VECTOR_RANKS
   if (vector_ && moves_ != MoveSet::kBothDirectionsAndHalf)
@@ -231,16 +236,6 @@ int PackedBound::moves(Packed b, int excess) const {
   return bound_.moves_of(board.data(), excess);
 }
 
-PackedPattern::PackedPattern(const PatternBound4x4& pattern, bool vector)
-    : PackedLookups(vector), offset_(pattern.offset()) {
-  for (const bool board : {true, false}) {
-    std::vector<pattern::LookupView> alike;
-    for (int k = 0; k < pattern.lookups(); ++k)
-      if (pattern.reads_board(k) == board) alike.push_back(pattern.lookup(k));
-    add(alike, board);
-  }
-}
-
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles) {
 #ifdef TILEWISE_VECTOR_RANKS
   if (__builtin_cpu_supports("sse4.1")) {
@@ -249,7 +244,7 @@ std::uint32_t vector_rank(const std::uint8_t* cells, int tiles) {
     for (int j = 0; j < 8; ++j) numbers[j] = static_cast<std::uint8_t>(j);
     for (int c = 0; c < 16; ++c) same[c] = static_cast<std::uint8_t>(c);
     RankPair pair = empty_pair();
-    set_term(pair, 0, numbers.data(), tiles, same);
+    set_term(pair, 0, numbers.data(), tiles, same.data());
     alignas(16) std::array<std::uint8_t, 16> from{};
     std::copy(cells, cells + tiles, from.begin());
     std::array<std::uint32_t, 2> index;

@@ -1,5 +1,5 @@
-// The 4x4 additive bound and pattern table of boards kept packed, for the count by layers
-// (count_layers.cpp): a board's table indices are asked first, their bytes prefetched, and
+// The 4x4 additive bound and pattern table (AdditiveBound) of boards kept packed, for the count by
+// layers (count_layers.cpp): a board's table indices are asked first, their bytes prefetched, and
 // read many boards later, so that the misses of many boards overlap. On x86-64 with SSE4.1
 // the indices are ranked with byte shuffles, two terms side by side in one register; the
 // fallback elsewhere ranks them as AdditiveBound::first_indices does.
@@ -16,45 +16,27 @@
 namespace tilewise::box {
 
 class AdditiveBound;
-class PatternBound4x4;
 struct RankPair;  // two lookups as the shuffles read them (packed_bound.cpp)
 
-// Table lookups of packed boards two by two: two lookups that read the board alike (the board
-// itself, or its inverse) side by side in one register, the last of an odd number alone.
-class PackedLookups {
+// An AdditiveBound's lookups of packed boards two by two: two lookups that read the board alike
+// (the board itself, or its inverse) side by side in one register, the last of an odd number
+// alone. The additive tables' pairs are an image's terms; a pattern table's (one lookup an
+// image) its images', those that read the board first.
+class PackedBound {
  public:
-  ~PackedLookups();
+  // `vector`: with the shuffles where the processor can.
+  PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector = true);
+  ~PackedBound();
+  bool vector() const { return vector_; }  // ranking with the shuffles
   int pairs() const { return static_cast<int>(pair_first_.size()); }
   // The table indices of pairs [first, last) of board b, two a pair (index[2 (p - first) + j];
   // a lone lookup's pair may write its second slot too), their bytes prefetched.
-  void indices(Packed b, int first, int last, std::uint32_t* index) const;
-  bool vector() const { return vector_; }  // ranking with the shuffles
+  void pair_indices(Packed b, int first, int last, std::uint32_t* index) const;
 
- protected:
-  explicit PackedLookups(bool vector);  // `vector`: with the shuffles where the processor can
-  // Appends `views`, all reading the board (`reads_board`) or all its inverse.
-  void add(const std::vector<pattern::LookupView>& views, bool reads_board);
-  int entry(std::size_t lookup, std::uint32_t index) const {
-    return nibbles_[lookup][index / 2] >> (index % 2 * 4) & 15;
-  }
-
-  std::vector<pattern::LookupView> views_;
-  std::vector<RankPair> pairs_;
-  std::vector<const std::uint8_t*> nibbles_;  // per lookup, in views_ order: its table
-  std::vector<std::size_t> pair_first_;       // per pair: its first lookup in views_
-  std::vector<std::size_t> pair_size_;        // ... its lookups (1 or 2)
-  std::vector<char> pair_reads_board_;        // ... whether they read the board
-  bool vector_;
-};
-
-class PackedBound : public PackedLookups {
- public:
-  PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector = true);
-
-  // The table indices of `image` of board b (terms() of them, a slot more when odd) into
-  // `index`, their bytes prefetched.
+  // The additive tables: the indices of `image` of board b (terms() of them, a slot more when
+  // odd) into `index`, their bytes prefetched.
   void indices(Packed b, int image, std::uint32_t* index) const {
-    PackedLookups::indices(b, image * per_image_, (image + 1) * per_image_, index);
+    pair_indices(b, image * per_image_, (image + 1) * per_image_, index);
   }
   // The sum of the entries at those indices.
   int excess(int image, const std::uint32_t* index) const {
@@ -66,23 +48,11 @@ class PackedBound : public PackedLookups {
   }
   // The bound in moves of board b from one image's excess.
   int moves(Packed b, int excess) const;
-
   int images() const { return images_; }
   int terms() const { return terms_; }
 
- private:
-  const AdditiveBound& bound_;
-  [[maybe_unused]] MoveSet moves_;  // (read by the vector path only)
-  int images_, terms_, per_image_;  // per_image_: pairs
-};
-
-// The pattern table's lookups of packed boards (count_layers.cpp's second bound).
-class PackedPattern : public PackedLookups {
- public:
-  explicit PackedPattern(const PatternBound4x4& pattern, bool vector = true);
-
-  int lookups() const { return static_cast<int>(views_.size()); }
-  // The largest entry at the indices of pairs [first, last).
+  // A pattern table: the largest entry at the indices of pairs [first, last), and an entry's
+  // moves (its lower bound on the moves from the board).
   int largest(int first, int last, const std::uint32_t* index) const {
     int best = 0;
     for (int p = first; p < last; ++p) {
@@ -95,15 +65,26 @@ class PackedPattern : public PackedLookups {
     }
     return best;
   }
-  // An entry (the largest) as a lower bound on the moves from the board.
-  int moves(int e) const { return pattern_entry_moves(e, offset_); }
-  // All pairs (2 * pairs() indices), and the bound they give.
-  using PackedLookups::indices;
-  void indices(Packed b, std::uint32_t* index) const { indices(b, 0, pairs(), index); }
-  int bound(const std::uint32_t* index) const { return moves(largest(0, pairs(), index)); }
+  int entry_moves(int e) const { return pattern_entry_moves(e, offset_); }
 
  private:
-  int offset_;  // of the entries
+  // Appends `views`, all reading the board (`reads_board`) or all its inverse.
+  void add(const std::vector<pattern::LookupView>& views, bool reads_board);
+  int entry(std::size_t lookup, std::uint32_t index) const {
+    return nibbles_[lookup][index / 2] >> (index % 2 * 4) & 15;
+  }
+
+  const AdditiveBound& bound_;
+  [[maybe_unused]] MoveSet moves_;  // (read by the vector path only)
+  int images_, terms_, per_image_;  // per_image_: pairs
+  int offset_;                      // a pattern table's (AdditiveBound::offset)
+  std::vector<pattern::LookupView> views_;
+  std::vector<RankPair> pairs_;
+  std::vector<const std::uint8_t*> nibbles_;  // per lookup, in views_ order: its table
+  std::vector<std::size_t> pair_first_;       // per pair: its first lookup in views_
+  std::vector<std::size_t> pair_size_;        // ... its lookups (1 or 2)
+  std::vector<char> pair_reads_board_;        // ... whether they read the board
+  bool vector_;
 };
 
 // One placement (cell of number 0, ..., of number tiles - 1; 1 <= tiles <= 8) ranked by the

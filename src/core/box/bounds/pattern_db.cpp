@@ -17,47 +17,20 @@ using pattern::unrank;
 constexpr std::uint8_t kUnseen = 0xff;
 constexpr int kTableSizes = kLargestPatternTiles - kMinPatternTiles + 1;
 
-}  // namespace
-
-// Distances, 4 bits each: an entry e > 0 is the distance offset + e (15: that or more), 0 is
-// offset or less (read as 0). The offset is 0 but in the 8-number tables (format 2), where it
-// is the largest distance less 15: 51 % of the `cw` table's entries are 15 or more.
-class PatternTable {
- public:
-  using Nibbles = TableBytes;
-
-  static std::unique_ptr<PatternTable> from_distances(int tiles,
-                                                      const std::vector<std::uint8_t>& dist) {
-    int largest = 0;
-    for (const std::uint8_t d : dist) largest = std::max<int>(largest, d);
-    const int offset = tiles == kLargestPatternTiles ? std::max(0, largest - 15) : 0;
-    Nibbles nibbles((dist.size() + 1) / 2);
-    for (std::size_t i = 0; i < dist.size(); ++i) {
-      const int e = std::clamp(dist[i] - offset, 0, 15);
-      nibbles.at(i / 2) |= static_cast<std::uint8_t>(e << (i % 2 * 4));
-    }
-    return std::make_unique<PatternTable>(tiles, offset, std::move(nibbles));
-  }
-  PatternTable(int tiles, int offset, Nibbles nibbles)
-      : tiles_(tiles), offset_(offset), nibbles_(std::move(nibbles)) {}
-  int tiles() const { return tiles_; }
-  int offset() const { return offset_; }
-  const Nibbles& nibbles() const { return nibbles_; }
-  int at(std::uint32_t index) const {
-    return pattern_entry_moves(nibbles_[index / 2] >> (index % 2 * 4) & 15, offset_);
-  }
-  void prefetch(std::uint32_t index) const { __builtin_prefetch(&nibbles_[index / 2]); }
-
- private:
-  int tiles_, offset_;
-  Nibbles nibbles_;
-};
-
-namespace {
-
-std::unique_ptr<PatternTable>& cached(MoveSet moves, int tiles) {
-  static std::unique_ptr<PatternTable> cache[3][kTableSizes];
+std::unique_ptr<NibbleTable>& cached(MoveSet moves, int tiles) {
+  static std::unique_ptr<NibbleTable> cache[3][kTableSizes];
   return cache[static_cast<int>(moves)][tiles - kMinPatternTiles];
+}
+
+// The table of distances `dist` (pattern_table).
+std::unique_ptr<NibbleTable> from_distances(int tiles, const std::vector<std::uint8_t>& dist) {
+  int largest = 0;
+  for (const std::uint8_t d : dist) largest = std::max<int>(largest, d);
+  const int offset = tiles == kLargestPatternTiles ? std::max(0, largest - 15) : 0;
+  auto table =
+      std::make_unique<NibbleTable>(NibbleTable{TableBytes((dist.size() + 1) / 2), offset});
+  for (std::size_t i = 0; i < dist.size(); ++i) table->set(i, std::clamp(dist[i] - offset, 0, 15));
+  return table;
 }
 
 int clamp_tiles(int tiles) {
@@ -65,7 +38,7 @@ int clamp_tiles(int tiles) {
 }
 
 // The format of the kept tables and of their names: 1, the 8-number tables 2 (an offset byte
-// the file gives after the number of tiles: PatternTable).
+// the file gives after the number of tiles).
 int format_version(int tiles) {
   return tiles == kLargestPatternTiles ? 2 : 1;
 }
@@ -159,7 +132,7 @@ bool PatternDbBuild::run(std::uint64_t max_states) {
       continue;
     }
     auto& table = cached(b.moves, b.tiles);
-    if (!table) table = PatternTable::from_distances(b.tiles, b.dist);
+    if (!table) table = from_distances(b.tiles, b.dist);
     b.dist = {};
     b.ready = true;
   }
@@ -189,17 +162,17 @@ TableFormat pattern_table_format(MoveSet moves, int tiles) {
 
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {
   const auto& table = cached(moves, clamp_tiles(tiles));
-  if (!table || table->tiles() != tiles) return {};
+  if (!table || tiles != clamp_tiles(tiles)) return {};
   std::vector<std::uint8_t> given;
-  if (format_version(tiles) >= 2) given.push_back(static_cast<std::uint8_t>(table->offset()));
-  return table_file_bytes(pattern_table_format(moves, tiles), given, {&table->nibbles()});
+  if (format_version(tiles) >= 2) given.push_back(static_cast<std::uint8_t>(table->offset));
+  return table_file_bytes(pattern_table_format(moves, tiles), given, {&table->nibbles});
 }
 
 bool keep_pattern_table(MoveSet moves, int tiles, KeptTable kept) {
   if (tiles != clamp_tiles(tiles)) return false;
   auto& table = cached(moves, tiles);
   const int offset = kept.given.empty() ? 0 : kept.given[0];
-  if (!table) table = std::make_unique<PatternTable>(tiles, offset, std::move(kept.body));
+  if (!table) table = std::make_unique<NibbleTable>(NibbleTable{std::move(kept.body), offset});
   return true;
 }
 
@@ -208,64 +181,10 @@ bool load_pattern_table(MoveSet moves, int tiles, const std::uint8_t* bytes, std
   return kept && keep_pattern_table(moves, tiles, std::move(*kept));
 }
 
-PatternBound4x4::PatternBound4x4(MoveSet moves, int tiles) {
+const NibbleTable& pattern_table(MoveSet moves, int tiles) {
   tiles = clamp_tiles(tiles);
   PatternDbBuild(moves, tiles).run(std::numeric_limits<std::uint64_t>::max());
-  table_ = cached(moves, tiles).get();
-  const auto sym = pattern::square_symmetries(4);
-  for (int s = 0; s < 8; ++s)
-    for (const bool inverse : {false, true}) {
-      if (moves == MoveSet::kClockwise && (s < 4) == inverse) continue;
-      pattern::LookupView l;
-      std::copy_n(sym[s].begin(), kCells, l.cell.begin());
-      for (int j = 0; j < kCells; ++j)  // number[j] = the symmetry's inverse at j
-        if (l.cell[j] < tiles) l.number[l.cell[j]] = static_cast<std::uint8_t>(j);
-      l.tiles = tiles;
-      l.nibbles = table_->nibbles().data();
-      lookups_.push_back(l);
-      reads_board_.push_back(inverse);
-    }
-}
-
-// The image of the board under symmetry g is g . board . g^-1: its number j sits at
-// g(cell of number g^-1(j)); on the inverse board the cell of number n is board[n].
-std::uint32_t PatternBound4x4::index_of(int k, const std::uint8_t* board,
-                                        const std::uint8_t* where) const {
-  const pattern::LookupView& l = lookups_[static_cast<std::size_t>(k)];
-  const std::uint8_t* from = reads_board_[static_cast<std::size_t>(k)] ? board : where;
-  std::array<std::uint8_t, kLargestPatternTiles> cell{};
-  for (int j = 0; j < l.tiles; ++j) cell[j] = l.cell[from[l.number[j]]];
-  return rank(cell.data(), l.tiles);
-}
-
-int PatternBound4x4::offset() const {
-  return table_->offset();
-}
-
-// The lookup that decided the parent's bound first: alone it often settles the node. Then
-// every other index, its table byte fetched at once (the lookups are cache misses; issued
-// together they overlap), then the maximum, stopping once it is enough.
-int PatternBound4x4::bound(const std::uint8_t* board, int enough, int& first) const {
-  std::array<std::uint8_t, kCells> where{};
-  for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-  const int tried = first;  // `first` moves on below; this one's entry is not read again
-  int best = table_->at(index_of(tried, board, where.data()));
-  if (best > enough) return best;
-  std::array<std::uint32_t, 16> index{};
-  const int n = static_cast<int>(lookups_.size());
-  for (int k = 0; k < n; ++k) {
-    if (k == tried) continue;
-    index[k] = index_of(k, board, where.data());
-    table_->prefetch(index[k]);
-  }
-  for (int k = 0; k < n; ++k) {
-    if (k == tried) continue;
-    const int d = table_->at(index[k]);
-    if (d <= best) continue;
-    best = d, first = k;
-    if (best > enough) break;
-  }
-  return best;
+  return *cached(moves, tiles);
 }
 
 }  // namespace tilewise::box

@@ -16,7 +16,6 @@ namespace tilewise::box::pattern {
 
 inline constexpr int kCells = 16;
 inline constexpr int kMaxNumbers = 8;  // the most numbers a table places
-using CellMap = std::array<std::uint8_t, kCells>;
 
 // 16!/(16-k)!: the placements of k numbers.
 inline std::uint32_t placements(int tiles) {
@@ -25,17 +24,18 @@ inline std::uint32_t placements(int tiles) {
   return n;
 }
 
-// How one table lookup reads a board, for callers that rank many boards their own way
-// (packed_bound.cpp's vector ranks): it ranks the cells cell[from[number[j]]], j < tiles, where
-// `from` is the board itself (number -> cell of its inverse) when the lookup reads the board,
-// else the board's inverse (number -> cell), and reads its entry from `nibbles` (entry k: byte
-// k / 2, bits 4 * (k % 2)). The additive tables' terms (additive_db.hpp) and the pattern
-// table's lookups (pattern_db.hpp) are read so.
+// How one table lookup reads a board (AdditiveBound::term: an additive table's term or the
+// pattern table's lookup): it ranks the cells cell[from[number[j]]], j < tiles, where `from` is
+// the board itself (number -> cell of its inverse) when the lookup reads the board, else the
+// board's inverse (number -> cell), and reads its entry from `nibbles` (entry k: byte k / 2,
+// bits 4 * (k % 2)).
 struct LookupView {
   std::array<std::uint8_t, kMaxNumbers> number{};
-  std::array<std::uint8_t, kCells> cell{};
+  std::array<std::uint8_t, 64> cell{};  // (boards up to 8x8)
   int tiles = 0;
   const std::uint8_t* nibbles = nullptr;
+  int at(std::uint32_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
+  void prefetch(std::uint32_t index) const { __builtin_prefetch(nibbles + index / 2); }
 };
 
 // Index of a placement (cell of number 0, ..., cell of number k-1): each cell counted

@@ -36,6 +36,20 @@ class TableBytes {
   std::size_t size_ = 0;
 };
 
+// A table of 4-bit entries (entry k: byte k / 2, bits 4 (k % 2)), as the pattern and additive
+// tables keep them; `offset`: what an entry stands for above its value (pattern_db.hpp).
+struct NibbleTable {
+  TableBytes nibbles;
+  int offset = 0;
+  int at(std::size_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
+  void set(std::size_t index, int value) {
+    std::uint8_t& b = nibbles.at(index / 2);
+    const auto shift = static_cast<int>(index % 2 * 4);
+    b = static_cast<std::uint8_t>((b & ~(15 << shift)) | value << shift);
+  }
+  void prefetch(std::size_t index) const { __builtin_prefetch(&nibbles[index / 2]); }
+};
+
 // A table file's format: what its header begins with (magic, version, fields), the bytes after
 // that the file gives, and the size of its body.
 struct TableFormat {

@@ -4,6 +4,8 @@
 #include <bit>
 #include <thread>
 
+#include "core/box/bounds/pattern_rank.hpp"
+
 namespace tilewise::box {
 namespace {
 
@@ -74,21 +76,12 @@ Board16 start_board16(const BoxPuzzle& p) {
 }
 
 std::vector<SquareTurn> turns_onto_itself(const Board16& start) {
+  const auto cells = pattern::square_symmetries(4), buttons = pattern::square_symmetries(3);
   std::vector<SquareTurn> turns;
-  SquareTurn t{};
-  for (int c = 0; c < 16; ++c) t.cell[c] = static_cast<std::uint8_t>(c);
-  for (int b = 0; b < 9; ++b) t.button[b] = static_cast<std::uint8_t>(b);
-  for (int k = 1; k < 4; ++k) {
-    SquareTurn next{};  // t, then a quarter turn clockwise: cell (r, c) -> (c, 3 - r)
-    for (int c = 0; c < 16; ++c) {
-      const int r0 = t.cell[c] / 4, c0 = t.cell[c] % 4;
-      next.cell[c] = static_cast<std::uint8_t>(c0 * 4 + 3 - r0);
-    }
-    for (int b = 0; b < 9; ++b) {  // the block at (r, c) -> the block at (c, 2 - r)
-      const int r0 = t.button[b] / 3, c0 = t.button[b] % 3;
-      next.button[b] = static_cast<std::uint8_t>(c0 * 3 + 2 - r0);
-    }
-    t = next;
+  for (int k = 1; k < 4; ++k) {  // k quarter turns clockwise: cell (r, c) -> (c, 3 - r) each
+    SquareTurn t{};
+    std::copy_n(cells[k].begin(), 16, t.cell.begin());
+    std::copy_n(buttons[k].begin(), 9, t.button.begin());
     Board16 image{};
     for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[start[c]];
     if (image == start) turns.push_back(t);

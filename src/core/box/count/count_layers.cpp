@@ -9,7 +9,6 @@
 
 #include "core/box/bounds/additive_db.hpp"
 #include "core/box/bounds/packed_bound.hpp"
-#include "core/box/bounds/pattern_db.hpp"
 #include "core/box/model/board.hpp"
 #include "core/box/model/move_cells.hpp"
 #include "core/box/model/packed_board.hpp"
@@ -155,10 +154,12 @@ class LayerCounter {
  public:
   LayerCounter(MoveSet moves, int length, const AdditiveBound& bound,
                const LayerCountLimits& limits, bool from_target)
-      : length_(length),
+      : moves_(moves),
+        length_(length),
         packed_(bound, moves, limits.vector_ranks),
-        second_(limits.second ? std::make_unique<PackedPattern>(*limits.second, limits.vector_ranks)
-                              : nullptr),
+        second_(limits.second
+                    ? std::make_unique<PackedBound>(*limits.second, moves, limits.vector_ranks)
+                    : nullptr),
         limits_(limits),
         terms_(bound.terms()),
         images_(bound.images()),
@@ -195,8 +196,8 @@ class LayerCounter {
     step.elapsed_ms = now_ms() - t0_;
     if (limits_.on_layer) limits_.on_layer(step);
     if (!second_ && limits_.second_when && step.children > limits_.second_after)
-      if (const PatternBound4x4* pattern = limits_.second_when()) {
-        second_ = std::make_unique<PackedPattern>(*pattern, limits_.vector_ranks);
+      if (const AdditiveBound* pattern = limits_.second_when()) {
+        second_ = std::make_unique<PackedBound>(*pattern, moves_, limits_.vector_ranks);
         result_.second_from = depth_ + 1;
       }
     return true;
@@ -489,12 +490,12 @@ class LayerCounter {
       a.swap(b);
     };
     int most = -1;  // the largest pattern entry within the moves left
-    while (second_ && most < 15 && second_->moves(most + 1) <= left) ++most;
+    while (second_ && most < 15 && second_->entry_moves(most + 1) <= left) ++most;
     const auto pattern = [&](int first, int last) {
       stage(
           a, b,
           [&](const Survivor& v, std::uint32_t* index) {
-            second_->indices(v.board, first, last, index);
+            second_->pair_indices(v.board, first, last, index);
           },
           [&](Survivor& v, const std::uint32_t* index) {
             int e = v.pattern;
@@ -544,9 +545,10 @@ class LayerCounter {
     for (auto& th : pool) th.join();
   }
 
+  MoveSet moves_;
   int length_;
   PackedBound packed_;
-  std::unique_ptr<PackedPattern> second_;  // the pattern table's lookups (limits.second)
+  std::unique_ptr<PackedBound> second_;  // the pattern table's lookups (limits.second)
   const LayerCountLimits& limits_;
   int terms_, images_;
   int threads_ = 1;
@@ -596,7 +598,7 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
   }
   // (The second bound read once for both ends.)
   LayerCountLimits both = limits;
-  const PatternBound4x4* second = nullptr;
+  const AdditiveBound* second = nullptr;
   bool asked = false;
   if (limits.second_when)
     both.second_when = [&] {
@@ -625,7 +627,7 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
 Result<BoxSolveResult> count_box_by_layers(
     const BoxPuzzle& p, const BoxSolveOptions& o, int threads,
     const std::function<void(const LayerCountStep&)>& on_layer,
-    const std::function<const PatternBound4x4*()>& second_when) {
+    const std::function<const AdditiveBound*()>& second_when) {
   if (p.size != 4) return Error{"board", "counting by layers is for 4x4 boards"};
   if (o.additive_partition.empty())
     return Error{"bound", "counting by layers needs the additive tables"};
@@ -634,9 +636,8 @@ Result<BoxSolveResult> count_box_by_layers(
         AdditivePartition partition;
         additive_partition(o.additive_partition, partition);
         const AdditiveBound additive(p.moves, partition);
-        const std::unique_ptr<PatternBound4x4> second =
-            o.second_pattern ? std::make_unique<PatternBound4x4>(p.moves, o.pattern_tiles)
-                             : nullptr;
+        const std::unique_ptr<AdditiveBound> second =
+            o.second_pattern ? std::make_unique<AdditiveBound>(p.moves, o.pattern_tiles) : nullptr;
         LayerCountLimits limits;
         limits.second = second.get();
         if (!limits.second) limits.second_when = second_when;

@@ -17,7 +17,6 @@
 namespace tilewise::box {
 
 class AdditiveBound;
-class PatternBound4x4;
 
 struct LayerCountStep {
   int depth;                 // the layer just made
@@ -37,8 +36,8 @@ struct LayerCountLimits {
   // none). Or one asked for once a layer has bounded more than `second_after` children (so
   // reading the 8-number table, ~0.5 s, is paid only where it may pay back): `second_when`
   // gives it (null: go on without), and the layers after ask it.
-  const PatternBound4x4* second = nullptr;
-  std::function<const PatternBound4x4*()> second_when;
+  const AdditiveBound* second = nullptr;
+  std::function<const AdditiveBound*()> second_when;
   std::uint64_t second_after = std::uint64_t{1} << 16;
   // The end the layers start from. From the target: the layers of the start's inverse,
   // reflected left to right, whose sequences to the target are the start's read back, one for
@@ -73,6 +72,6 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
 Result<BoxSolveResult> count_box_by_layers(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options, int threads,
     const std::function<void(const LayerCountStep&)>& on_layer = nullptr,
-    const std::function<const PatternBound4x4*()>& second_when = nullptr);
+    const std::function<const AdditiveBound*()>& second_when = nullptr);
 
 }  // namespace tilewise::box

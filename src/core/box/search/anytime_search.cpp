@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "core/box/bounds/additive_db.hpp"
-#include "core/box/bounds/pattern_db.hpp"
 #include "core/box/model/board.hpp"
 #include "core/box/model/move_cells.hpp"
 #include "core/box/model/spelling.hpp"
@@ -108,7 +107,7 @@ struct AnytimeSearch final : AnytimeRun {
   std::optional<Beam> beam;    // of the schedule
   std::optional<Beam> window;  // a window of the best solution
   std::optional<Finish> finish;
-  std::unique_ptr<PatternBound4x4> pattern;
+  std::unique_ptr<AdditiveBound> pattern;
   int run_index = 0;
   bool at_width_cap = false;
   std::uint64_t optimal_nodes = 0, beam_nodes = 0;
@@ -518,7 +517,7 @@ struct AnytimeSearch final : AnytimeRun {
         sub[r0 * 4 + c0] = home + 1;
         zero_based[r0 * 4 + c0] = static_cast<std::uint8_t>(home);
       }
-    if (!pattern) pattern = std::make_unique<PatternBound4x4>(puzzle.moves, options.pattern_tiles);
+    if (!pattern) pattern = std::make_unique<AdditiveBound>(puzzle.moves, options.pattern_tiles);
     if (b.g + b.fixed_moves() + pattern->bound(zero_based.data()) >= best_length()) return;
     std::vector<int> solved(16);
     for (int k = 0; k < 16; ++k) solved[k] = k + 1;

@@ -130,15 +130,14 @@ static std::string additive_method(const std::string& name, const AdditiveBound&
 // The 4x4 bound the options ask for: the additive tables of their partition, with the
 // pattern table too, or the pattern table alone without a partition.
 struct TableBound4x4 {
-  std::unique_ptr<AdditiveBound> additive;
-  std::unique_ptr<PatternBound4x4> pattern;
+  std::unique_ptr<AdditiveBound> additive, pattern;
 };
 static TableBound4x4 make_bounds_4x4(MoveSet moves, const BoxSolveOptions& o) {
   TableBound4x4 t;
   if (AdditivePartition partition; additive_partition(o.additive_partition, partition))
     t.additive = std::make_unique<AdditiveBound>(moves, partition);
   if (o.pattern_table || !t.additive)
-    t.pattern = std::make_unique<PatternBound4x4>(moves, o.pattern_tiles);
+    t.pattern = std::make_unique<AdditiveBound>(moves, o.pattern_tiles);
   return t;
 }
 
@@ -168,7 +167,7 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     commuting_cuts_.emplace(std::move(commuting), no_context);
     TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
     additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
-    if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->lookups());
+    if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->images());
     if (additive_) r_.method = additive_method(o_.additive_partition, *additive_, r_.method);
     if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
   } else if (!o_.group_map.empty()) {
@@ -583,8 +582,8 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
       return manhattan_moves(sum, moves);
     };
   TableBound4x4 bounds = make_bounds_4x4(moves, o);
-  std::shared_ptr<AdditiveBound> additive = std::move(bounds.additive);
-  std::shared_ptr<PatternBound4x4> pattern = std::move(bounds.pattern);
+  std::shared_ptr<AdditiveBound> additive = std::move(bounds.additive),
+                                 pattern = std::move(bounds.pattern);
   auto first = std::make_shared<std::array<int, 2>>();  // the lookups that decided last
   return [additive, pattern, first](const std::uint8_t* board, int enough) {
     int h = additive ? additive->bound(board, enough, (*first)[0]) : 0;

@@ -22,7 +22,6 @@
 
 namespace tilewise::box {
 
-class PatternBound4x4;
 class AdditiveBound;
 class CountDag;
 
@@ -198,7 +197,7 @@ class BoxSearch {
   std::vector<Spelling> spelling_;  // per depth: the spelling context of path_'s first moves
   std::vector<std::size_t> next_;   // per open node: index in cells_ of its next child
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
-  std::unique_ptr<PatternBound4x4> pattern_;          // 4x4
+  std::unique_ptr<AdditiveBound> pattern_;            // 4x4: the pattern table
   std::unique_ptr<AdditiveBound> additive_;           // 4x4; 5x5 and up: options' group_map
   // Sizes bounded by Manhattan alone: [cell * N*N + number] the number's steps home from the
   // cell, and the sum of them over board_, kept in step with the moves.
