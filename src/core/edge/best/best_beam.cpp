@@ -86,6 +86,7 @@ struct BestSearch::BeamRun {
   std::vector<BeamState> states, next;
   std::vector<std::vector<BeamNode>> history;
   std::vector<BeamChild> children;
+  std::vector<char> has_exact;          // parent -> it has a two-side child at this cell
   std::vector<int> score_count;         // keep_best's scratch
   std::vector<std::uint64_t> boundary;  // keep_best's scratch
 };
@@ -169,28 +170,55 @@ bool BestSearch::advance_beam() {
     const std::vector<BeamState>& states = b.states;
     const std::vector<int>& partner = b.partner;
     children.clear();
-    for (int p = 0; p < static_cast<int>(states.size()); ++p) {
+    auto wants = [&](const BeamState& s, int& want_left, int& want_top) {
+      want_left = left_in ? (s.right >= 0 ? partner[s.right] : -1) : board_left;
+      want_top = top_in ? (s.bottom[j] >= 0 ? partner[s.bottom[j]] : -1) : board_top;
+    };
+    auto add = [&](int p, int cand, int want_left, int want_top) {
+      const int g = (want_left >= 0 && side_index(cand, kLeft) == want_left) +
+                    (want_top >= 0 && side_index(cand, kTop) == want_top) +
+                    (board_right >= 0 && side_index(cand, kRight) == board_right) +
+                    (board_bottom >= 0 && side_index(cand, kBottom) == board_bottom);
+      children.push_back({p, cand, states[p].score + g, static_cast<std::uint32_t>(rng_.next())});
+    };
+    const int parents = static_cast<int>(states.size());
+    const bool fixed = kind_of_cell_[c] < 0;
+    const CandidateLists& l = b.lists[outward_[c]];
+    // First the children matching both sides (or the fixed tile) of every board.
+    b.has_exact.assign(parents, 0);
+    for (int p = 0; p < parents; ++p) {
       const BeamState& s = states[p];
-      const int want_left = left_in ? (s.right >= 0 ? partner[s.right] : -1) : board_left;
-      const int want_top = top_in ? (s.bottom[j] >= 0 ? partner[s.bottom[j]] : -1) : board_top;
-      auto add = [&](int cand) {
-        const int g = (want_left >= 0 && side_index(cand, kLeft) == want_left) +
-                      (want_top >= 0 && side_index(cand, kTop) == want_top) +
-                      (board_right >= 0 && side_index(cand, kRight) == board_right) +
-                      (board_bottom >= 0 && side_index(cand, kBottom) == board_bottom);
-        children.push_back({p, cand, s.score + g, static_cast<std::uint32_t>(rng_.next())});
-      };
-      if (kind_of_cell_[c] < 0) {
-        add(tile_[c] * 4 + turn_[c]);
-        continue;
-      }
-      const CandidateLists& l = b.lists[outward_[c]];
+      int want_left, want_top;
+      wants(s, want_left, want_top);
       const size_t before = children.size();
-      if (want_left >= 0 && want_top >= 0)
+      if (fixed) {
+        add(p, tile_[c] * 4 + turn_[c], want_left, want_top);
+      } else if (want_left >= 0 && want_top >= 0) {
         if (auto it = l.both.find(want_left * sides + want_top); it != l.both.end())
           for (int cand : it->second)
-            if (!is_used(s, cand >> 2)) add(cand);
-      const size_t exact = children.size();
+            if (!is_used(s, cand >> 2)) add(p, cand, want_left, want_top);
+      }
+      b.has_exact[p] = children.size() > before;
+    }
+    // When `width` of them score at least `floor`, a child scoring less cannot be kept: the
+    // boards that cannot reach it skip their one-side and blind children.
+    int floor = -1;
+    if (static_cast<int>(children.size()) >= b.width) {
+      int top = 0;
+      for (const BeamChild& ch : children) top = std::max(top, ch.score);
+      b.score_count.assign(static_cast<size_t>(top) + 1, 0);
+      for (const BeamChild& ch : children) ++b.score_count[static_cast<size_t>(ch.score)];
+      int at_least = 0;
+      floor = top;
+      while ((at_least += b.score_count[static_cast<size_t>(floor)]) < b.width) --floor;
+    }
+    const int board_gain = (board_right >= 0) + (board_bottom >= 0);
+    for (int p = 0; p < parents && !fixed; ++p) {
+      const BeamState& s = states[p];
+      if (s.score + 1 + board_gain < floor) continue;
+      int want_left, want_top;
+      wants(s, want_left, want_top);
+      const size_t before = children.size();
       for (int k = 0; k < 2; ++k) {
         const int want = k == 0 ? want_left : want_top;
         if (want < 0) continue;
@@ -203,17 +231,17 @@ bool BestSearch::advance_beam() {
           const bool other = k == 0 ? want_top >= 0 && side_index(cand, kTop) == want_top
                                     : want_left >= 0 && side_index(cand, kLeft) == want_left;
           if (other) continue;  // already a two-side child
-          add(cand);
+          add(p, cand, want_left, want_top);
           ++taken;
         }
       }
-      if (children.size() > before || exact > before) continue;
+      if (children.size() > before || b.has_exact[p] || s.score + board_gain < floor) continue;
       int taken = 0;
       const size_t start = rng_.below(l.all.size());
       for (size_t q = 0; q < l.all.size() && taken < kBlindChildren; ++q) {
         const int cand = l.all[(start + q) % l.all.size()];
         if (is_used(s, cand >> 2)) continue;
-        add(cand);
+        add(p, cand, want_left, want_top);
         ++taken;
       }
     }
