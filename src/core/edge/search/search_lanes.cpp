@@ -41,18 +41,20 @@ bool EdgeSearch::lanes_fit() const {
 // Sets the lane to search below the next prefix; false (the lane idle) when there is none.
 bool EdgeSearch::start_lane(MaskLane& lane) {
   LaneSearch& ls = lanes_;
-  lane.active = ls.next_prefix < split_.prefixes.size();
+  lane.active = ls.next_prefix < ls.prefixes();
   if (!lane.active) return false;
-  const std::vector<std::uint16_t>& prefix = split_.prefixes[ls.next_prefix++];
+  const std::size_t prefix = ls.next_prefix++;
   lane.index = ls.started++;
   const MaskStep* const steps = masks_.steps.data();
-  const int base = static_cast<int>(prefix.size());
+  const int base = ls.split;
   std::uint32_t* const placed = lane.placed;
   LaneLevel& level = lane.levels[base];
-  std::fill(level.used, level.used + kLaneWords, 0);
-  int looks[kLaneCells];  // kinds: the copies' kinds and looks
-  for (int d = 0; d < base; ++d) looks[d] = kinds_.on ? kinds_.look[prefix[d]] : prefix[d];
-  kernel_prefix(looks, base, placed, level.used);
+  const std::uint32_t* const ids =
+      ls.prefix_placed.data() + prefix * static_cast<std::size_t>(base);
+  std::copy(ids, ids + base, placed);
+  const std::uint64_t* const used = ls.prefix_used.data() + prefix * kMaskBlocks;
+  std::copy(used, used + kMaskBlocks, level.used);
+  std::fill(level.used + kMaskBlocks, level.used + kLaneWords, 0);
   const MaskStep& step = steps[base];
   const std::uint64_t* row = step.others_row(placed) + step.parent_part[placed[base - 1]];
   for (int w = 0; w < kLaneClassWords; ++w)  // its tries: counted by the cutting search
@@ -91,10 +93,18 @@ void EdgeSearch::lane_found(MaskLane& lane) {
 void EdgeSearch::end_lane(MaskLane& lane) {
   LaneSearch& ls = lanes_;
   if (!ls.record) return;
-  ls.pending.emplace_back(lane.index, std::move(lane.found));
-  lane.found.clear();
   const size_t n = plan_.order.size();
-  for (bool more = true; more;) {
+  if (lane.index != ls.flushed) {  // an earlier prefix is still searched: its boards wait
+    ls.pending.emplace_back(lane.index, std::move(lane.found));
+    lane.found.clear();
+    return;
+  }
+  // The earliest prefix: its boards were recorded as found (lane_found), or when it became the
+  // earliest (below).
+  for (size_t b = 0; b < lane.found.size(); b += n) record_placed(&lane.found[b]);
+  lane.found.clear();
+  ++ls.flushed;
+  for (bool more = !ls.pending.empty(); more;) {
     more = false;
     for (size_t k = 0; k < ls.pending.size(); ++k) {
       if (ls.pending[k].first != ls.flushed) continue;
@@ -395,7 +405,8 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     // needs nothing of a board but its placement.
     ls.record = options_.mode != SolveMode::kCount || options_.limit != 0 ||
                 !kinds_.boards_are_solutions || options_.symmetry == SymmetryBreaking::kNone;
-    split_.prefixes.clear();
+    ls.prefix_placed.clear();
+    ls.prefix_used.clear();
     ls.steps.assign(n + 1, LaneStep{});
     for (int d = 0; d <= n; ++d) {
       const MaskStep &step = masks_.steps[d], &child = masks_.steps[d + 1],
@@ -426,16 +437,19 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
     }
   }
   while (node_budget > 0 && !progress_.finished) {
-    if (!ls.producer_done && split_.prefixes.size() - ls.next_prefix < kLanes) {
-      if (ls.next_prefix == split_.prefixes.size()) {
-        split_.prefixes.clear();
+    if (!ls.producer_done && ls.prefixes() - ls.next_prefix < kLanes) {
+      if (ls.next_prefix == ls.prefixes()) {
+        ls.prefix_placed.clear();
+        ls.prefix_used.clear();
         ls.next_prefix = 0;
       }
       // With a limit, short: the steps of a race's slice go to the lanes, not to prefixes.
       const std::uint64_t chunk =
           std::min<std::uint64_t>(node_budget, options_.limit != 0 ? 256 : 4096);
       split_.depth = ls.split;
+      ls.producing = true;
       masks_.one_word ? run_blocks<true>(chunk) : run_blocks<false>(chunk);
+      ls.producing = false;
       split_.depth = -1;
       node_budget -= chunk;
       if (progress_.finished) {  // the tree above the cut is done, not the search

@@ -395,12 +395,17 @@ void EdgeSearch::run_blocks(std::uint64_t node_budget) {
     ++per_depth[depth + 1];
     const std::uint64_t* next = level->child_masks + level->child_part[o];
     if (depth == last) {
-      show(depth + 1);
       if (depth + 1 == n) {
+        show(depth + 1);
         record_solution();
         if (progress_.finished) break;
+      } else if (lanes_.producing) {  // a prefix for the lanes: as it stands, no board built
+        tries += next[0];
+        lanes_.prefix_placed.insert(lanes_.prefix_placed.end(), placed, placed + depth + 1);
+        lanes_.prefix_used.insert(lanes_.prefix_used.end(), used, used + kMaskBlocks);
       } else {
         tries += next[0];
+        show(depth + 1);
         save_prefix(depth + 1);
       }
       continue;

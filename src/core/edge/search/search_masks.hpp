@@ -169,7 +169,14 @@ struct LaneSearch {
   std::vector<std::pair<std::uint64_t, std::vector<std::uint32_t>>> pending;
   int split = 0;               // the depth of the prefixes handed to the lanes
   bool producer_done = false;  // the search above the split has ended
-  std::size_t next_prefix = 0;
+  // run_blocks is cutting prefixes for the lanes: it leaves them here as the lanes take them,
+  // its kernel ids (`split` a prefix) and used words (kMaskBlocks a prefix), with no board
+  // built and nothing allocated a prefix.
+  bool producing = false;
+  std::vector<std::uint32_t> prefix_placed;
+  std::vector<std::uint64_t> prefix_used;
+  std::size_t next_prefix = 0;  // the next prefix a lane takes (index into the two above)
+  std::size_t prefixes() const { return prefix_used.size() / kMaskBlocks; }
   std::vector<LaneStep> steps;  // [cells + 1]
   int words = 1;                // lane_rounds<kWords>: the most words of a class (1-4)
   bool two_others = false;      // some step's next-but-one cell has two other key cells

@@ -75,12 +75,16 @@ std::vector<int> frame_first_order(int rows, int cols) {
 }  // namespace
 
 EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
+    : EdgeSearch(puzzle, options, nullptr) {}
+
+EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options, const EdgeSearch* parent)
     : puzzle_(puzzle), options_(options) {
   rows_ = puzzle.rows;
   cols_ = puzzle.cols;
   tiles_ = static_cast<int>(puzzle.tiles.size());
   if (options_.mode == SolveMode::kFirst) options_.limit = 1;
-  found_.no_solution_reason = unsolvable_reason(puzzle);
+  found_.no_solution_reason =
+      parent ? parent->found_.no_solution_reason : unsolvable_reason(puzzle);
   // Odd square boards without a frame, searched whole (not raced): from the centre outwards,
   // the centre tile unturned (seed 000), so the first cell has one candidate per tile instead
   // of four. Measured on generated boards against growing squares + the tile-1 rule: 3x3
@@ -99,9 +103,17 @@ EdgeSearch::EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options)
                             ? SymmetryBreaking::kCornerRule
                             : SymmetryBreaking::kLowestTile;
   if (!puzzle_.fixed.empty()) options_.symmetry = SymmetryBreaking::kNone;
-  build_side_values();
-  kinds_.boards_are_solutions = tiles_look_unique();
-  plan_kinds();
+  if (parent) {  // its options are the parent's after plan_kinds: the same kinds
+    values_ = parent->values_;
+    sides_ = parent->sides_;
+    kinds_ = parent->kinds_;
+    symmetry_.rule_tile = parent->symmetry_.rule_tile;
+    board_.copies_left = parent->board_.copies_left;
+  } else {
+    build_side_values();
+    kinds_.boards_are_solutions = tiles_look_unique();
+    plan_kinds();
+  }
   if (options_.mode == SolveMode::kFirst && options.order == PlacementOrder::kAuto &&
       puzzle_.fixed.empty()) {
     std::vector<PlacementOrder> orders = {PlacementOrder::kShortSide};
@@ -201,7 +213,7 @@ SolveOptions EdgeSearch::racer_options(size_t k) const {
 }
 
 EdgeSearch& EdgeSearch::racer_at(size_t k) {
-  if (!race_.racers[k]) race_.racers[k] = std::make_unique<EdgeSearch>(puzzle_, racer_options(k));
+  if (!race_.racers[k]) race_.racers[k].reset(new EdgeSearch(puzzle_, racer_options(k), this));
   return *race_.racers[k];
 }
 
@@ -213,7 +225,7 @@ void EdgeSearch::size_race() {
     o.mode = SolveMode::kCount;
     o.limit = 0;
     o.use_masks = false;
-    EdgeSearch sample(puzzle_, o);
+    EdgeSearch sample(puzzle_, o, this);
     sizes.push_back(sample.sample_nodes(kSizeProbes, 1));
   }
   const double smallest = *std::min_element(sizes.begin(), sizes.end());

@@ -198,6 +198,9 @@ class EdgeSearch {
     bool slow = false;           // needs fits() beyond the used-tile test
   };
 
+  // `parent`: a racer of its race or one of its tree estimates (the same puzzle and rules):
+  // the puzzle's check, side values and kinds are the parent's, not worked out again.
+  EdgeSearch(const EdgePuzzle& puzzle, SolveOptions options, const EdgeSearch* parent);
   void plan_order(const EdgePuzzle& p);
   void build_side_values();
   int table_for(int dir0, int dir1, int frame_mask, Exclude exclude = Exclude::kNothing);
