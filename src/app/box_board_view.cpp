@@ -140,26 +140,31 @@ void box_turn(const box::Move& m) {
   v.error.clear();  // a bad typed start no longer describes anything on screen
 }
 
-void box_player_turn(const box::Move& m) {
-  BoxView& v = box_view();
-  v.picked_cell = -1;
-  v.playing = false;
-  v.chosen = -1;  // the board leaves the played solution; choosing one starts it afresh
-  v.moves_made += 1;
-  v.turns_made.push_back(m);
-  box_turn(m);
-}
+namespace {
 
-void box_undo() {
+// A turn of the player's (or its undoing): the board leaves any solution being played back;
+// choosing one starts it afresh.
+void turn_by_player(const box::Move& m) {
   BoxView& v = box_view();
-  if (v.turns_made.empty()) return;
-  const box::Move last = v.turns_made.back();
-  v.turns_made.pop_back();
   v.picked_cell = -1;
   v.playing = false;
   v.chosen = -1;
-  v.moves_made -= 1;
-  box_turn(box::Move{last.button, (4 - last.quarter_turns) % 4});
+  box_turn(m);
+}
+
+}  // namespace
+
+void box_player_turn(const box::Move& m) {
+  box_view().turns_made.push_back(m);
+  turn_by_player(m);
+}
+
+void box_undo() {
+  std::vector<box::Move>& turns = box_view().turns_made;
+  if (turns.empty()) return;
+  const box::Move last = turns.back();
+  turns.pop_back();
+  turn_by_player(box::Move{last.button, (4 - last.quarter_turns) % 4});
 }
 
 std::optional<box::Move> box_next_move() {

@@ -41,11 +41,12 @@ struct BoxView {
   int move_set = 0;  // 0 cw, 1 cw+ccw, 2 cw+ccw+half
   std::vector<int> board, target;
   std::string start_text, target_text, error;
-  bool start_editing = false;         // the board field has focus: turns leave its text alone
-  int picked_cell = -1;               // a cell tapped to swap its number with the next one tapped
-  bool details_open = false;          // the solver's figures, tables and memory shown ("Details")
-  int moves_made = 0;                 // the player's turns since the board was set or scrambled
-  std::vector<box::Move> turns_made;  // those turns, the last one last (Undo takes it back)
+  bool start_editing = false;  // the board field has focus: turns leave its text alone
+  int picked_cell = -1;        // a cell tapped to swap its number with the next one tapped
+  bool details_open = false;   // the solver's figures, tables and memory shown ("Details")
+  // The player's turns since the board was set or scrambled, the last one last (their count
+  // is the move counter; Undo takes the last back).
+  std::vector<box::Move> turns_made;
   int scramble_turns = 12, scramble_seed = 1;
   // The solver.
   bool solving = false;

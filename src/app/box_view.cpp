@@ -80,7 +80,6 @@ void set_boards(std::vector<int> board, std::vector<int> target) {
   v.target_text = box::format_board(v.target, v.size);
   v.anim = {};
   v.error.clear();
-  v.moves_made = 0;
   v.turns_made.clear();
   v.picked_cell = -1;
   forget_solutions();
@@ -257,7 +256,6 @@ void choose(int k) {
   v.playing = false;
   v.board = v.solved_from;
   v.start_text = box::format_board(v.board, v.size);
-  v.moves_made = 0;
   v.turns_made.clear();
   v.anim = {};
   v.reveal = BoxView::Reveal::kPlayback;
@@ -424,7 +422,7 @@ void box_panel() {
   ImGui::EndDisabled();
   same_line_for("Reset##box");
   if (button("Reset##box")) set_boards(v.target, v.target);
-  ImGui::Text("Moves: %d", v.moves_made);
+  ImGui::Text("Moves: %zu", v.turns_made.size());
   if (v.board == v.target) {
     ImGui::SameLine();
     ImGui::TextColored(ink_colour(Ink::kGood), "At the target!");
@@ -652,7 +650,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"step", v.step},
               {"next_move", box_next_move() ? box_move_label(*box_next_move(), v.size) : ""},
               {"picked_cell", v.picked_cell},
-              {"moves_made", v.moves_made},
+              {"moves_made", v.turns_made.size()},
               {"start_text", v.start_text},
               {"proven_optimal", v.proven_optimal},
               {"lower_bound", v.lower_bound},
