@@ -825,52 +825,23 @@ void do_bar_action(int a) {
 // The bar: the play actions, always in view: a row, or a column beside the board on a phone
 // held sideways. A phone's narrow bar leaves Redo and Help to the panel (Help there; Redo by
 // Ctrl+Y), so each button stays a finger wide.
-float bar_height() {
-  return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.y;
-}
-
-// The bar's width as a column beside the board (a phone held sideways): its widest button.
-float bar_column_width() {
-  float widest = 0;
-  for (const char* label : kBarLabels) widest = std::max(widest, ImGui::CalcTextSize(label).x);
-  return std::ceil(widest + 2 * ImGui::GetStyle().FramePadding.x +
-                   2 * ImGui::GetStyle().WindowPadding.x);
-}
-
 void action_bar() {
   begin_bar_window();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const bool column = page_layout().bar_beside;  // one button under another
+  const bool narrow =
+      page_layout().bar_beside
+          ? avail.y < static_cast<float>(kBarActions) *
+                          (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.y)
+          : avail.x < 560;
   std::vector<int> shown;
-  // Redo and Help only where each button stays a finger wide (Help is in the panel too;
-  // Redo is Ctrl+Y).
-  const bool narrow = column ? avail.y < static_cast<float>(kBarActions) *
-                                             (ImGui::GetFrameHeight() + style.ItemSpacing.y)
-                             : avail.x < 560;
+  std::vector<BarButton> buttons;
   for (int a = 0; a < kBarActions; ++a)
-    if (!narrow || (a != kRedo && a != kHelp)) shown.push_back(a);
-  const float n = static_cast<float>(shown.size());
-  const float width =
-      column ? avail.x
-             : std::floor(std::min(120.0f, (avail.x - style.ItemSpacing.x * (n - 1)) / n));
-  // Keyboard: Tab walks the bar's buttons (board_input.cpp hands the focus over); Enter or
-  // Space presses the focused one.
-  const bool focused = ImGui::IsWindowFocused();
-  if (!focused) g.bar_focus = -1;
-  // (The ring shows once Tab brought the focus here, not after a click.)
-  for (size_t k = 0; k < shown.size(); ++k) {
-    if (k > 0 && !column) ImGui::SameLine();
-    const int a = shown[k];
-    if (bar_button(kBarLabels[a], width, focused && g.bar_focus == static_cast<int>(k),
-                   bar_enabled(a)))
-      do_bar_action(a);
-  }
-  if (focused && g.bar_focus >= 0 && !ImGui::GetIO().WantTextInput &&
-      (key_pressed(ImGuiKey_Enter) || key_pressed(ImGuiKey_Space) ||
-       key_pressed(ImGuiKey_KeyPadEnter)))
-    do_bar_action(shown[std::min<size_t>(g.bar_focus, shown.size() - 1)]);
-  set_bar_buttons(static_cast<int>(shown.size()), &g.bar_focus);
+    if (!narrow || (a != kRedo && a != kHelp)) {
+      shown.push_back(a);
+      buttons.push_back({kBarLabels[a], bar_enabled(a)});
+    }
+  const int pressed = bar_buttons(buttons, &g.bar_focus);
+  if (pressed >= 0) do_bar_action(shown[pressed]);
   ImGui::End();
 }
 
@@ -1153,8 +1124,9 @@ void lay_out(ImVec2 display) {
         if (editor_on_board()) return editor_board_height(width);
         return title_height() + board_view_height(g.board, width);
       },
-      box_mode() ? 0 : motif_key_wrapped_height(), box_mode() ? 0 : bar_height(),
-      box_mode() ? 0 : bar_column_width()));
+      box_mode() ? 0 : motif_key_wrapped_height(), bar_row_height(),
+      box_mode() ? box_bar_column_width()
+                 : bar_column_width({std::begin(kBarLabels), std::end(kBarLabels)})));
 }
 
 }  // namespace

@@ -48,6 +48,7 @@ struct BoxView {
   // is the move counter; Undo takes the last back).
   std::vector<box::Move> turns_made;
   int scramble_turns = 12, scramble_seed = 1;
+  int bar_focus = -1;  // the action bar's button with keyboard focus (-1: none)
   // The solver.
   bool solving = false;
   long long request_id = 0;

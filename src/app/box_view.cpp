@@ -167,17 +167,25 @@ void reveal_last_item() {
     ImGui::SetScrollHereY(1.0f);
 }
 
-// Solve and Cancel, right under the boards they act on (on a phone the panel under the board
-// is short: lower down, Solve needed a scroll first).
-void solve_buttons() {
+// The action bar's buttons in the Puzzle Box mode, in Tab order.
+const std::vector<const char*> kBoxBarLabels = {"Undo##box", "Scramble", "Solve##box",
+                                                "Cancel##box"};
+
+// The play actions, always in view under the board (the Tiles mode's bar, with the box's
+// actions). Reset stays in the panel, beside the move counter.
+void box_bar() {
   BoxView& v = box_view();
-  ImGui::BeginDisabled(v.solving);
-  if (button("Solve##box")) start_solve();
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!v.solving);
-  if (button("Cancel##box")) cancel_solve(true);
-  ImGui::EndDisabled();
+  begin_bar_window();
+  const int pressed = bar_buttons({{kBoxBarLabels[0], !v.turns_made.empty()},
+                                   {kBoxBarLabels[1]},
+                                   {kBoxBarLabels[2], !v.solving},
+                                   {kBoxBarLabels[3], v.solving}},
+                                  &v.bar_focus);
+  ImGui::End();
+  if (pressed == 0) box_undo();
+  if (pressed == 1) scramble();
+  if (pressed == 2) start_solve();
+  if (pressed == 3) cancel_solve(true);
 }
 
 // A count with thousands separated: 2,330.
@@ -376,7 +384,7 @@ void box_panel() {
                            "shift-click: back. Click two numbers to swap them. Keys: "
                            "arrows pick a button, Space turns it (Shift+Space: "
                            "back); U undoes; < and > step a chosen solution, Enter plays it; "
-                           "Tab: the panel.");
+                           "Tab: the buttons, then the panel.");
   int size = v.size;  // every size the page plays (a typed board too: 2x2 is not offered)
   if (int_slider("size", &size, 3, box::kMaxPageSize) && size != v.size)
     set_boards(identity(size), identity(size));
@@ -407,22 +415,24 @@ void box_panel() {
     ImGui::TextWrapped("%s", v.error.c_str());
     ImGui::PopStyleColor();
   }
-  solve_buttons();
-  // Room for three digits beside the - and + buttons (frames are taller on touch screens).
-  ImGui::SetNextItemWidth(3 * ImGui::GetFontSize() + 2 * ImGui::GetFrameHeightWithSpacing());
+  // How many turns Scramble makes: "Scramble: [12] - + turns", on two lines if need be. Room
+  // for three digits beside the - and + buttons (frames are taller on touch screens).
+  const float field = 3 * ImGui::GetFontSize() + 2 * ImGui::GetFrameHeightWithSpacing();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Scramble:");
+  if (ImGui::GetItemRectMax().x + 2 * ImGui::GetStyle().ItemSpacing.x + field +
+          ImGui::CalcTextSize("turns").x <=
+      ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+    ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
   ImGui::InputInt("turns", &v.scramble_turns);
   number_field_drawn();
   record_item("box:turns");
   v.scramble_turns = std::clamp(v.scramble_turns, 1, 200);
-  same_line_for("Scramble");
-  if (button("Scramble")) scramble();
-  same_line_for("Undo##box");
-  ImGui::BeginDisabled(v.turns_made.empty());
-  if (button("Undo##box")) box_undo();
-  ImGui::EndDisabled();
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("Moves: %zu", v.turns_made.size());
   same_line_for("Reset##box");
   if (button("Reset##box")) set_boards(v.target, v.target);
-  ImGui::Text("Moves: %zu", v.turns_made.size());
   if (v.board == v.target) {
     ImGui::SameLine();
     ImGui::TextColored(ink_colour(Ink::kGood), "At the target!");
@@ -505,11 +515,16 @@ bool box_mode_selector() {
   return v.active;
 }
 
+float box_bar_column_width() {
+  return bar_column_width(kBoxBarLabels);
+}
+
 void draw_box_mode(void (*header)()) {
   begin_panel_window();
   header();
   box_panel();
   ImGui::End();
+  box_bar();
   begin_board_window();
   draw_box_board();
   ImGui::End();
@@ -651,6 +666,7 @@ void box_add_test_state(nlohmann::json& s) {
               {"next_move", box_next_move() ? box_move_label(*box_next_move(), v.size) : ""},
               {"picked_cell", v.picked_cell},
               {"moves_made", v.turns_made.size()},
+              {"bar_focus", v.bar_focus},
               {"start_text", v.start_text},
               {"proven_optimal", v.proven_optimal},
               {"lower_bound", v.lower_bound},

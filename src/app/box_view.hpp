@@ -15,6 +15,8 @@ bool box_mode();
 // tile mode draws: the version line and the mode switch, which stay where they are when the
 // mode changes), and the board (placed by layout.hpp).
 void draw_box_mode(void (*header)());
+// The width of the Puzzle Box's action bar as a column beside the board (layout.hpp).
+float box_bar_column_width();
 // Opens a Puzzle Box puzzle (e.g. from a share link) and switches to the Puzzle Box mode.
 void box_open(const box::BoxPuzzle& puzzle);
 // The puzzle on screen: the current board, the target and the move set.

@@ -5,6 +5,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "app/board_input.hpp"
 #include "app/layout.hpp"
 #include "app/text_entry.hpp"
 #include "app/theme.hpp"
@@ -305,6 +306,53 @@ bool bar_button(const char* label, float width, bool focused, bool enabled) {
                                         ink(Ink::kAccent), 4.0f, 0, kFocusFrame + 1);
   }
   return pressed;
+}
+
+int bar_buttons(const std::vector<BarButton>& buttons, int* focus) {
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const bool column = page_layout().bar_beside;
+  const float n = static_cast<float>(buttons.size());
+  const float width =
+      column ? avail.x
+             : std::floor(std::min(120.0f, (avail.x - style.ItemSpacing.x * (n - 1)) / n));
+  // (The focus ring shows once Tab brought the keyboard here, not after a click.)
+  const bool focused = ImGui::IsWindowFocused();
+  if (!focused) *focus = -1;
+  // A narrow phone's buttons give up some of their padding before their words are cut.
+  float widest = 0;
+  for (const BarButton& b : buttons)
+    widest = std::max(widest, ImGui::CalcTextSize(b.label, nullptr, true).x);
+  const float pad = std::clamp((width - widest) / 2, 2.0f, style.FramePadding.x);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad, style.FramePadding.y));
+  int pressed = -1;
+  for (size_t k = 0; k < buttons.size(); ++k) {
+    if (k > 0 && !column) ImGui::SameLine();
+    if (bar_button(buttons[k].label, width, focused && *focus == static_cast<int>(k),
+                   buttons[k].enabled))
+      pressed = static_cast<int>(k);
+  }
+  ImGui::PopStyleVar();
+  if (focused && *focus >= 0 && !ImGui::GetIO().WantTextInput &&
+      (key_pressed(ImGuiKey_Enter) || key_pressed(ImGuiKey_Space) ||
+       key_pressed(ImGuiKey_KeyPadEnter))) {
+    const size_t k = std::min<size_t>(*focus, buttons.size() - 1);
+    if (buttons[k].enabled) pressed = static_cast<int>(k);
+  }
+  set_bar_buttons(static_cast<int>(buttons.size()), focus);
+  return pressed;
+}
+
+float bar_row_height() {
+  return ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.y;
+}
+
+float bar_column_width(const std::vector<const char*>& labels) {
+  float widest = 0;
+  for (const char* label : labels)
+    widest = std::max(widest, ImGui::CalcTextSize(label, nullptr, true).x);
+  return std::ceil(widest + 2 * ImGui::GetStyle().FramePadding.x +
+                   2 * ImGui::GetStyle().WindowPadding.x);
 }
 
 }  // namespace tilewise::app

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace tilewise::app {
 
@@ -72,5 +73,18 @@ void begin_bar_window();
 // A button of the action bar: `width` wide, a finger's 44 px high on touch screens; drawn with
 // a focus ring when `focused` (keyboard focus moved onto it with Tab).
 bool bar_button(const char* label, float width, bool focused, bool enabled = true);
+// One of the action bar's buttons (its label may end in an ImGui "##id").
+struct BarButton {
+  const char* label;
+  bool enabled = true;
+};
+// The action bar's buttons, in the bar's window (begin_bar_window first): a row of equal
+// buttons up to 120 px wide, or one under another beside the board (PageLayout::bar_beside).
+// Tab walks them (board_input.cpp); Enter or Space presses the one the keyboard's `focus` is
+// on. The index of the button pressed this frame, or -1.
+int bar_buttons(const std::vector<BarButton>& buttons, int* focus);
+// The bar's height as a row, and its width as a column: the widest of `labels` as a button.
+float bar_row_height();
+float bar_column_width(const std::vector<const char*>& labels);
 
 }  // namespace tilewise::app

@@ -367,6 +367,24 @@ test('the keyboard: Tab gives the board the keys, arrows pick a button, Space tu
   await press('Shift+Space');
   s = await h.waitState(page, 's.box.board[1] === 6');
   assert.deepEqual(s.box.board, SEED_BOARD);
+  // Tab walks on to the action bar's buttons (Undo first), Enter presses one, and after the
+  // last button (Cancel) the panel, then the board again.
+  await press('Space');
+  s = await h.waitState(page, 's.box.board[1] === 4');
+  await press('Tab');
+  s = await h.waitState(page, 's.box.bar_focus === 0 && s.box.key_cursor < 0');
+  await press('Enter');
+  s = await h.waitState(page, 's.box.board[1] === 6');
+  assert.deepEqual(s.box.board, SEED_BOARD, 'Enter on the bar\'s Undo');
+  for (const focus of [1, 2, 3]) {
+    await press('Tab');
+    await h.waitState(page, `s.box.bar_focus === ${focus}`);
+  }
+  await press('Tab');
+  await h.waitState(page, 's.box.bar_focus < 0 && s.box.key_cursor < 0');
+  await press('Tab');
+  s = await h.waitState(page, 's.box.key_cursor >= 0');
+  assert.equal(s.box.key_cursor, 1, 'the cursor is where it was');
   await press('ArrowDown');
   await press('ArrowLeft');
   assert.equal((await h.state(page)).box.key_cursor, 2);
@@ -406,9 +424,11 @@ test('on a phone the answer of a solve and a chosen solution\'s controls scroll 
   await h.waitState(page, 's.box.active');
   let s = await h.state(page);
   const boardBottom = s.box.origin[1] + 3 * s.box.cell;
-  if (s.widgets['Solve##box'][1] + s.widgets['Solve##box'][3] > 844)  // a finger scrolls the panel
-    await touch.drag({ x: 200, y: 820 }, { x: 200, y: 520 });
-  await page.waitForTimeout(200);
+  // The play actions: a bar right under the board, on the first screen, each a finger high.
+  for (const name of ['Undo##box', 'Scramble', 'Solve##box', 'Cancel##box']) {
+    const r = s.widgets[name];
+    assert.ok(r && r[1] > boardBottom && r[1] + r[3] <= 844 && r[3] >= 44, `${name} at ${r}`);
+  }
   await tap('Solve##box');
   s = await h.waitState(page, '!s.box.solving && s.box.solutions.length === 5');
   await page.waitForTimeout(300);
