@@ -310,6 +310,7 @@ struct AdditiveBound::Impl {
   std::string name;
   std::vector<std::vector<Term>> images;
   std::vector<bool> inverse;          // per image: read on the inverse board
+  std::vector<Term> lookups;          // a pattern table's: each image's one term
   std::vector<std::uint8_t> base_of;  // [cell * 64 + number]: base_quarters()
   std::uint64_t bytes = 0;
   int distinct_tables = 0;
@@ -364,6 +365,7 @@ struct AdditiveBound::Impl {
         if (offset < 0 && std::find(seen.begin(), seen.end(), std::pair(inv, sets)) != seen.end())
           continue;
         seen.emplace_back(inv, std::move(sets));
+        if (offset >= 0) lookups.push_back(terms[0]);
         images.push_back(std::move(terms));
         inverse.push_back(inv);
       }
@@ -376,6 +378,28 @@ struct AdditiveBound::Impl {
     else
       for (int c = 0; c < cells; ++c) sum += base_of[c * 64 + board[c]];
     return sum;
+  }
+  // A pattern table's bound, as bound() takes it: the first lookup alone, then the others
+  // indexed (their bytes prefetched), then read.
+  int exact_bound(const std::uint8_t* board, int enough, int& first) const {
+    std::array<std::uint8_t, kCells> where;
+    for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+    const int tried = first, n = static_cast<int>(lookups.size());
+    const auto index = [&](int k) {
+      return index_of(lookups[k], inverse[k] ? board : where.data());
+    };
+    int best = pattern_entry_moves(lookups[tried].at(index(tried)), offset);
+    if (best > enough) return best;
+    std::array<std::uint32_t, 16> at;
+    for (int k = 0; k < n; ++k)
+      if (k != tried) lookups[k].prefetch(at[k] = index(k));
+    for (int k = 0; k < n; ++k) {
+      const int d = k == tried ? 0 : pattern_entry_moves(lookups[k].at(at[k]), offset);
+      if (d <= best) continue;
+      best = d, first = k;
+      if (best > enough) break;
+    }
+    return best;
   }
   // The bound in moves of a board whose sum of bases is `least`, from an image's excess.
   int moves_of(int least, int excess) const {
@@ -483,6 +507,7 @@ int AdditiveBound::bound(const std::uint8_t* board, int enough) const {
 int AdditiveBound::bound(const std::uint8_t* board, int enough, int& first,
                          const int* first_excess) const {
   const Impl& b = *impl_;
+  if (b.offset >= 0 && !first_excess) return b.exact_bound(board, enough, first);
   const int least = b.offset < 0 ? b.least(board) : 0;
   auto moves_of = [least, &b](int excess) { return b.moves_of(least, excess); };
   if (b.images.empty()) return moves_of(0);
