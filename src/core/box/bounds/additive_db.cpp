@@ -35,40 +35,6 @@ std::unique_ptr<Table>& cached(int n, MoveSet moves, const std::vector<std::uint
   return cache[{n, static_cast<int>(moves), home}];
 }
 
-// Placements of k numbers on `cells` cells: the cell of number 0, 1, ... as mixed-radix digits,
-// each cell counted among the cells the numbers before it left free (pattern::rank on 4x4).
-std::uint64_t placements(int cells, int k) {
-  std::uint64_t p = 1;
-  for (int j = 0; j < k; ++j) p *= static_cast<std::uint64_t>(cells - j);
-  return p;
-}
-std::uint32_t placement_rank(const std::uint8_t* cell, int k, int cells) {
-  if (cells == kCells) return pattern::rank(cell, k);
-  std::uint32_t index = 0;
-  for (int j = 0; j < k; ++j) {
-    int digit = cell[j];
-    for (int i = 0; i < j; ++i) digit -= cell[i] < cell[j];
-    index = index * static_cast<std::uint32_t>(cells - j) + static_cast<std::uint32_t>(digit);
-  }
-  return index;
-}
-void placement_cells(std::uint32_t index, int k, int cells, std::uint8_t* cell) {
-  if (cells == kCells) return pattern::unrank(index, k, cell);
-  std::array<int, kMaxNumbers> digit{};
-  for (int j = k - 1; j >= 0; --j) {
-    digit[j] = static_cast<int>(index % static_cast<std::uint32_t>(cells - j));
-    index /= static_cast<std::uint32_t>(cells - j);
-  }
-  std::array<int, kMaxNumbers> taken{};  // the cells before, ascending
-  for (int j = 0; j < k; ++j) {
-    int c = digit[j], i = 0;
-    for (; i < j && taken[i] <= c; ++i) ++c;
-    for (int m = j; m > i; --m) taken[m] = taken[m - 1];
-    taken[i] = c;
-    cell[j] = static_cast<std::uint8_t>(c);
-  }
-}
-
 }  // namespace
 
 std::vector<std::string> additive_partition_names() {
@@ -124,7 +90,7 @@ struct AdditiveDbBuild::Impl {
 
   void expand(std::uint32_t index) {
     std::array<std::uint8_t, kMaxNumbers> cell{}, next{};
-    placement_cells(index, tiles, cells, cell.data());
+    pattern::unrank(index, tiles, cell.data(), cells);
     std::uint64_t occupied = 0;
     for (int j = 0; j < tiles; ++j) occupied |= std::uint64_t{1} << cell[j];
     const int quarters = bases(cell.data()) + step * level;
@@ -137,7 +103,7 @@ struct AdditiveDbBuild::Impl {
       const auto& to = backward[m];
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
       const int excess = (quarters + charge - bases(next.data())) / step;
-      const std::uint32_t r = placement_rank(next.data(), tiles, cells);
+      const std::uint32_t r = pattern::rank(next.data(), tiles, cells);
       if (excess >= table.at(r)) continue;
       table.set(r, excess);
       highest = std::max(highest, excess);
@@ -182,7 +148,7 @@ AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home, 
   b.home = std::move(home);
   b.tiles = static_cast<int>(b.home.size());
   b.step = excess_step(moves);
-  b.entries = static_cast<std::uint32_t>(placements(b.cells, b.tiles));
+  b.entries = static_cast<std::uint32_t>(pattern::placements(b.tiles, b.cells));
   b.ready = cached(size, moves, b.home) != nullptr;
   if (b.ready) return;
   b.table.nibbles = TableBytes((b.entries + 1) / 2);
@@ -198,7 +164,7 @@ AdditiveDbBuild::AdditiveDbBuild(MoveSet moves, std::vector<std::uint8_t> home, 
     for (int j = 0; j < b.tiles; ++j)
       b.base_of[c * kMaxNumbers + j] =
           static_cast<std::uint8_t>(base_quarters(size, c, b.home[j], moves));
-  b.table.set(placement_rank(b.home.data(), b.tiles, b.cells), 0);
+  b.table.set(pattern::rank(b.home.data(), b.tiles, b.cells), 0);
 }
 
 AdditiveDbBuild::~AdditiveDbBuild() = default;
@@ -242,7 +208,7 @@ int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
   const int tiles = static_cast<int>(home.size());
   return least +
          excess_step(moves) *
-             built_table(moves, home, size).at(placement_rank(cells.data(), tiles, size * size));
+             built_table(moves, home, size).at(pattern::rank(cells.data(), tiles, size * size));
 }
 
 namespace {
@@ -309,10 +275,10 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std:
   std::vector<std::vector<std::uint8_t>> out;
   for (const auto& [ch, home] : groups) {
     const int k = static_cast<int>(home.size());
-    if (k > kMaxGroupNxN || placements(n * n, k) > kMaxGroupTableEntries)
+    if (k > kMaxGroupNxN || pattern::placements(k, n * n) > kMaxGroupTableEntries)
       return Error{bad.where, bad.what + "group '" + std::string(1, ch) + "' has " +
                                   std::to_string(k) + " numbers: its table would have " +
-                                  std::to_string(placements(n * n, k)) +
+                                  std::to_string(pattern::placements(k, n * n)) +
                                   " entries (at most 2^28, and 6 numbers)"};
     out.push_back(home);
   }
@@ -442,8 +408,7 @@ struct AdditiveBound::Impl {
   std::uint32_t index_of(const Term& t, const std::uint8_t* from) const {
     std::array<std::uint8_t, kMaxNumbers> at;
     for (int j = 0; j < t.tiles; ++j) at[j] = t.cell[from[t.number[j]]];
-    return cells == kCells ? pattern::rank(at.data(), t.tiles)  // (4x4: inlined, the hot path)
-                           : placement_rank(at.data(), t.tiles, cells);
+    return pattern::rank(at.data(), t.tiles, cells);
   }
 };
 
@@ -604,7 +569,7 @@ void keep_tables(int n, MoveSet moves, const std::vector<std::vector<std::uint8_
                  const TableBytes& body) {
   std::size_t at = 0;
   for (const auto& home : homes) {
-    const std::size_t size = (placements(n * n, static_cast<int>(home.size())) + 1) / 2;
+    const std::size_t size = (pattern::placements(static_cast<int>(home.size()), n * n) + 1) / 2;
     auto& table = cached(n, moves, home);
     if (!table) table = std::make_unique<Table>(Table{body.part(at, size)});
     at += size;
@@ -672,7 +637,7 @@ TableFormat group_table_format(int n, MoveSet moves, const std::vector<std::uint
   const std::size_t fields = f.head.size();
   f.head.resize(fields + home.size());
   std::copy(home.begin(), home.end(), f.head.begin() + static_cast<std::ptrdiff_t>(fields));
-  f.body = (placements(n * n, static_cast<int>(home.size())) + 1) / 2;
+  f.body = (pattern::placements(static_cast<int>(home.size()), n * n) + 1) / 2;
   return f;
 }
 

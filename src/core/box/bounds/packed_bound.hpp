@@ -1,8 +1,6 @@
-// The 4x4 additive bound and pattern table (AdditiveBound) of boards kept packed, for the count by
-// layers (count_layers.cpp): a board's table indices are asked first, their bytes prefetched, and
-// read many boards later, so that the misses of many boards overlap. On x86-64 with SSE4.1
-// the indices are ranked with byte shuffles, two terms side by side in one register; the
-// fallback elsewhere ranks them as AdditiveBound::first_indices does.
+// An AdditiveBound's lookups of packed 4x4 boards (the count by layers): indices asked, their
+// bytes prefetched, and read many boards later. With SSE4.1 ranked by byte shuffles
+// (docs/puzzle-box.md, "PackedBound"), elsewhere as AdditiveBound ranks them.
 #pragma once
 
 #include <cstdint>
@@ -18,10 +16,9 @@ namespace tilewise::box {
 class AdditiveBound;
 struct RankPair;  // two lookups as the shuffles read them (packed_bound.cpp)
 
-// An AdditiveBound's lookups of packed boards two by two: two lookups that read the board alike
-// (the board itself, or its inverse) side by side in one register, the last of an odd number
-// alone. The additive tables' pairs are an image's terms; a pattern table's (one lookup an
-// image) its images', those that read the board first.
+// Lookups two by two: two that read the board alike (itself, or its inverse) side by side in
+// one register, the last of an odd number alone: an image's terms, or a pattern table's images
+// (those that read the board first).
 class PackedBound {
  public:
   // `vector`: with the shuffles where the processor can.
@@ -29,12 +26,11 @@ class PackedBound {
   ~PackedBound();
   bool vector() const { return vector_; }  // ranking with the shuffles
   int pairs() const { return static_cast<int>(pair_first_.size()); }
-  // The table indices of pairs [first, last) of board b, two a pair (index[2 (p - first) + j];
-  // a lone lookup's pair may write its second slot too), their bytes prefetched.
+  // The indices of pairs [first, last) of board b at index[2 (p - first) + j] (a lone lookup
+  // may write its second slot too), their bytes prefetched.
   void pair_indices(Packed b, int first, int last, std::uint32_t* index) const;
 
-  // The additive tables: the indices of `image` of board b (terms() of them, a slot more when
-  // odd) into `index`, their bytes prefetched.
+  // The additive tables: image's indices (terms(), a slot more when odd), prefetched.
   void indices(Packed b, int image, std::uint32_t* index) const {
     pair_indices(b, image * per_image_, (image + 1) * per_image_, index);
   }
@@ -51,8 +47,7 @@ class PackedBound {
   int images() const { return images_; }
   int terms() const { return terms_; }
 
-  // A pattern table: the largest entry at the indices of pairs [first, last), and an entry's
-  // moves (its lower bound on the moves from the board).
+  // A pattern table: the largest entry at pairs [first, last)'s indices; an entry's moves.
   int largest(int first, int last, const std::uint32_t* index) const {
     int best = 0;
     for (int p = first; p < last; ++p) {
@@ -87,9 +82,8 @@ class PackedBound {
   bool vector_;
 };
 
-// One placement (cell of number 0, ..., of number tiles - 1; 1 <= tiles <= 8) ranked by the
-// vector ranks: pattern::rank's index. For the tests of every term size; pattern::rank itself
-// without SSE4.1.
+// One placement of 1..8 numbers ranked by the shuffles (pattern::rank without SSE4.1): the
+// tests of every term size.
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles);
 
 }  // namespace tilewise::box

@@ -157,7 +157,7 @@ TableFormat pattern_table_format(MoveSet moves, int tiles) {
   return {{'T', 'W', 'P', 'D', 'B', static_cast<std::uint8_t>(format_version(tiles)),
            static_cast<std::uint8_t>(moves), t},
           format_version(tiles) >= 2 ? 1u : 0u,
-          (placements(tiles) + 1) / 2};
+          static_cast<std::size_t>((placements(tiles) + 1) / 2)};
 }
 
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles) {

@@ -1,8 +1,6 @@
-// A pattern database for the 4x4 Puzzle Box (docs/puzzle-box.md): for the numbers 1..k (k =
-// `tiles`, 4 to 8), the exact moves that bring just those k home, for every placement of
-// them: 16!/(16-k)! entries of 4 bits. The bound is the largest lookup over the board's
-// images (additive_db.hpp: AdditiveBound(moves, tiles)). Built by a resumable breadth-first search
-// from the solved placement (the browser worker builds it in slices), kept for the process.
+// The 4x4 pattern database (docs/puzzle-box.md): for the numbers 1..k (4 <= k <= 8), the exact
+// moves that bring them home from every placement, 4 bits an entry, built by a resumable
+// breadth-first search and kept for the process; AdditiveBound(moves, tiles) reads it.
 #pragma once
 
 #include <array>
@@ -27,24 +25,19 @@ inline int pattern_entry_moves(int entry, int offset) {
   return entry == 0 ? 0 : entry + offset;
 }
 
-// The table of (moves, tiles), built first if it is not built or read yet: distances, an entry
-// e > 0 is the distance offset + e (15: that or more), 0 is offset or less (read as 0). The
-// offset is 0 but in the 8-number tables, where it is the largest distance less 15 (51 % of the
-// `cw` table's entries are 15 or more). AdditiveBound(moves, tiles) looks it up.
+// The table of (moves, tiles), built if missing: an entry e > 0 is the distance offset + e (15:
+// or more), 0 is offset or less; the offset is 0 but in the 8-number tables (the largest
+// distance less 15).
 const NibbleTable& pattern_table(MoveSet moves, int tiles);
 
-// The name a kept table goes by, its format version included ("box-pattern-cw+ccw-7.v1"):
-// the CLI's cache file (+ ".bin") and the browser worker's storage key.
+// The table kept (table_file.hpp): its name with the format version ("box-pattern-cw+ccw-7.v1":
+// the CLI's cache file + ".bin", the worker's storage key), its format ("TWPDB", move set,
+// tiles, the 8-number tables' offset), the built table's bytes (empty when not built), keeping
+// one read back, and from the browser's bytes (false: not that whole table, nothing kept).
 std::string pattern_table_name(MoveSet moves, int tiles);
-// Its kept format (table_file.hpp): "TWPDB", the format version, move set and tiles (the
-// 8-number tables: the offset), the 4-bit entries.
 TableFormat pattern_table_format(MoveSet moves, int tiles);
-// A built table as kept bytes; empty if that table is not built in this process.
 std::vector<std::uint8_t> pattern_table_bytes(MoveSet moves, int tiles);
-// Keeps a table read back (table_from_file, table_from_bytes of pattern_table_format).
 bool keep_pattern_table(MoveSet moves, int tiles, KeptTable kept);
-// The same from kept bytes (the browser's storage); false (nothing kept) when they are not a
-// whole, unchanged table of (moves, tiles) in this format.
 bool load_pattern_table(MoveSet moves, int tiles, const std::uint8_t* bytes, std::size_t size);
 
 // Builds one table a slice at a time; it is kept once complete.

@@ -1,5 +1,5 @@
 // What the pattern tables share (pattern_db.cpp, additive_db.cpp): placements of k numbers
-// ranked as mixed-radix numbers, the square's symmetries.
+// ranked as mixed-radix numbers (on 4x4 and on every N), the square's symmetries.
 #pragma once
 
 #include <algorithm>
@@ -17,10 +17,10 @@ namespace tilewise::box::pattern {
 inline constexpr int kCells = 16;
 inline constexpr int kMaxNumbers = 8;  // the most numbers a table places
 
-// 16!/(16-k)!: the placements of k numbers.
-inline std::uint32_t placements(int tiles) {
-  std::uint32_t n = 1;
-  for (int j = 0; j < tiles; ++j) n *= static_cast<std::uint32_t>(kCells - j);
+// 16!/(16-k)! (cells!/(cells-k)!): the placements of k numbers.
+inline std::uint64_t placements(int tiles, int cells = kCells) {
+  std::uint64_t n = 1;
+  for (int j = 0; j < tiles; ++j) n *= static_cast<std::uint64_t>(cells - j);
   return n;
 }
 
@@ -55,20 +55,32 @@ inline std::uint32_t rank(const std::uint8_t* cell, int tiles) {
   return index;
 }
 
-inline void unrank(std::uint32_t index, int tiles, std::uint8_t* cell) {
-  std::array<std::uint8_t, kMaxNumbers> free_rank{};
-  for (int j = tiles - 1; j >= 0; --j) {
-    const auto radix = static_cast<std::uint32_t>(kCells - j);
-    free_rank[j] = static_cast<std::uint8_t>(index % radix);
-    index /= radix;
-  }
-  std::uint32_t used = 0;
+// rank() on a board of `cells` cells (the group tables of 5x5 and up).
+inline std::uint32_t rank(const std::uint8_t* cell, int tiles, int cells) {
+  if (cells == kCells) return rank(cell, tiles);
+  std::uint32_t index = 0;
   for (int j = 0; j < tiles; ++j) {
-    int c = 0;
-    for (int skip = free_rank[j];; ++c)
-      if (!(used >> c & 1) && skip-- == 0) break;
+    int digit = cell[j];
+    for (int i = 0; i < j; ++i) digit -= cell[i] < cell[j];
+    index = index * static_cast<std::uint32_t>(cells - j) + static_cast<std::uint32_t>(digit);
+  }
+  return index;
+}
+
+// The placement of an index (on `cells` cells).
+inline void unrank(std::uint32_t index, int tiles, std::uint8_t* cell, int cells = kCells) {
+  std::array<int, kMaxNumbers> digit{};
+  for (int j = tiles - 1; j >= 0; --j) {
+    digit[j] = static_cast<int>(index % static_cast<std::uint32_t>(cells - j));
+    index /= static_cast<std::uint32_t>(cells - j);
+  }
+  std::array<int, kMaxNumbers> taken{};  // the cells before, ascending
+  for (int j = 0; j < tiles; ++j) {
+    int c = digit[j], i = 0;
+    for (; i < j && taken[i] <= c; ++i) ++c;
+    for (int m = j; m > i; --m) taken[m] = taken[m - 1];
+    taken[i] = c;
     cell[j] = static_cast<std::uint8_t>(c);
-    used |= 1u << c;
   }
 }
 

@@ -1,14 +1,8 @@
-// Counting every optimal 4x4 sequence on the graph the sequences form (docs/puzzle-box.md):
-// sequences that differ in the order of commuting buttons meet in one node (board, moves
-// left, context), walked once, its number of completions kept. The context is none but after
-// a counter-clockwise `X'` with cw+ccw (`X' X'` is `X X`, not listed again): the spelling
-// forbids nothing else that an optimal sequence could do.
-//
-// The live nodes (a completion or more) are kept exactly, in shards of a hash map sized by
-// what it holds, so every optimal sequence can be listed again from them alone; the dead ones
-// in a lossy cache. Nodes with fewer than kMinLeft moves left are not kept. Shared by several
-// searches (share(): parallel_count.hpp), each shard has a lock of its own, the cache
-// relaxed atomics; a node counted by two threads at once is counted by both, the same.
+// The graph of the optimal 4x4 sequences (docs/puzzle-box.md, "Counting on the graph"): a node
+// (board, moves left, context: the button of a closing `X'` with cw+ccw, else none) keeps its
+// number of completions. The live nodes are kept exactly in shards of a hash map (every
+// sequence is listed again from them), the dead ones in a lossy cache; nodes with fewer than
+// kMinLeft moves left are not kept. Shared by threads (share()): a lock a shard.
 #pragma once
 
 #include <array>
@@ -36,14 +30,13 @@ using EmitSequence = std::function<bool(const std::vector<Move>&)>;
 // A 4x4 puzzle's start as the count reads it (renamed_start: the target reads 0..15).
 Board16 start_board16(const BoxPuzzle& p);
 
-// A quarter turn of the square (one, two or three): where each cell and each button goes.
-struct SquareTurn {
+struct SquareTurn {  // one, two or three quarter turns: where each cell and button goes
   std::array<std::uint8_t, 16> cell;
   std::array<std::uint8_t, 9> button;
   Move turned(const Move& m) const { return {button[m.button], m.quarter_turns}; }
 };
-// The quarter turns that map `start` onto itself, the numbers renamed as their cells, the
-// identity left out: from such a start a board has as many completions as its turned image.
+// The quarter turns (not the identity) that map `start` onto itself, numbers renamed as their
+// cells: from there a board has as many completions as its turned image.
 std::vector<SquareTurn> turns_onto_itself(const Board16& start);
 
 class CountDag {
@@ -56,37 +49,31 @@ class CountDag {
   CountDag(MoveSet moves, std::uint64_t max_bytes);
 
   static std::uint64_t key_of(const Board16& board) { return pack(board.data(), 16); }
-  // The key of a node after `last` (null: the start) with `left` moves left (see above):
-  // left (< 64) << 4 | the context's button + 1 (0: none); 10 bits, kept above a count.
+  // A node's context after `last` (null: the start): left (< 64) << 4 | button + 1 (0: none).
   static std::uint32_t context_of(int left, const Move* last, MoveSet moves) {
     return static_cast<std::uint32_t>(left) << 4 |
            (last && closes_ccw(*last, moves) ? static_cast<std::uint32_t>(last->button) + 1 : 0);
   }
 
-  // With a start that quarter turns map onto itself (turns_onto_itself), the nodes of a
-  // board and its turned images are kept once, under the smallest key of their images. Call
-  // before the count.
+  // Before the count: a board and its images under the turns that keep `start` share a node,
+  // under the smallest key; node_of gives a (board, context)'s.
   void share_turned_images(const Board16& start);
-  // The key (board, context) of the node (board, context_of(...)).
   std::pair<std::uint64_t, std::uint32_t> node_of(const Board16& board,
                                                   std::uint32_t context) const;
   std::size_t turned_images() const { return turns_.size(); }  // besides the board itself
-  // Several threads use the table from now on. Call before they start.
-  void share();
+  void share();  // several threads from now on (before they start)
 
-  // The node's number of completions (0 for a dead one still in the cache), or kMiss.
+  // A node's completions (0: a dead one still cached), or kMiss.
   std::uint64_t find(std::uint64_t board, std::uint32_t context) const;
-  // Keeps a node's count; false when the live table would outgrow max_bytes or the count
-  // is above kMaxCount (then the table is full: nothing more is kept).
+  // False once the live table would outgrow max_bytes or a count kMaxCount (then full).
   bool put(std::uint64_t board, std::uint32_t context, std::uint64_t count);
   bool full() const { return full_.load(std::memory_order_relaxed); }
 
-  // Every optimal sequence below the node (board, left, spelling) in allowed_moves' order,
-  // each passed to `emit` as `path` + its moves; needs the node's count done. False when
-  // `emit` stopped it.
+  // Every optimal sequence below a counted node (board, left, spelling), in allowed_moves'
+  // order, to `emit` as `path` + its moves; false when `emit` stopped it. walk_all: from the
+  // root set_root gave.
   bool walk(Board16& board, int left, const Spelling& s, std::vector<Move>& path,
             const EmitSequence& emit) const;
-  // From the start, once the count is done: every optimal sequence.
   void set_root(const Board16& start, int length) { root_ = start, length_ = length; }
   bool walk_all(const EmitSequence& emit) const;
   void drop_dead();  // frees the dead nodes' cache (the listing needs only the live table)

@@ -19,10 +19,9 @@ namespace tilewise::box {
 namespace {
 namespace layered {  // (names of its own: the core is built as one unity file)
 
-// An entry of a layer or a bucket: a board and one word holding the sequences that reach it
-// in its counting context (modulo 2^50: sums modulo a power of two stay exact while the
-// final count is below it), the excess of the image asked first (6 bits; a bucket's), the
-// context's tag (context_tag, 4 bits) and the image that decided the parent's bound (4 bits).
+// A layer's or a bucket's entry: a board and a word: the sequences reaching it in its context
+// (modulo 2^50, exact while the count is below it), the first image's excess (6 bits; a
+// bucket's), the context's tag (context_tag, 4 bits), the image that decided its bound (4 bits).
 struct Entry {
   Packed board;
   std::uint64_t word;
@@ -47,11 +46,6 @@ std::uint64_t word_of(std::uint64_t count, unsigned tag, unsigned image) {
          std::uint64_t{image} << kImageShift;
 }
 
-std::uint64_t mix(Packed b) {
-  std::uint64_t h = b * 0x9E3779B97F4A7C15ull;
-  return h ^ h >> 29;
-}
-
 // Children a bucket aims at: its merging table (0.5-1 MB) stays within a core's L2 cache
 // (4 k-32 k measured: 16 k best, by ~3 %).
 constexpr std::uint64_t kBucketChildren = 16384;
@@ -60,9 +54,9 @@ constexpr std::size_t kAhead = 16;
 // The most terms an image has (rows, blocks) and moves a board has (cw+ccw+half).
 constexpr std::size_t kMostTerms = 4, kMostMoves = 27;
 
-// The bound's two groups of units asked after a board's first image (the pattern table's
-// pairs of lookups, the other images), per thread in a layer: their lookups, and per unit the
-// boards that reached it and those it cut.
+// Per thread in a layer, the bound's two groups of units after a board's first image (the
+// pattern table's pairs of lookups, the other images): lookups, and per unit the boards that
+// reached it and those it cut.
 struct GroupRates {
   static constexpr int kUnits = 16;  // (at most 16 images; 8 pairs of pattern lookups)
   struct Group {
@@ -75,8 +69,8 @@ struct GroupRates {
   Group pattern, images;
 };
 
-// One thread's merging of a bucket: (board -> sequences per context), the counts of context 0
-// in the slot, the others (at most one per button) in a short list beside it.
+// One thread's merging of a bucket: board -> sequences per context (0 in the slot, the
+// others, at most one a button, in a list beside it).
 class Merge {
  public:
   struct Slot {
@@ -92,8 +86,7 @@ class Merge {
     std::int32_t next;
   };
 
-  // Empty, with room for `children` distinct boards (at most 4/5 full); the table is kept (no
-  // page faults of a fresh one).
+  // Empty, room for `children` boards (at most 4/5 full), the memory kept (no page faults).
   void reset(std::size_t children) {
     std::size_t size = 1024;
     while (size * 4 < children * 5) size *= 2;
@@ -108,7 +101,7 @@ class Merge {
   }
   void add(const Entry& e) {
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = mix(e.board) & mask;
+    std::size_t i = mix_key(e.board, 0) & mask;
     while (slots_[i].board != 0 && slots_[i].board != e.board) i = (i + 1) & mask;
     Slot& s = slots_[i];
     if (s.board == 0) {
@@ -266,9 +259,9 @@ class LayerCounter {
     return true;
   }
 
-  // From the last layer's rates: the group that cut more boards a lookup asks first in this
-  // one (the second sees the harder boards the first kept: when it still cuts more a lookup,
-  // it is the better first), and each unit's share of the boards it cut.
+  // From the last layer's rates: the group that cut more boards a lookup goes first (the
+  // second sees the harder boards: if it still cuts more a lookup, it is the better first), and
+  // each unit's share of the boards it cut.
   void choose_order() {
     GroupRates sum;
     for (GroupRates& r : rates_) {
@@ -306,11 +299,9 @@ class LayerCounter {
   }
 
   // Each thread's share of the layer's children whose bucket is in [first, last), into
-  // buckets_[thread][bucket - first]. A board's entries (one per counting context, side by
-  // side) make each child once, with the sequences of every context that allows the move.
-  // Each child is asked its parent's deciding image (one board's children asked while those
-  // of the board before are read); those it keeps go to the buckets, with that image's
-  // excess. Returns the children made.
+  // buckets_[thread][bucket - first]: a board's entries (a context each) make each child once;
+  // the children its parent's deciding image keeps (asked while the board before's are read)
+  // go to the buckets with that excess. Returns the children made.
   std::uint64_t scatter(const std::vector<Entry>& layer, int left, int bits, std::uint64_t first,
                         std::uint64_t last) {
     const std::size_t n = last - first;
@@ -369,7 +360,7 @@ class LayerCounter {
           count &= kCountMask;
           if (count == 0) continue;  // (none, or a multiple of 2^50: nothing modulo it)
           const Packed c = steps_[k].apply(board);
-          const std::uint64_t b = bits == 0 ? 0 : mix(c) >> (64 - bits);
+          const std::uint64_t b = bits == 0 ? 0 : mix_key(c, 0) >> (64 - bits);
           if (b < first || b >= last) continue;
           const std::uint64_t word = image | count | std::uint64_t{tags_[k]} << kTagShift;
           Child& child = children[now][made[now]++];
@@ -449,11 +440,9 @@ class LayerCounter {
     }
   }
 
-  // The merged boards within `left` moves by the bound, each with the image that decided it,
-  // into `out`. Their first image was asked as they were made (scatter); then the rest in
-  // stages, each over the boards the stages before kept: two groups in the order of
-  // choose_order, the pattern table's lookups by pairs and the other images; a group's units
-  // (pair, image) one a stage while that pays (`group` below), then the rest in one stage.
+  // The merged boards within `left` moves, each with the image that decided it, into `out`:
+  // the first image was asked in scatter; the rest in stages over what the stages before kept
+  // (docs/puzzle-box.md, step 4), the two groups in choose_order's order.
   void bound_all(Merge& m, int left, std::vector<Survivor>& a, std::vector<Survivor>& b,
                  std::vector<Entry>& out, GroupRates& rates) const {
     a.clear();

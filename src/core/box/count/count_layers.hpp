@@ -1,9 +1,6 @@
-// Counting every optimal 4x4 Puzzle Box sequence breadth first, a layer of boards at a time,
-// the table lookups of a whole layer batched (docs/puzzle-box.md): the depth-first count waits
-// on one cache miss a node. Layer d + 1's children go to buckets by a hash of the board; each
-// bucket, small enough for the cache, merges a board's children from all its parents, then
-// bounds its distinct boards in a stream whose table bytes are asked many boards ahead. Every
-// board kept is within the bound, as in the depth-first count: the count is the same.
+// Counting every optimal 4x4 sequence breadth first, a layer of boards at a time, the table
+// lookups of a layer batched (docs/puzzle-box.md, "Counting by layers"); every board kept is
+// one the depth-first count expands, so the count is the same.
 #pragma once
 
 #include <atomic>
@@ -28,21 +25,17 @@ struct LayerCountStep {
 };
 
 struct LayerCountLimits {
-  // The layers and buckets together; over it the count ends incomplete (out_of_memory).
-  std::uint64_t max_bytes = std::uint64_t{2} << 30;
+  std::uint64_t max_bytes = std::uint64_t{2} << 30;  // layers and buckets (else out_of_memory)
   int threads = 1;
   bool vector_ranks = true;  // PackedBound's shuffles where the processor has them (tests: off)
-  // A second bound: the pattern table asked of each board the additive tables keep (null:
-  // none). Or one asked for once a layer has bounded more than `second_after` children (so
-  // reading the 8-number table, ~0.5 s, is paid only where it may pay back): `second_when`
-  // gives it (null: go on without), and the layers after ask it.
+  // A second bound (the pattern table) from the first layer, or the one `second_when` gives
+  // (null: none) once a layer has bounded more than `second_after` children.
   const AdditiveBound* second = nullptr;
   std::function<const AdditiveBound*()> second_when;
   std::uint64_t second_after = std::uint64_t{1} << 16;
-  // The end the layers start from. From the target: the layers of the start's inverse,
-  // reflected left to right, whose sequences to the target are the start's read back, one for
-  // one. kEither: from the start until a layer keeps more than `race_boards` boards, then the
-  // target's layers to that depth, and on with the end whose layer there is smaller.
+  // The end the layers start from (the target's: the start's sequences read back); kEither
+  // switches to the target's once a layer keeps more than `race_boards`, and goes on with the
+  // end whose layer at that depth is smaller.
   LayerDirection direction = LayerDirection::kEither;
   std::uint64_t race_boards = std::uint64_t{1} << 16;
   const std::atomic<bool>* cancel = nullptr;
@@ -60,15 +53,13 @@ struct LayerCount {
   int raced = 0;               // the depth both ends reached before one was chosen (kEither)
 };
 
-// Sequences of exactly `length` moves (the optimum) from `start` (cell -> number 0..15) to 0,
-// 1, ... in order; `bound`: the additive tables, read by several threads at once. `children`
-// and `bounded` count the work of both ends when both were made (kEither).
+// Sequences of exactly `length` (optimal) moves from `start` (renamed_start's) to the target;
+// `bound`: the additive tables. The work counted is both ends' when both were made.
 LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
                            const AdditiveBound& bound, const LayerCountLimits& limits);
 
-// count_after_first_solution by layers with the additive tables `options` name (4x4 only;
-// an error without them); the pattern table is the second bound with options.second_pattern,
-// else the one `second_when` gives once the count is large.
+// count_after_first_solution by layers with the options' additive tables (4x4 only), the
+// pattern table the second bound with options.second_pattern, else `second_when`'s.
 Result<BoxSolveResult> count_box_by_layers(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options, int threads,
     const std::function<void(const LayerCountStep&)>& on_layer = nullptr,

@@ -1,16 +1,9 @@
-// A lossy set of (board, word) pairs for the count's graph (count_dag.hpp): buckets of
-// kWays slots (a cache line); a full bucket loses one of its entries to a new one. It
-// starts small (a small count stays quick) and doubles, keeping its entries, each time it
-// has taken half its size in new entries, up to `max_slots`.
-//
-// Shared between threads (share()): every slot field is read and written with relaxed
-// atomics, and a slot keeps (board ^ tag(word), word), so that a slot read while another
-// thread writes it (one field of each entry) is not taken for an entry it never held
-// (Hyatt's lockless hashing: the mixed halves match a board only by a 64-bit chance). It
-// grows as alone: one thread at a time makes the table twice as large, copies the entries
-// (those written meanwhile into the old one are lost: it is lossy) and publishes it; the old
-// tables stay until release(), since other threads may still be reading them, so a shared
-// cache grows to half of `max_slots` (all its tables together stay within it).
+// A lossy set of (board, word) pairs (count_dag.hpp's dead nodes): buckets of kWays slots (a
+// cache line), a full bucket losing an entry to a new one; it doubles, keeping its entries,
+// each time it took half its size in new ones, up to `max_slots`. Shared (share()): relaxed
+// atomic fields, a slot keeping (board ^ tag(word), word) so that a torn slot matches nothing
+// (Hyatt's lockless hashing); one thread grows it at a time, the old tables kept until
+// release() (so a shared cache grows to half of `max_slots`).
 #pragma once
 
 #include <atomic>
@@ -20,14 +13,9 @@
 #include <new>
 #include <vector>
 
-namespace tilewise::box {
+#include "core/box/model/packed_board.hpp"
 
-inline std::uint64_t mix_key(std::uint64_t board, std::uint64_t word) {
-  std::uint64_t h = board ^ (word * 0x9E3779B97F4A7C15ull);
-  h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
-  h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
-  return h ^ (h >> 31);
-}
+namespace tilewise::box {
 
 class LossyCache {
  public:

@@ -187,20 +187,11 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
     return solve_box(p, o);
   }
   const double wall0 = now_ms();
-  // The length: the first optimal solution.
-  BoxSolveOptions first = o;
+  BoxSolveOptions first = o;  // the length: the first optimal solution (or a quick one)
   first.all = false;
-  first.max_seconds = 0;
-  BoxSearch length_search(p, first);
-  while (!length_search.run(kSlice))
-    if (o.max_seconds > 0 && now_ms() - wall0 > o.max_seconds * 900) break;
-  BoxSolveResult r = length_search.result();
-  if (!r.proven_optimal) {
-    r.count = 0, r.complete = false;
-    r.lower_bound = length_search.lower_bound();
-    if (!(o.cancel && o.cancel->load())) add_quick_solution(p, o, 0, r);
-    return r;
-  }
+  Result<BoxSolveResult> found = solve_box(p, first);
+  if (!found || !found->proven_optimal) return found;
+  BoxSolveResult r = *found;
   const int length = r.length;
   const Board16 start = start_board16(p);
   Orbits orbits = orbits_of(p.moves, start, std::clamp(split.prefix_moves, 0, length));

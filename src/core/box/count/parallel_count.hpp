@@ -1,9 +1,7 @@
-// Every optimal 4x4 Puzzle Box sequence counted by several threads sharing one count table
-// (count_dag.hpp), or one part of that count (docs/puzzle-box.md). After the length, the
-// root's subtrees (their sequences' first `prefix_moves` moves) are counted one by one
-// (BoxSearch::count_below) by threads that take them from a queue; from a start that quarter
-// turns map onto itself, one prefix of each orbit, times its size. Counts and the listing are
-// those of one thread. Not in the browser (no threads there).
+// Every optimal 4x4 sequence counted depth first by threads sharing one count table
+// (count_dag.hpp), or a part of that count: the root's subtrees (the first `prefix_moves`
+// moves; one of each orbit of the start's turns, weighted) taken from a queue
+// (BoxSearch::count_below). Count and listing are one thread's. Native only.
 #pragma once
 
 #include <cstdint>
@@ -29,21 +27,17 @@ struct BoxCountTask {
 struct BoxCountSplit {
   int threads = 1;
   int part = 0, parts = 1;  // this run counts part `part` (0-based) of `parts`
-  int prefix_moves = 2;     // a subtree: the sequences that begin with so many given moves
-  std::function<void(const BoxCountTask&)>
-      on_task;  // after each subtree (any thread, one at a time)
+  int prefix_moves = 2;
+  std::function<void(const BoxCountTask&)> on_task;  // each subtree (one thread at a time)
 };
 
-// The subtrees of part `part` of `parts` (not yet counted): every representative prefix of
-// `prefix_moves` moves (its orbit's first, by the order of allowed_moves) with its weight,
-// the k-th going to part k % parts.
+// Part `part` of `parts`' subtrees: the k-th orbit representative (its first prefix by
+// allowed_moves' order) goes to part k % parts.
 std::vector<BoxCountTask> box_count_tasks(const BoxPuzzle& p, int prefix_moves, int part,
                                           int parts);
 
-// 4x4 with options.all: the count (and with parts == 1 the listing: the first
-// max_solutions sequences, the whole table with keep_count_table) as solve_box gives it; a
-// part's result holds its partial count (weighted) and no sequences. node_budget, max_seconds
-// and cancel bound the whole run. Other sizes and the first solution: solve_box.
+// 4x4 with options.all: solve_box's count and listing (a part: its weighted count alone);
+// the budgets bound the whole run. Else solve_box.
 Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOptions& options,
                                           const BoxCountSplit& split);
 

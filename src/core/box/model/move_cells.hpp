@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/box/model/board.hpp"
+#include "core/box/model/packed_board.hpp"
 #include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
@@ -92,12 +93,7 @@ std::vector<std::array<std::uint64_t, kCells>> zobrist_keys() {
   std::vector<std::array<std::uint64_t, kCells>> z(kCells);
   std::uint64_t x = 0x5eed;
   for (auto& row : z)
-    for (auto& k : row) {
-      std::uint64_t v = (x += 0x9e3779b97f4a7c15ULL);
-      v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
-      k = v ^ (v >> 31);
-    }
+    for (auto& k : row) k = mix_key(x += 0x9e3779b97f4a7c15ULL, 0);
   return z;
 }
 

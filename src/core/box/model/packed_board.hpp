@@ -18,6 +18,15 @@ inline Packed pack(const std::uint8_t* board, int cells) {
   return k;
 }
 
+// The boards' one hash (splitmix64's finalizer of board ^ word x the golden ratio): the
+// count's tables (count_dag.hpp, lossy_cache.hpp) and the Zobrist keys (move_cells.hpp).
+inline std::uint64_t mix_key(std::uint64_t board, std::uint64_t word) {
+  std::uint64_t h = board ^ (word * 0x9E3779B97F4A7C15ull);
+  h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+  h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+  return h ^ (h >> 31);
+}
+
 inline void unpack(Packed k, int cells, std::uint8_t* board) {
   for (int c = 0; c < cells; ++c, k >>= 4) board[c] = static_cast<std::uint8_t>(k & 15);
 }

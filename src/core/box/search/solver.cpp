@@ -35,8 +35,7 @@ const std::vector<std::uint8_t>& table3(MoveSet moves) {
   return *t;
 }
 
-// The numbers' Manhattan distance sum over what one press can cover (4 steps, 8 with half
-// turns), in moves.
+// The numbers' steps home in moves (a press moves 4 steps, 8 with half turns).
 int manhattan_moves(int sum, MoveSet moves) {
   const int per_move = moves == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
   return (sum + per_move - 1) / per_move;
@@ -48,9 +47,8 @@ bool commute(int a, int b, int size) {
   return std::abs(a / w - b / w) > 1 || std::abs(a % w - b % w) > 1;
 }
 
-constexpr int kQuickWeight = 3;  // solve_box's first, non-optimal search
-// Its states (beyond the node budget): a tenth of the budget, at least kQuickStatesMin (so a
-// small budget still gets a solution), at most kQuickStatesMax.
+// add_quick_solution's weight, and its states: a tenth of the node budget within these.
+constexpr int kQuickWeight = 3;
 constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
 
 }  // namespace
@@ -103,8 +101,7 @@ std::uint64_t BoxTableBuild::states_total() const {
   return impl_->table3 ? kStates3 : 0;
 }
 
-// "IDA* with a pattern database (numbers 1-7, 27.5 MiB, 16 lookups)": what the search uses,
-// memory included (the CLI's limits test reads it).
+// The method: what the search uses, memory included (the CLI's limits test reads it).
 static std::string pattern_method(int tiles, int lookups) {
   double entries = 1;
   for (int i = 0; i < tiles; ++i) entries *= 16 - i;
@@ -115,8 +112,6 @@ static std::string pattern_method(int tiles, int lookups) {
   return text;
 }
 
-// "IDA* with additive pattern databases (4x4, 6+6+4, 2.8 MiB, 8 images)", then the
-// pattern database's method when both are used.
 static std::string additive_method(const std::string& name, const AdditiveBound& additive,
                                    const std::string& pattern) {
   char text[160];
@@ -127,8 +122,7 @@ static std::string additive_method(const std::string& name, const AdditiveBound&
   return text;
 }
 
-// The 4x4 bound the options ask for: the additive tables of their partition, with the
-// pattern table too, or the pattern table alone without a partition.
+// The options' 4x4 bound: their partition's tables, the pattern table beside them or alone.
 struct TableBound4x4 {
   std::unique_ptr<AdditiveBound> additive, pattern;
 };
@@ -174,9 +168,7 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     additive_ = std::make_unique<AdditiveBound>(size_, moves_, o_.group_map);
     r_.method = "IDA* with " + additive_->describe();
   } else {
-    r_.method = "IDA* with Manhattan bound";
-    // The sum kept in step with the moves (4 numbers a move), not summed again at every node:
-    // the anytime search's IDA* spent 70 % of its CPU there (docs/puzzle-box.md).
+    r_.method = "IDA* with Manhattan bound";  // (the sum kept in step with the moves)
     const int n = size_ * size_;
     steps_home_.resize(static_cast<std::size_t>(n * n));
     for (int c = 0; c < n; ++c)
@@ -253,8 +245,8 @@ std::uint32_t BoxSearch::context_key() const {
   return CountDag::context_of(moves_left(), path_.empty() ? nullptr : &path_.back(), moves_);
 }
 
-// The child just entered: when the count table knows its count, that count is added, its
-// sequences listed (while the list has room) from the table, and its subtree not walked.
+// The child just entered, when the count's table knows it: its count added, its sequences
+// listed from the table (while there is room), its subtree not walked.
 bool BoxSearch::counted_child() {
   if (!count_dag_ || moves_left() < CountDag::kMinLeft || path_.size() < prefix_.size())
     return false;
@@ -453,10 +445,8 @@ void BoxSearch::note_cut() {
   known_dead_[d] |= std::uint32_t{1} << (next_[d] - 1);
 }
 
-// Before a node's children are tried one by one (most are cut by their first lookup, on
-// the frontier right after one another), their first lookups are made together: every
-// index first (the bytes asked of memory), then every entry, so that the cache misses
-// overlap (in WebAssembly, which has no prefetch, the loads alone do).
+// A node's children's first lookups together (most are cut by them): every index first (its
+// bytes asked of memory), then every entry, so that the cache misses overlap.
 void BoxSearch::first_of_children() {
   if (!additive_) return;
   const std::size_t g = path_.size(), moves = cells_.size(), terms = additive_terms_;
@@ -668,9 +658,6 @@ void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max
   r.elapsed_ms += now_ms() - t0;
 }
 
-// On 4x4, when the optimal search runs out of budget with nothing found, a quick search
-// (weighted best-first) in the last tenth of the time, with its own state cap, gives the
-// solution to show; on 3x3 the table is exact; 5x5 and up: the anytime search.
 namespace {
 
 constexpr std::uint64_t kAnytimeSlice = 100000;  // nodes between clock checks

@@ -1,8 +1,5 @@
-// Optimal Puzzle Box solutions (docs/puzzle-box.md): one resumable depth-first search
-// (BoxSearch), IDA* with the bound of the board's size (3x3: the exact distance table, so it
-// walks only optimal sequences; 4x4: pattern tables; else Manhattan or group tables).
-// Solutions are distinct sequences in canonical spelling (spelling.hpp), both orders of two
-// commuting buttons counted.
+// Optimal Puzzle Box solutions (docs/puzzle-box.md): BoxSearch, a resumable IDA* with the bound
+// of the board's size; solutions are distinct sequences in canonical spelling (spelling.hpp).
 #pragma once
 
 #include <array>
@@ -33,23 +30,19 @@ struct BoxSolveOptions {
   std::uint64_t max_solutions = 10000;    // kept in memory; counting goes on
   std::uint64_t node_budget = 200000000;  // IDA* nodes before giving up (N >= 4)
   double max_seconds = 0;                 // wall time before giving up (0 = no limit)
-  int pattern_tiles = 7;  // 4x4: numbers in the pattern database (4..7; 7 = 27.5 MiB)
-  // 4x4: the additive tables of this partition ("" = none), with the pattern table or alone.
+  // 4x4 (plan.hpp): the additive tables of this partition ("" = none) and the pattern table of
+  // the numbers 1..pattern_tiles beside them (or alone), the second bound of a count by layers.
+  int pattern_tiles = 7;
   std::string additive_partition;
   bool pattern_table = true;
-  bool second_pattern = false;  // 4x4 count by layers: the pattern table is its second bound
-
-  // 5x5 and up (anytime_search.hpp): the widest beam (memory: ~180 bytes a board, plus 5
-  // bytes a board and move of the path).
-  std::uint64_t max_beam_width = std::uint64_t{1} << 20;
+  bool second_pattern = false;
+  std::uint64_t max_beam_width = std::uint64_t{1} << 20;  // 5x5 and up (anytime_search.hpp)
   std::string group_map;  // 5x5 and up: the optimal search's tables ("" = Manhattan alone)
   const std::atomic<bool>* cancel = nullptr;
   bool cpu_time = false;  // max_seconds counts this process's CPU time (a shared machine)
-  // 4x4, every optimal sequence: the memory of the count's tables; over it the count ends
-  // incomplete (count_table_full).
+  // 4x4, every optimal sequence: the count's tables' memory (over it: count_table_full), and
+  // whether the result keeps the table (for_each_solution lists every sequence from it).
   std::uint64_t max_count_bytes = std::uint64_t{512} << 20;
-  // 4x4, every optimal sequence: the result keeps the count's table, so that
-  // for_each_solution lists every sequence, not only the `max_solutions` kept.
   bool keep_count_table = false;
   LayerDirection count_direction = LayerDirection::kEither;
 };
@@ -89,10 +82,8 @@ Result<BoxSolveResult> solve_box(
 void add_quick_solution(const BoxPuzzle& puzzle, const BoxSolveOptions& options, double max_seconds,
                         BoxSolveResult& r);
 
-// solve_box's first solution (its length, proven optimal), then every optimal sequence counted
-// by `count(start, length)` (the start renamed so the target reads 0, 1, ...): the count by
-// layers, the tests' meeting in the middle. The method says "; counted by " + `how`; an
-// incomplete count leaves count 0.
+// solve_box's first solution, then every optimal sequence counted by `count(renamed start,
+// length)` (by layers; the tests' oracle); the method says "; counted by " + `how`.
 struct OtherCount {
   std::uint64_t count = 0;
   bool complete = false;
@@ -104,14 +95,13 @@ Result<BoxSolveResult> count_after_first_solution(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options, const std::string& how,
     const std::function<OtherCount(const std::vector<std::uint8_t>& start, int length)>& count);
 
-// The lower bound of solve_box's optimal search on boards up to 4x4, without the parity: moves
-// from `board` (cell -> number 0..N*N-1) to 0, 1, ...; it may stop early once above `enough`.
-// Builds the tables still missing. One caller at a time.
+// solve_box's lower bound on boards up to 4x4, without the parity, from `board` (renamed_start);
+// it may stop once above `enough`. Builds missing tables. One caller at a time.
 std::function<int(const std::uint8_t* board, int enough)> box_lower_bound(
     int size, MoveSet moves, const BoxSolveOptions& options);
 
-// Builds the table a solve of (size, moves) needs a slice at a time (the browser worker; 3x3:
-// the distance table, 4x4: the pattern table), kept for the life of the process.
+// The browser worker's build of the table of (size, moves) a slice at a time (3x3: distances,
+// 4x4: the pattern table), kept for the process.
 class BoxTableBuild {
  public:
   BoxTableBuild(int size, MoveSet moves, int pattern_tiles);
@@ -137,15 +127,12 @@ class BoxSearch {
   int depth_bound() const { return limit_; }           // length tried by this iteration
   int depth() const { return static_cast<int>(path_.size()); }
   int lower_bound() const;  // no solution is shorter than this
-  // 4x4, options.all: instead of the whole search, counts the sequences of exactly `length`
-  // moves that begin with `prefix` into `dag` (shared: parallel_count.hpp); the nodes above
-  // the prefix's end are neither read from the table nor kept in it. Call before run().
+  // 4x4, options.all, before run(): counts only the sequences of `length` moves that begin with
+  // `prefix` into `dag` (parallel_count.hpp), the nodes above the prefix's end not kept.
   void count_below(std::vector<Move> prefix, int length, std::shared_ptr<CountDag> dag);
 
  private:
-  // Lower bound on the moves left from board_ at depth g (rounded up to the parity the
-  // distance must have); may stop early once it exceeds `enough`.
-  int bound_of(int g, int enough) const;
+  int bound_of(int g, int enough) const;  // moves left from board_ at g, to the parity
   bool skip_move(const Move& m) const;
   bool at_target_board() const;  // board_ reads 0, 1, ...
   bool counted_child();  // listing: the child's count is known (added, its sequences listed)
@@ -176,9 +163,7 @@ class BoxSearch {
   MoveSet moves_;
   BoxSolveOptions o_;
   BoxSolveResult r_;
-  // The allowed moves (allowed_moves' order) as cell maps and, by move_key, which of them a
-  // move is (turn()).
-  std::vector<MoveCells> cells_;
+  std::vector<MoveCells> cells_;  // the allowed moves, by move_key in cells_of_
   MoveCellsIndex cells_of_{};
   Cells board_{};  // the board after path_, renamed so the target reads 0, 1, ...
   // Per depth and move: the excess of the child's first image (first_of_children).
@@ -199,8 +184,7 @@ class BoxSearch {
   const std::vector<std::uint8_t>* table_ = nullptr;  // 3x3
   std::unique_ptr<AdditiveBound> pattern_;            // 4x4: the pattern table
   std::unique_ptr<AdditiveBound> additive_;           // 4x4; 5x5 and up: options' group_map
-  // Sizes bounded by Manhattan alone: [cell * N*N + number] the number's steps home from the
-  // cell, and the sum of them over board_, kept in step with the moves.
+  // Manhattan alone: [cell * N*N + number] steps home, their sum over board_ kept in step.
   std::vector<std::uint8_t> steps_home_;
   int manhattan_sum_ = 0;
   // Per depth: the lookup (image) of each bound that decided the node's last bound.
@@ -210,9 +194,8 @@ class BoxSearch {
   bool finished_ = false;
   double t0_ms_ = 0;
   int start_bound_ = 0;  // the bound of the start board
-  // With `all`, each bound is first searched for one solution with commuting buttons in one
-  // order (a bound with no solution is ruled out as fast as with --first); the bound that has
-  // one is searched again listing every sequence (listing_; 4x4: counted on count_dag_).
+  // With `all`, a bound is first probed for one solution (commuting buttons in one order), then
+  // the bound that has one listed (4x4: counted on count_dag_).
   bool listing_ = false;
   bool probe_found_ = false;
   std::vector<std::uint64_t> count_at_entry_;  // per open node: r_.count when entered
@@ -221,10 +204,8 @@ class BoxSearch {
   std::vector<Move> prefix_;  // count_below's: the first moves of every sequence searched
 };
 
-// 3x3: how many states lie at each distance from the solved board (index = distance).
+// 3x3: the boards at each distance; a fresh distance table (by rank_3x3, 0xff = unreachable).
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves);
-// 3x3: a fresh distance table (index = Lehmer rank of the board, 0xff = unreachable);
-// solve_box keeps one per move set, built on first use.
 std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves);
 
 }  // namespace tilewise::box
