@@ -73,9 +73,11 @@ struct AnytimeSearch final : AnytimeRun {
     std::size_t at = 0;                    // next parent of the pass
     std::int32_t cut = 0;                  // keep ranks below, and `allowance` at it
     std::uint64_t allowance = 0;
+    std::uint64_t tie_keep = 0;       // children at the cut rank kept when their mixed key is below
     std::vector<std::uint64_t> seen;  // keys of every board kept (open addressing)
     std::size_t seen_count = 0;
-    std::int64_t frame_best = -1;  // index in next: frame home, smallest distance sum
+    std::int64_t frame_best = -1;  // index in next: frame home, smallest 4x4 bound, then sum
+    int frame_block = 0;           // its 4x4 block's bound
     std::uint64_t nodes = 0, finish_nodes = 0;
     bool done = false;
     // A window of the best solution (window_from..window_to): the beam goes from the board
@@ -426,7 +428,8 @@ struct AnytimeSearch final : AnytimeRun {
         if (first_sight(b, c.key, false)) ++b.histogram[c.rank];
         continue;
       }
-      if ((c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key)) continue;
+      if (c.rank == b.cut && (b.allowance == 0 || tie_mix(c.key) > b.tie_keep)) continue;
+      if (!first_sight(b, c.key)) continue;
       if (c.rank == b.cut) --b.allowance;
       const std::uint8_t mi = kid_move[k];
       Beamed next = e;
@@ -440,9 +443,15 @@ struct AnytimeSearch final : AnytimeRun {
       next.trail = static_cast<std::uint32_t>(b.trail_parent.size());
       b.trail_parent.push_back(e.trail);
       b.trail_move.push_back(mi);
-      if (c.outside == 0 &&
-          (b.frame_best < 0 || c.man < b.next[static_cast<std::size_t>(b.frame_best)].man))
-        b.frame_best = static_cast<std::int64_t>(b.next.size());
+      if (c.outside == 0) {
+        const int block = block_bound(b, next.s);
+        if (b.frame_best < 0 || block < b.frame_block ||
+            (block == b.frame_block &&
+             c.man < b.next[static_cast<std::size_t>(b.frame_best)].man)) {
+          b.frame_best = static_cast<std::int64_t>(b.next.size());
+          b.frame_block = block;
+        }
+      }
       b.next.push_back(next);
     }
   }
@@ -474,6 +483,11 @@ struct AnytimeSearch final : AnytimeRun {
     return true;
   }
 
+  static std::uint64_t tie_mix(std::uint64_t key) {
+    key = (key ^ (key >> 33)) * 0xff51afd7ed558ccdULL;
+    return key ^ (key >> 29);
+  }
+
   // After counting: the rank below which all children fit the width.
   void start_keeping(Beam& b) {
     std::uint64_t below = 0;
@@ -486,6 +500,13 @@ struct AnytimeSearch final : AnytimeRun {
       below += b.histogram[h];
     }
     b.allowance = b.width - below;
+    // The cut rank's children are drawn by their keys, not taken in the parents' order (which
+    // would favour the first parents' lines): a share a little above allowance / children,
+    // the allowance capping it.
+    const std::uint64_t at_cut = b.histogram[static_cast<std::size_t>(b.cut)];
+    const double share = at_cut == 0 ? 1.0 : 1.25 * static_cast<double>(b.allowance) / at_cut;
+    b.tie_keep = share >= 1.0 ? std::numeric_limits<std::uint64_t>::max()
+                              : static_cast<std::uint64_t>(share * 18446744073709551615.0);
     b.keeping = true;
     b.at = 0;
     b.next.clear();
@@ -504,19 +525,31 @@ struct AnytimeSearch final : AnytimeRun {
       start_finish(b, b.cur[static_cast<std::size_t>(b.frame_best)]);
   }
 
+  // The 4x4 block of a board with everything else home, renamed to read 0..15 when solved.
+  std::array<std::uint8_t, 16> block_of(const Beam& b, const Board& s) const {
+    std::array<std::uint8_t, 16> block{};
+    for (int r0 = 0; r0 < 4; ++r0)
+      for (int c0 = 0; c0 < 4; ++c0) {
+        const int num = s[(b.block_row + r0) * n + b.block_col + c0];
+        block[r0 * 4 + c0] =
+            static_cast<std::uint8_t>((num / n - b.block_row) * 4 + num % n - b.block_col);
+      }
+    return block;
+  }
+
+  // The 4x4 pattern table's bound on finishing that block (the table read on first use).
+  int block_bound(const Beam& b, const Board& s) {
+    if (!pattern) pattern = std::make_unique<AdditiveBound>(puzzle.moves, options.pattern_tiles);
+    return pattern->bound(block_of(b, s).data());
+  }
+
   // A board with everything but the 4x4 block home: IDA* finishes the block, when the result
   // could beat the best and the finishes have not cost more than the beam.
   void start_finish(Beam& b, const Beamed& e) {
     if (b.finish_nodes > b.nodes) return;
+    const std::array<std::uint8_t, 16> zero_based = block_of(b, e.s);
     std::vector<int> sub(16);
-    std::array<std::uint8_t, 16> zero_based{};
-    for (int r0 = 0; r0 < 4; ++r0)
-      for (int c0 = 0; c0 < 4; ++c0) {
-        const int num = e.s[(b.block_row + r0) * n + b.block_col + c0];
-        const int home = (num / n - b.block_row) * 4 + num % n - b.block_col;
-        sub[r0 * 4 + c0] = home + 1;
-        zero_based[r0 * 4 + c0] = static_cast<std::uint8_t>(home);
-      }
+    for (int k = 0; k < 16; ++k) sub[k] = zero_based[k] + 1;
     if (!pattern) pattern = std::make_unique<AdditiveBound>(puzzle.moves, options.pattern_tiles);
     if (b.g + b.fixed_moves() + pattern->bound(zero_based.data()) >= best_length()) return;
     std::vector<int> solved(16);
