@@ -73,7 +73,6 @@ struct AnytimeSearch final : AnytimeRun {
     std::size_t at = 0;                    // next parent of the pass
     std::int32_t cut = 0;                  // keep ranks below, and `allowance` at it
     std::uint64_t allowance = 0;
-    std::uint64_t tie_keep = 0;       // children at the cut rank kept when their mixed key is below
     std::vector<std::uint64_t> seen;  // keys of every board kept (open addressing)
     std::size_t seen_count = 0;
     std::int64_t frame_best = -1;  // index in next: frame home, smallest 4x4 bound, then sum
@@ -428,8 +427,7 @@ struct AnytimeSearch final : AnytimeRun {
         if (first_sight(b, c.key, false)) ++b.histogram[c.rank];
         continue;
       }
-      if (c.rank == b.cut && (b.allowance == 0 || tie_mix(c.key) > b.tie_keep)) continue;
-      if (!first_sight(b, c.key)) continue;
+      if ((c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key)) continue;
       if (c.rank == b.cut) --b.allowance;
       const std::uint8_t mi = kid_move[k];
       Beamed next = e;
@@ -483,11 +481,6 @@ struct AnytimeSearch final : AnytimeRun {
     return true;
   }
 
-  static std::uint64_t tie_mix(std::uint64_t key) {
-    key = (key ^ (key >> 33)) * 0xff51afd7ed558ccdULL;
-    return key ^ (key >> 29);
-  }
-
   // After counting: the rank below which all children fit the width.
   void start_keeping(Beam& b) {
     std::uint64_t below = 0;
@@ -500,13 +493,6 @@ struct AnytimeSearch final : AnytimeRun {
       below += b.histogram[h];
     }
     b.allowance = b.width - below;
-    // The cut rank's children are drawn by their keys, not taken in the parents' order (which
-    // would favour the first parents' lines): a share a little above allowance / children,
-    // the allowance capping it.
-    const std::uint64_t at_cut = b.histogram[static_cast<std::size_t>(b.cut)];
-    const double share = at_cut == 0 ? 1.0 : 1.25 * static_cast<double>(b.allowance) / at_cut;
-    b.tie_keep = share >= 1.0 ? std::numeric_limits<std::uint64_t>::max()
-                              : static_cast<std::uint64_t>(share * 18446744073709551615.0);
     b.keeping = true;
     b.at = 0;
     b.next.clear();
