@@ -75,8 +75,7 @@ struct AnytimeSearch final : AnytimeRun {
     std::uint64_t allowance = 0;
     std::vector<std::uint64_t> seen;  // keys of every board kept (open addressing)
     std::size_t seen_count = 0;
-    std::int64_t frame_best = -1;  // index in next: frame home, smallest 4x4 bound, then sum
-    int frame_block = 0;           // its 4x4 block's bound
+    std::int64_t frame_best = -1;  // index in next: frame home, smallest distance sum
     std::uint64_t nodes = 0, finish_nodes = 0;
     bool done = false;
     // A window of the best solution (window_from..window_to): the beam goes from the board
@@ -441,15 +440,9 @@ struct AnytimeSearch final : AnytimeRun {
       next.trail = static_cast<std::uint32_t>(b.trail_parent.size());
       b.trail_parent.push_back(e.trail);
       b.trail_move.push_back(mi);
-      if (c.outside == 0) {
-        const int block = block_bound(b, next.s);
-        if (b.frame_best < 0 || block < b.frame_block ||
-            (block == b.frame_block &&
-             c.man < b.next[static_cast<std::size_t>(b.frame_best)].man)) {
-          b.frame_best = static_cast<std::int64_t>(b.next.size());
-          b.frame_block = block;
-        }
-      }
+      if (c.outside == 0 &&
+          (b.frame_best < 0 || c.man < b.next[static_cast<std::size_t>(b.frame_best)].man))
+        b.frame_best = static_cast<std::int64_t>(b.next.size());
       b.next.push_back(next);
     }
   }
@@ -511,31 +504,19 @@ struct AnytimeSearch final : AnytimeRun {
       start_finish(b, b.cur[static_cast<std::size_t>(b.frame_best)]);
   }
 
-  // The 4x4 block of a board with everything else home, renamed to read 0..15 when solved.
-  std::array<std::uint8_t, 16> block_of(const Beam& b, const Board& s) const {
-    std::array<std::uint8_t, 16> block{};
-    for (int r0 = 0; r0 < 4; ++r0)
-      for (int c0 = 0; c0 < 4; ++c0) {
-        const int num = s[(b.block_row + r0) * n + b.block_col + c0];
-        block[r0 * 4 + c0] =
-            static_cast<std::uint8_t>((num / n - b.block_row) * 4 + num % n - b.block_col);
-      }
-    return block;
-  }
-
-  // The 4x4 pattern table's bound on finishing that block (the table read on first use).
-  int block_bound(const Beam& b, const Board& s) {
-    if (!pattern) pattern = std::make_unique<AdditiveBound>(puzzle.moves, options.pattern_tiles);
-    return pattern->bound(block_of(b, s).data());
-  }
-
   // A board with everything but the 4x4 block home: IDA* finishes the block, when the result
   // could beat the best and the finishes have not cost more than the beam.
   void start_finish(Beam& b, const Beamed& e) {
     if (b.finish_nodes > b.nodes) return;
-    const std::array<std::uint8_t, 16> zero_based = block_of(b, e.s);
     std::vector<int> sub(16);
-    for (int k = 0; k < 16; ++k) sub[k] = zero_based[k] + 1;
+    std::array<std::uint8_t, 16> zero_based{};
+    for (int r0 = 0; r0 < 4; ++r0)
+      for (int c0 = 0; c0 < 4; ++c0) {
+        const int num = e.s[(b.block_row + r0) * n + b.block_col + c0];
+        const int home = (num / n - b.block_row) * 4 + num % n - b.block_col;
+        sub[r0 * 4 + c0] = home + 1;
+        zero_based[r0 * 4 + c0] = static_cast<std::uint8_t>(home);
+      }
     if (!pattern) pattern = std::make_unique<AdditiveBound>(puzzle.moves, options.pattern_tiles);
     if (b.g + b.fixed_moves() + pattern->bound(zero_based.data()) >= best_length()) return;
     std::vector<int> solved(16);
