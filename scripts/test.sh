@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what it needs (apt, npm), builds everything and
 # runs every test: the GitHub workflows checked against their schema, native unit + CLI
-# tests, the same under ASan+UBSan, then the web build and the browser tests in headless
+# tests, the same under ASan+UBSan (the Slurm round trip and the web setup beside them, in
+# the background), the fuzzers, then the web build and the browser tests in headless
 # Chromium. It needs nothing beside the repository; the parts that read optional puzzles from
 # ../shared are left out when it is absent, each named in one line at the end. CTest prints
 # the summary of each part; at the end (and on a failure) a table of each stage's wall and
