@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what it needs (apt, npm), builds everything and
 # runs every test: the GitHub workflows checked against their schema, native unit + CLI
-# tests, the same under ASan+UBSan, then the web build and the browser tests in headless
+# tests, the same under ASan+UBSan (the Slurm round trip and the web setup beside them, in
+# the background), the fuzzers, then the web build and the browser tests in headless
 # Chromium. It needs nothing beside the repository; the parts that read optional puzzles from
 # ../shared are left out when it is absent, each named in one line at the end. CTest prints
 # the summary of each part; at the end (and on a failure) a table of each stage's wall and
@@ -26,8 +27,16 @@ cmake --build build/native -j2
 stage "native: unit and CLI tests"
 stage_ctest build/times/native.log --test-dir build/native --output-on-failure -j2 -LE browser
 
-stage "slurm: split -> sbatch --array (a task requeued mid-run) -> merge on a local cluster"
-./tests/slurm/round_trip.sh build/native/src/cli/tilewise
+# The Slurm round trip waits on its daemons most of its time, and the web setup on downloads
+# when packages are missing: both run beside the sanitizer stages (one after the other:
+# each may call apt-get), joined before the fuzz stage, whose fuzzers run for a fixed time.
+slurm_then_web_setup() {
+  echo "=== slurm: split -> sbatch --array (a task requeued mid-run) -> merge on a local cluster ==="
+  ./tests/slurm/round_trip.sh build/native/src/cli/tilewise || return
+  echo "=== web: set up Emscripten, SDL2, ImGui, Chromium, playwright-core ==="
+  ./scripts/setup-web.sh
+}
+stage_background "slurm round trip, then web: set up" build/times/background.log slurm_then_web_setup
 
 # Only what the tests run (the benchmarks are built natively above).
 stage "sanitizers: build with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize)"
@@ -45,12 +54,13 @@ sanitize_skipped='EdgeSolver[.]GeneratedBoardsUpTo5x5AgreeWithBacktrackingChecke
 stage_ctest build/times/sanitize.log --test-dir build/sanitize --output-on-failure -j2 -L 'unit|cli' \
   -E "$sanitize_skipped"
 
+stage "waiting for: slurm round trip, then web: set up"
+stage_join
+
 stage "fuzz: build the libFuzzer targets with clang and run each for 20 s (build/fuzz)"
 stage_logs+=(build/times/fuzz.log)
 TILEWISE_FUZZ_CTEST_LOG=build/times/fuzz.log ./scripts/test-fuzz.sh
 
-stage "web: set up Emscripten, SDL2, ImGui, Chromium, playwright-core"
-./scripts/setup-web.sh
 stage "web: build the site (build/web/site)"
 ./scripts/build-web.sh
 stage "browser: tests in headless Chromium, two files at a time (screenshots in build/screenshots)"

@@ -39,6 +39,46 @@ stage() {
   echo "=== test.sh [+${SECONDS}s]: $* ==="
 }
 
+# `stage_background NAME LOG CMD...` runs CMD (a function or command) beside the stages that
+# follow, its output in LOG; `stage_join` waits for it, prints LOG and adds its row (its own
+# wall and CPU time, marked "beside the stages above") to the table, its CPU kept out of the
+# stage that waits; it returns CMD's exit status. One background job at a time.
+stage_bg_pid=""
+stage_background() {
+  local name=$1 log=$2
+  shift 2
+  mkdir -p "$(dirname "$log")"
+  stage_bg_name=$name stage_bg_log=$log stage_bg_t0=$SECONDS
+  echo "=== test.sh [+${SECONDS}s]: started beside the next stages: $name (output: $log) ==="
+  (
+    set +e
+    "$@" >"$log" 2>&1
+    rc=$?
+    times >"$log.cpu"
+    exit $rc
+  ) &
+  stage_bg_pid=$!
+}
+
+stage_join() {
+  [ -n "$stage_bg_pid" ] || return 0
+  local rc=0 before cpu
+  stage_cpu_now
+  before=$stage_cpu
+  wait "$stage_bg_pid" || rc=$?
+  stage_bg_pid=""
+  stage_cpu_now
+  stage_c0=$((stage_c0 + stage_cpu - before))  # not the waiting stage's CPU
+  cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$stage_bg_log.cpu")
+  rm -f "$stage_bg_log.cpu"
+  echo
+  echo "=== test.sh [+${SECONDS}s]: $stage_bg_name (beside the stages since +${stage_bg_t0}s), its output: ==="
+  cat "$stage_bg_log"
+  stage_rows+=("$(printf '%6d s %7d s  %s' $((SECONDS - stage_bg_t0)) "${cpu:-0}" "$stage_bg_name (beside the stages above)")")
+  ((rc == 0)) || echo "test.sh: FAILED: $stage_bg_name (exit $rc)" >&2
+  return $rc
+}
+
 # ctest with its summary lines (one a test, with its time) also in LOG (-O), for the report.
 stage_ctest() {
   local log=$1
@@ -60,6 +100,7 @@ stage_report() {
   local status=${1:-0}
   set +e  # the report never decides the exit status: it is the tests' ($status)
   stage_end
+  stage_join  # a background job still running when a stage failed: its end and output too
   {
     echo
     echo "=== test.sh: time per stage ($( ((status)) && echo "FAILED, exit $status" || echo "all passed"); total ${SECONDS} s wall; load now: $(cut -d' ' -f1-3 /proc/loadavg)) ==="
