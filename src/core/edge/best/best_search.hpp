@@ -43,10 +43,8 @@ struct BestTuning {
   int band_percent = 1;
   int band_width = 16384;  // partial boards kept by a band's beam (at most max_beam_width)
   // Steps without the walk improving on its own best before a new walk starts from a new
-  // beam: 4x wider each time (from 4 x 65536) up to max_beam_width; 0 = never. A walk from
-  // a beam stalls within about 2000 steps (6 CPU-s on Eternity II), so with the default
-  // beam a 60 CPU-s run tries about five beams, each with another tie-break.
-  std::uint64_t restart_after = 2000;
+  // beam: 4x wider each time (from 4 x 65536) up to max_beam_width; 0 = never.
+  std::uint64_t restart_after = 20000;
   // The method without bands and restarts (beams, then LNS), the bench's baseline.
   static BestTuning beams_then_lns() { return {0, 0, 0}; }
 };
