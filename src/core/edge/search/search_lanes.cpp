@@ -238,8 +238,18 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
         events = 4;  // the round is ended to see whether the limit was reached
       }
       if constexpr (kFiltered) {
-        if ((s.child_filtered & down) != 0)
-          filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
+        if ((s.child_filtered & down) != 0) {
+          if (s.child_checks != 0) {  // its neighbours' sides alone: here, not in a call
+            for (int k = 0; k < s.child_checks; ++k) {
+              const std::uint64_t* const sides =
+                  s.child_check_rows[k] +
+                  s.child_check_part[k][lane.placed[s.child_check_depth[k]]];
+              for (int v = 0; v < kWords; ++v) child->left[v] &= sides[v];
+            }
+          } else {
+            filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
+          }
+        }
       }
     }
     // Where the lane goes when it does not go down: it stays while the cell has candidates
@@ -419,6 +429,16 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
         for (int v = 0; v < kLaneClassWords; ++v)
           s.to_child[w][v] = step.word0 + w == child.word0 + v ? ~std::uint64_t{0} : 0;
       s.child_filtered = child.filtered ? 1 : 0;
+      // The next cell's tests of its neighbours' sides alone: made in the step.
+      if (child.filtered && child.check_count <= kLaneChecks && !child.tile1_by_now &&
+          child.corner < 0) {
+        s.child_checks = child.check_count;
+        for (int k = 0; k < child.check_count; ++k) {
+          s.child_check_rows[k] = masks_.sides.data() + child.check_side_row[k] + child.word0;
+          s.child_check_part[k] = child.check_part[k];
+          s.child_check_depth[k] = child.check_depth[k];
+        }
+      }
       s.child_part = child.parent_part;
       s.after_masks = after.masks;
       for (int k = 0; k < 2; ++k) {

@@ -162,7 +162,8 @@ void EdgeSearch::plan_masks() {
   // The sentinel depth `cells` holds kernel id `oriented`, whose key part is 0 everywhere.
   masks_.placed.assign(cells + 1, 0);
   masks_.placed[cells] = static_cast<std::uint32_t>(oriented);
-  masks_.sides.assign(4 * width * masks_.blocks, 0);
+  // + the words past a row's last block that a lane step's tests read (LaneStep::child_check_*)
+  masks_.sides.assign(4 * width * masks_.blocks + kLaneClassWords, 0);
   for (int k = 0; k < oriented; ++k) {
     const int tile = masks_.tile_of_kernel[k >> 2];
     if (tile < 0) continue;

@@ -114,6 +114,9 @@ constexpr int kLaneOneWordBlocks = 3;
 // Used words, + 2: a class's row_words words are read from its first one on (zeros past the
 // last; plan_blocks keeps every class's first word + row_words within them).
 constexpr int kLaneWords = kMaskBlocks + 2;
+// A cell's tests of known neighbours outside its key that a lane step makes itself (framed
+// boards placed frame first: the inner cells by the frame's right and bottom sides).
+constexpr int kLaneChecks = 2;
 
 struct alignas(64) LaneLevel {
   std::uint64_t left[kLaneClassWords] = {};    // candidates not yet taken, per word of the class
@@ -129,8 +132,15 @@ struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read
   // [w][v]: all ones when this cell's word w is the next cell's word v (a tile placed from it
   // changes the next cell's candidates there).
   std::uint64_t to_child[kLaneClassWords][kLaneClassWords] = {};
-  std::uint64_t word_base = 0;                // word * 64: the cell's first kernel oriented id
-  std::uint64_t child_filtered = 0;           // 1: the next cell has tests beyond the key
+  std::uint64_t word_base = 0;       // word * 64: the cell's first kernel oriented id
+  std::uint64_t child_filtered = 0;  // 1: the next cell has tests beyond the key
+  // When they are only its known neighbours' sides outside the key (up to kLaneChecks): how
+  // many (else 0: filter_masks), made in the step: its words & the row of the sides that the
+  // tile at child_check_depth requires (child_check_rows + child_check_part[its id]).
+  std::int64_t child_checks = 0;
+  const std::uint64_t* child_check_rows[kLaneChecks] = {};
+  const std::uint32_t* child_check_part[kLaneChecks] = {};
+  std::int64_t child_check_depth[kLaneChecks] = {};
   const std::uint32_t* child_part = nullptr;  // the next cell's parent_part
   // The cell after the next one: its table and its key's other cells (see MaskStep).
   const std::uint64_t* after_masks = nullptr;
