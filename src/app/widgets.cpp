@@ -295,6 +295,10 @@ void begin_bar_window() {
   ImGui::GetWindowDrawList()->AddLine(from, to, ink(Ink::kSeparator), 1.0f);
 }
 
+namespace {
+
+// A button of the action bar: `width` wide, a finger's 44 px high on touch screens; drawn with
+// a focus ring when `focused` (keyboard focus moved onto it with Tab).
 bool bar_button(const char* label, float width, bool focused, bool enabled) {
   ImGui::BeginDisabled(!enabled);
   const bool pressed = ImGui::Button(label, ImVec2(width, 0));
@@ -307,6 +311,8 @@ bool bar_button(const char* label, float width, bool focused, bool enabled) {
   }
   return pressed;
 }
+
+}  // namespace
 
 int bar_buttons(const std::vector<BarButton>& buttons, int* focus) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();

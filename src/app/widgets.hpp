@@ -70,9 +70,6 @@ void drag_to_scroll();
 void begin_board_window();
 // The action bar's window (layout.hpp: under the board when stacked, over it beside the panel).
 void begin_bar_window();
-// A button of the action bar: `width` wide, a finger's 44 px high on touch screens; drawn with
-// a focus ring when `focused` (keyboard focus moved onto it with Tab).
-bool bar_button(const char* label, float width, bool focused, bool enabled = true);
 // One of the action bar's buttons (its label may end in an ImGui "##id").
 struct BarButton {
   const char* label;
