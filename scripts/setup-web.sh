@@ -19,6 +19,21 @@ if [ "$(id -u)" -ne 0 ]; then
   SUDO=sudo
 fi
 
+SRC="$CACHE/src"
+need_sources=0
+[ -d "$SRC/imgui-$IMGUI_VERSION" ] && [ -d "$SRC/SDL2-$SDL_VERSION" ] || need_sources=1
+# apt-get source needs a deb-src entry: added before the packages' apt-get update, so that a
+# fresh machine updates the lists once, not once for the packages and again for the sources.
+deb_src_added=0
+if [ "$need_sources" = 1 ] && ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
+  say "adding a deb-src entry for Debian's archive (needed for apt-get source)"
+  uri=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
+  [ -n "$uri" ] || uri=http://deb.debian.org/debian
+  printf 'Types: deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' "$uri" |
+    $SUDO tee /etc/apt/sources.list.d/tilewise-src.sources >/dev/null
+  deb_src_added=1
+fi
+
 # 1. Debian packages
 # fonts-inter + python3-fonttools: the UI font, subset at build time (src/app/CMakeLists.txt)
 pkgs=(emscripten binaryen chromium cmake ninja-build nlohmann-json3-dev dpkg-dev xz-utils fonts-inter python3-fonttools tesseract-ocr)
@@ -30,6 +45,7 @@ command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing Debian packages: ${missing[*]}"
   $SUDO apt-get update -qq || die "apt-get update failed (is Debian's archive reachable?)"
+  deb_src_added=0
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" ||
     die "apt-get install ${missing[*]} failed"
 else
@@ -37,15 +53,10 @@ else
 fi
 
 # 2. Third-party sources from Debian source packages
-SRC="$CACHE/src"
 mkdir -p "$SRC"
-if [ ! -d "$SRC/imgui-$IMGUI_VERSION" ] || [ ! -d "$SRC/SDL2-$SDL_VERSION" ]; then
-  if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
-    say "adding a deb-src entry for Debian's archive (needed for apt-get source)"
-    uri=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
-    [ -n "$uri" ] || uri=http://deb.debian.org/debian
-    printf 'Types: deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' "$uri" |
-      $SUDO tee /etc/apt/sources.list.d/tilewise-src.sources >/dev/null
+if [ "$need_sources" = 1 ]; then
+  # The entry was added above and no package needed installing: the lists still lack it.
+  if [ "$deb_src_added" = 1 ]; then
     $SUDO apt-get update -qq || die "apt-get update (deb-src) failed"
   fi
   say "downloading source packages imgui and libsdl2 into $SRC"
