@@ -361,9 +361,9 @@ test('the keyboard: Tab gives the board the keys, arrows pick a button, Space tu
   assert.equal(s.box.moves_made, 1);
   await page.waitForTimeout(400);  // the turn's animation is over: the cursor's ring round B2
   const r = s.widgets['box:B2'], rad = r[2] / 2;
-  const [ring] = await h.pixels(page, await page.screenshot(), [[r[0] + rad + 1.6 * rad, r[1] + rad]]);
+  const shot = await h.screenshot(page, 'box-keys-cursor');  // read as kept
+  const [ring] = await h.pixels(page, shot, [[r[0] + rad + 1.6 * rad, r[1] + rad]]);
   assert.ok(ring[0] > 220 && ring[1] > 200 && ring[2] < 140, `cursor ring at B2: ${ring}`);
-  await h.screenshot(page, 'box-keys-cursor');
   await press('Shift+Space');
   s = await h.waitState(page, 's.box.board[1] === 6');
   assert.deepEqual(s.box.board, SEED_BOARD);
