@@ -76,8 +76,8 @@ for (const scheme of ['light', 'dark']) {
     const rects = names.map((n) => s.widgets[n]);
     names.forEach((n, k) => assert.ok(rects[k], `header '${n}' drawn`));
     await page.waitForTimeout(300);
-    await h.screenshot(page, `panel-headers-${scheme}`);
-    const found = await h.scanPng(page, await page.screenshot(), arrowsAndLabels, { rects, bg: background[scheme] });
+    const shot = await h.screenshot(page, `panel-headers-${scheme}`);  // read as kept
+    const found = await h.scanPng(page, shot, arrowsAndLabels, { rects, bg: background[scheme] });
     const table = names.map((n, k) => `${n}: ${JSON.stringify(found[k])}`).join('\n');
     const first = found[0];
     for (const f of found) {
@@ -107,9 +107,9 @@ test('desktop panels have no empty band taller than a line and a half, scrolled 
       const shown = s.controls.filter((c) => c.visible && c.rect[1] >= py && c.rect[1] < py + ph);
       const y0 = Math.max(py, Math.min(...shown.map((c) => c.rect[1])));
       const y1 = Math.min(py + ph, Math.max(...shown.map((c) => c.rect[1] + c.rect[3])));
-      const found = await h.scanPng(page, await page.screenshot(), longestFlatRun,
+      const shot = await h.screenshot(page, `panel-gaps-${width}-${end}`);  // read as kept
+      const found = await h.scanPng(page, shot, longestFlatRun,
         { x0: Math.round(px), x1: Math.round(px + pw - 20), y0: Math.round(y0), y1: Math.round(y1) });
-      await h.screenshot(page, `panel-gaps-${width}-${end}`);
       assert.ok(found.run <= 26, `${width}x${height} (${end}): an empty band of ${found.run} px at y ${found.at}`);
     }
     assert.deepEqual(errors, []);
@@ -124,8 +124,7 @@ for (const scheme of ['light', 'dark']) {
     const s = await h.waitState(page, 's.board_input.focused && s.board_input.cursor_shown', 5000);
     const { x, y, cell } = s.board;
     const mid = y + 1.5 * cell;  // beside the board's left edge, on the frame 4 px out
-    const png = await page.screenshot();
-    await h.screenshot(page, `panel-focus-${scheme}`);
+    const png = await h.screenshot(page, `panel-focus-${scheme}`);  // read as kept
     const frame = await h.pixels(page, png, [[x - 5, mid], [x - 4, mid], [x - 3, mid]]);
     const [bg] = await h.pixels(page, png, [[x - 14, mid]]);
     const best = Math.max(...frame.map((c) => h.contrast(c, bg)));

@@ -123,7 +123,8 @@ async function galleryThrough(page, d, shoot, pages) {
 
 // A screenshot, `scale` pixels a CSS px: the phone's at 1.5 (the OCR reads text at 1.5 times
 // its CSS size as well as at the phone's 3, in a quarter of the time).
-// `region`: [x, y, width, height] CSS px of the page (default: all of it).
+// `region`: [x, y, width, height] CSS px of the page (default: all of it). Returns the PNG
+// (base64) and `keep()`, which writes it as words-*.png and returns the file.
 async function shot(page, name, scale, region) {
   const { width, height } = page.viewportSize();
   const [x, y, w, hgt] = region ?? [0, 0, width, height];
@@ -131,10 +132,13 @@ async function shot(page, name, scale, region) {
   const { data } = await cdp.send('Page.captureScreenshot',
     { format: 'png', clip: { x, y, width: w, height: hgt, scale } });
   await cdp.detach();
-  fs.mkdirSync(h.shotDir, { recursive: true });
   const file = path.join(h.shotDir, `${name}.png`);
-  fs.writeFileSync(file, Buffer.from(data, 'base64'));
-  return file;
+  fs.rmSync(file, { force: true });  // (a shot the same as an earlier one is not kept)
+  return { data, keep() {
+    fs.mkdirSync(h.shotDir, { recursive: true });
+    fs.writeFileSync(file, Buffer.from(data, 'base64'));
+    return file;
+  } };
 }
 
 // More > Solver after Solve showed the answer and the solver's own search listed every
@@ -170,12 +174,23 @@ for (const [device, options] of Object.entries(devices)) {
     // Two OCRs at a time, while the browser goes on to the next screen.
     const lanes = [Promise.resolve(), Promise.resolve()];
     const read = [];  // [screen, OCR promise, sure]
+    const pictures = new Map();  // a shot's PNG (base64) -> the first screen that showed it
     // `sure`: a word the shot must be read to hold (an unreadable shot is not a clean one).
+    // A shot the same to the byte as an earlier one (a list already in sight: nothing
+    // scrolled) is read, and kept, once.
     const shoot = async (screen, sure, region) => {
       await h.framesLater(page, 3);
-      const file = await shot(page, `words-${device}-${screen}`, touch ? 1.5 : 1, region);
+      const taken = await shot(page, `words-${device}-${screen}`, touch ? 1.5 : 1, region);
+      const same = pictures.get(taken.data);
+      if (same) {
+        console.log(`# words-${device}-${screen}: the same picture as words-${device}-${same.screen}`);
+        read.push([screen, same.ocr, sure]);
+        return;
+      }
+      const file = taken.keep();
       const lane = read.length % 2;
       lanes[lane] = lanes[lane].then(() => ocrLater(file));
+      pictures.set(taken.data, { screen, ocr: lanes[lane] });
       read.push([screen, lanes[lane], sure]);
     };
     await h.framesLater(page, 10);
