@@ -58,31 +58,21 @@ struct PatternDbBuild::Impl {
   std::vector<std::array<std::uint8_t, kCells>> backward, forward;  // cell maps per move
   std::uint8_t layer = 0;
   std::uint32_t cursor = 0;
-  bool backwards = false;        // how this layer's scan finds layer + 1
-  std::uint64_t layer_size = 1;  // entries at distance `layer`
-  std::uint64_t next_size = 0;   // entries found at layer + 1 so far
-  std::uint64_t reached = 1;     // entries with a distance
+  bool backwards = false;       // how this layer's scan finds layer + 1
+  std::uint64_t next_size = 0;  // entries found at layer + 1 so far
+  std::uint64_t reached = 1;    // entries with a distance
   bool ready = false;
 
-  void scan_forward(std::uint32_t index) {
+  void expand(std::uint32_t index) {
     std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
     unrank(index, tiles, cell.data());
-    for (const auto& to : backward) {
+    for (const auto& to : backwards ? forward : backward) {
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
       std::uint8_t& d = dist[rank(next.data(), tiles)];
-      if (d == kUnseen) d = static_cast<std::uint8_t>(layer + 1), ++next_size;
-    }
-  }
-
-  void scan_backward(std::uint32_t index) {
-    std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
-    unrank(index, tiles, cell.data());
-    for (const auto& to : forward) {
-      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
-      if (dist[rank(next.data(), tiles)] == layer) {
-        dist[index] = static_cast<std::uint8_t>(layer + 1), ++next_size;
-        return;
-      }
+      if (d != (backwards ? layer : kUnseen)) continue;
+      (backwards ? dist[index] : d) = static_cast<std::uint8_t>(layer + 1);
+      ++next_size;
+      if (backwards) return;
     }
   }
 
@@ -91,11 +81,7 @@ struct PatternDbBuild::Impl {
     const std::uint8_t want = backwards ? kUnseen : layer;
     for (; cursor < entries && work > 0; ++cursor) {
       if (dist[cursor] != want) continue;
-      --work;
-      if (backwards)
-        scan_backward(cursor);
-      else
-        scan_forward(cursor);
+      --work, expand(cursor);
     }
     return cursor == entries;
   }
@@ -127,8 +113,8 @@ bool PatternDbBuild::run(std::uint64_t max_states) {
     if (!b.scan(max_states)) break;
     b.reached += b.next_size;
     if (b.next_size > 0) {
-      b.layer_size = b.next_size, b.next_size = 0, ++b.layer, b.cursor = 0;
-      b.backwards = b.layer_size > b.entries - b.reached;
+      b.backwards = b.next_size > b.entries - b.reached;
+      b.next_size = 0, ++b.layer, b.cursor = 0;
       continue;
     }
     auto& table = cached(b.moves, b.tiles);

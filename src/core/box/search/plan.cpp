@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 #include "core/box/bounds/additive_db.hpp"
 #include "core/box/bounds/pattern_db.hpp"
@@ -37,29 +38,21 @@ std::string seconds_words(double s) {
 // The tables of a first answer: the strongest stored (a stored table is mapped at once, and a
 // first solution reads few of its pages), else the strongest built within the budget.
 void choose_quick_tables(const BoxPlanRequest& q, BoxPlan& plan) {
-  const bool half = q.moves == MoveSet::kBothDirectionsAndHalf;
-  std::vector<BoxTableCost> costs;
-  for (const BoxTableCost& t : kTableCosts)
-    if (!half || std::string(t.partition) != "8+8") costs.push_back(t);
-  const auto stored = [&](const BoxTableCost& t) {
-    return q.stored && q.stored(additive_table_name(q.moves, t.partition));
-  };
-  for (const BoxTableCost& t : costs)
-    if (stored(t)) {
-      plan.partition = t.partition;
-      plan.reason = "first solution: " + table_words(t) + ", stored";
+  // (kTableCosts' first, 8+8, is not built with half turns)
+  const BoxTableCost* first = kTableCosts + (q.moves == MoveSet::kBothDirectionsAndHalf);
+  const BoxTableCost* end = std::end(kTableCosts);
+  for (const BoxTableCost* t = first; t != end; ++t)
+    if (q.stored && q.stored(additive_table_name(q.moves, t->partition))) {
+      plan.partition = t->partition;
+      plan.reason = "first solution: " + table_words(*t) + ", stored";
       return;
     }
-  const BoxTableCost* pick = &costs.back();
-  for (const BoxTableCost& t : costs)
-    if (t.build_seconds <= q.build_seconds) {
-      pick = &t;
-      break;
-    }
+  const BoxTableCost* pick = std::find_if(
+      first, end - 1, [&](const BoxTableCost& t) { return t.build_seconds <= q.build_seconds; });
   plan.partition = pick->partition;
   plan.reason = "first solution: " + table_words(*pick) + ", built once in " +
                 seconds_words(pick->build_seconds);
-  if (pick != &costs.front())
+  if (pick != first)
     plan.reason += " (" + std::string(pick[-1].partition) + "'s " +
                    seconds_words(pick[-1].build_seconds) + " are past the " +
                    seconds_words(q.build_seconds) + " a first answer waits; --partition " +
