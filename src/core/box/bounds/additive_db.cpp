@@ -299,7 +299,9 @@ std::string default_group_map(int size) {
 }
 
 Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std::string& map) {
-  const Error bad{"group map", "'" + map + "': "};
+  const auto bad = [&](const std::string& what) {
+    return Error{"group map", "'" + map + "': " + what};
+  };
   std::vector<std::string> rows(1);
   for (char ch : map)
     if (ch == '/')
@@ -307,20 +309,18 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std:
     else
       rows.back() += ch;
   if (static_cast<int>(rows.size()) != n)
-    return Error{bad.where, bad.what + std::to_string(rows.size()) + " rows, the board has " +
-                                std::to_string(n)};
+    return bad(std::to_string(rows.size()) + " rows, the board has " + std::to_string(n));
   std::map<char, std::vector<std::uint8_t>> groups;
   for (int r = 0; r < n; ++r) {
     if (static_cast<int>(rows[r].size()) != n)
-      return Error{bad.where, bad.what + "row " + std::to_string(r + 1) + " has " +
-                                  std::to_string(rows[r].size()) + " cells, not " +
-                                  std::to_string(n)};
+      return bad("row " + std::to_string(r + 1) + " has " + std::to_string(rows[r].size()) +
+                 " cells, not " + std::to_string(n));
     for (int c = 0; c < n; ++c) {
       const char ch = rows[r][c];
       if (ch == '.') continue;
       if (!std::isalnum(static_cast<unsigned char>(ch)))
-        return Error{bad.where, bad.what + "'" + std::string(1, ch) + "' in row " +
-                                    std::to_string(r + 1) + ": use letters, digits or '.'"};
+        return bad("'" + std::string(1, ch) + "' in row " + std::to_string(r + 1) +
+                   ": use letters, digits or '.'");
       groups[ch].push_back(static_cast<std::uint8_t>(r * n + c));
     }
   }
@@ -328,10 +328,9 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std:
   for (const auto& [ch, home] : groups) {
     const int k = static_cast<int>(home.size());
     if (k > kMaxGroupNxN || pattern::placements(k, n * n) > kMaxGroupTableEntries)
-      return Error{bad.where, bad.what + "group '" + std::string(1, ch) + "' has " +
-                                  std::to_string(k) + " numbers: its table would have " +
-                                  std::to_string(pattern::placements(k, n * n)) +
-                                  " entries (at most 2^28, and 6 numbers)"};
+      return bad("group '" + std::string(1, ch) + "' has " + std::to_string(k) +
+                 " numbers: its table would have " + std::to_string(pattern::placements(k, n * n)) +
+                 " entries (at most 2^28, and 6 numbers)");
     out.push_back(home);
   }
   return out;

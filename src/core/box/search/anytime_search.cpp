@@ -195,11 +195,10 @@ struct AnytimeSearch final : AnytimeRun {
   void offer(std::vector<Move> path, const std::string& method) {
     path = respelled(path, puzzle.moves);
     if (static_cast<int>(path.size()) >= best_length()) return;
-    std::vector<int> board(n * n);
-    for (int i = 0; i < n * n; ++i) board[i] = start[i] + 1;
+    std::vector<int> board(start.begin(), start.begin() + n * n);
     for (const Move& m : path) apply_move(board, n, m);
     for (int i = 0; i < n * n; ++i)
-      if (board[i] != i + 1) return;  // never: the searches only record what they reached
+      if (board[i] != i) return;  // never: the searches only record what they reached
     best = std::move(path);
     best_method = method;
     ++improvements;
@@ -282,10 +281,9 @@ struct AnytimeSearch final : AnytimeRun {
     const int from = static_cast<int>((x >> 20) % static_cast<std::uint64_t>(len - span + 1));
     ++window_index;
     ++windows_in_stage;
-    std::vector<int> before(n * n), after;
-    for (int i = 0; i < n * n; ++i) before[i] = start[i];
+    std::vector<int> before(start.begin(), start.begin() + n * n);
     for (int k = 0; k < from; ++k) apply_move(before, n, best[k]);
-    after = before;
+    std::vector<int> after = before;
     for (int k = from; k < from + span; ++k) apply_move(after, n, best[k]);
     std::array<int, kCells> cell_in_after{};
     for (int cell = 0; cell < n * n; ++cell) cell_in_after[after[cell]] = cell;

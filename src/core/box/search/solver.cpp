@@ -31,6 +31,12 @@ std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
   return tables[static_cast<int>(moves)];
 }
 
+// The 3x3 table's distance of `board` (kMaxLength + 1: unreachable).
+int distance_3x3(const std::vector<std::uint8_t>& table, const std::uint8_t* board) {
+  const std::uint8_t d = table[rank_3x3(board)];
+  return d == kUnreached3 ? kMaxLength + 1 : d;
+}
+
 const std::vector<std::uint8_t>& table3(MoveSet moves) {
   auto& t = cached_table3(moves);
   if (!t) t = std::make_unique<std::vector<std::uint8_t>>(build_distance_table_3x3(moves));
@@ -215,10 +221,7 @@ bool BoxSearch::at_target_board() const {
 }
 
 int BoxSearch::bound_of(int g, int enough) const {
-  if (table_) {
-    const std::uint8_t d = (*table_)[rank_3x3(board_.data())];
-    return d == kUnreached3 ? kMaxLength + 1 : d;
-  }
+  if (table_) return distance_3x3(*table_, board_.data());
   if (!additive_ && !pattern_) return to_parity(manhattan_moves(manhattan_sum_, moves_), g);
   // The parent's deciding lookup first.
   auto first_at = [g](std::vector<int>& first) -> int& {
@@ -569,8 +572,7 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
                                                              const BoxSolveOptions& o) {
   if (size == 3)
     return [&table = table3(moves)](const std::uint8_t* board, int) {
-      const std::uint8_t d = table[rank_3x3(board)];
-      return d == kUnreached3 ? kMaxLength + 1 : static_cast<int>(d);
+      return distance_3x3(table, board);
     };
   if (size != 4)
     return [size, moves](const std::uint8_t* board, int) {
