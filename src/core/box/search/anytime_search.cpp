@@ -440,13 +440,9 @@ struct AnytimeSearch final : AnytimeRun {
     if (keep && 2 * (b.seen_count + 1) > b.seen.size() && b.seen.size() < kSeenSlotsMax) {
       std::vector<std::uint64_t> old(b.seen.size() * 2, 0);
       old.swap(b.seen);
-      const std::size_t mask = b.seen.size() - 1;
+      b.seen_count = 0;
       for (std::uint64_t k : old)
-        if (k != 0) {
-          std::size_t i = k & mask;
-          while (b.seen[i] != 0) i = (i + 1) & mask;
-          b.seen[i] = k;
-        }
+        if (k != 0) first_sight(b, k);  // (into twice the slots: kept)
     }
     const std::size_t mask = b.seen.size() - 1;
     std::size_t i = key & mask;

@@ -85,8 +85,7 @@ Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
       return Error{"--partition", q.partition + ": not a partition"};
   }
   // The bound: asked, or additive tables alone; with cw, counts of every sequence also take
-  // the 8-number pattern table beside the 8+8 tables (the longest first solutions of 84
-  // random cw boards: 4x less time, 7x fewer nodes).
+  // the 8-number pattern table (docs/puzzle-box.md, "How strong").
   const bool all_auto = q.bound == "auto" && q.partition == "auto" && q.pattern_tiles == 0;
   const bool cw_both = all_auto && every && q.moves == MoveSet::kClockwise;
   const std::string bound = q.bound != "auto" ? q.bound : cw_both ? "both" : "additive";
@@ -123,13 +122,12 @@ Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
     return plan;
   }
   plan.threads = q.threads > 0 ? q.threads : hardware_threads();
-  // Counts by layers (1.5-2.0x faster than depth first on every seed row measured) unless
-  // split into parts; listings depth first, on the graph of sequences.
+  // Counts by layers unless split into parts; listings depth first (docs/puzzle-box.md, "Which
+  // counter counts what").
   const bool layers = q.want == BoxWant::kCount && q.parts == 1 && !plan.partition.empty();
   plan.method = layers ? BoxMethod::kCountByLayers : BoxMethod::kCountDepthFirst;
   // The second bound of a count by layers: asked; auto: the 8-number pattern table once the
-  // layers grow (1.2-3x faster on the longest counts measured), from the first layer when
-  // that table is read already.
+  // layers grow, from the first layer when that table is read already.
   const bool pattern_read = plan.pattern_table && plan.pattern_tiles == kLargestPatternTiles;
   if (layers && q.second_bound == "auto" && !pattern_read)
     plan.second_when_long = true;

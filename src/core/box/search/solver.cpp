@@ -214,10 +214,8 @@ bool BoxSearch::out_of_budget() const {
   return now_ms() - t0_ms_ > o_.max_seconds * 1000;
 }
 
-bool BoxSearch::at_target_board() const {
-  for (int i = 0; i < size_ * size_; ++i)
-    if (board_[i] != i) return false;
-  return true;
+bool BoxSearch::at_target_board() const {  // (a permutation of 0, 1, ...: sorted)
+  return std::is_sorted(board_.begin(), board_.begin() + size_ * size_);
 }
 
 int BoxSearch::bound_of(int g, int enough) const {
@@ -278,20 +276,16 @@ bool BoxSearch::counted_child() {
 void BoxSearch::add_counted(std::uint64_t n) {
   r_.count += n;
   if (n == 0) return;
-  if (r_.solutions.size() >= o_.max_solutions) {
-    r_.solutions_truncated = true;
-    return;
-  }
   std::array<std::uint8_t, 16> from = board16();
   std::vector<Move> path = path_;
-  const bool all_kept = count_dag_->walk(from, moves_left(), spelling_.back(), path,
-                                         [&](const std::vector<Move>& seq) {
-                                           if (r_.solutions.size() >= o_.max_solutions)
-                                             return false;
-                                           r_.solutions.push_back(seq);
-                                           return true;
-                                         });
-  if (!all_kept) r_.solutions_truncated = true;
+  const auto keep = [&](const std::vector<Move>& seq) {
+    if (r_.solutions.size() >= o_.max_solutions) return false;
+    r_.solutions.push_back(seq);
+    return true;
+  };
+  if (r_.solutions.size() >= o_.max_solutions ||
+      !count_dag_->walk(from, moves_left(), spelling_.back(), path, keep))
+    r_.solutions_truncated = true;
 }
 
 bool BoxSearch::leave_node() {
