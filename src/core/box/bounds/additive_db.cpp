@@ -319,7 +319,7 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std:
       const char ch = rows[r][c];
       if (ch == '.') continue;
       if (!std::isalnum(static_cast<unsigned char>(ch)))
-        return bad("'" + std::string(1, ch) + "' in row " + std::to_string(r + 1) +
+        return bad(std::string("'") + ch + "' in row " + std::to_string(r + 1) +
                    ": use letters, digits or '.'");
       groups[ch].push_back(static_cast<std::uint8_t>(r * n + c));
     }
@@ -328,7 +328,7 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std:
   for (const auto& [ch, home] : groups) {
     const int k = static_cast<int>(home.size());
     if (k > kMaxGroupNxN || pattern::placements(k, n * n) > kMaxGroupTableEntries)
-      return bad("group '" + std::string(1, ch) + "' has " + std::to_string(k) +
+      return bad(std::string("group '") + ch + "' has " + std::to_string(k) +
                  " numbers: its table would have " + std::to_string(pattern::placements(k, n * n)) +
                  " entries (at most 2^28, and 6 numbers)");
     out.push_back(home);
@@ -553,7 +553,10 @@ bool load_additive_tables(MoveSet moves, const std::string& name, const std::uin
 
 std::string group_table_name(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
   std::string cells;
-  for (std::uint8_t c : home) cells += (cells.empty() ? "" : ".") + std::to_string(c);
+  for (std::uint8_t c : home) {
+    if (!cells.empty()) cells += '.';
+    cells += std::to_string(c);
+  }
   return "box-group-" + std::to_string(n) + "x" + std::to_string(n) + "-" + move_set_name(moves) +
          "-" + cells + ".v" + std::to_string(kGroupFormatVersion);
 }
