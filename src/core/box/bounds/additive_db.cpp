@@ -313,8 +313,8 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std:
   std::map<char, std::vector<std::uint8_t>> groups;
   for (int r = 0; r < n; ++r) {
     if (static_cast<int>(rows[r].size()) != n)
-      return bad("row " + std::to_string(r + 1) + " has " + std::to_string(rows[r].size()) +
-                 " cells, not " + std::to_string(n));
+      return bad(std::string("row ") + std::to_string(r + 1) + " has " +
+                 std::to_string(rows[r].size()) + " cells, not " + std::to_string(n));
     for (int c = 0; c < n; ++c) {
       const char ch = rows[r][c];
       if (ch == '.') continue;
