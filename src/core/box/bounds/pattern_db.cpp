@@ -63,16 +63,25 @@ struct PatternDbBuild::Impl {
   std::uint64_t reached = 1;    // entries with a distance
   bool ready = false;
 
-  void expand(std::uint32_t index) {
+  void scan_forward(std::uint32_t index) {
     std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
     unrank(index, tiles, cell.data());
-    for (const auto& to : backwards ? forward : backward) {
+    for (const auto& to : backward) {
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
       std::uint8_t& d = dist[rank(next.data(), tiles)];
-      if (d != (backwards ? layer : kUnseen)) continue;
-      (backwards ? dist[index] : d) = static_cast<std::uint8_t>(layer + 1);
-      ++next_size;
-      if (backwards) return;
+      if (d == kUnseen) d = static_cast<std::uint8_t>(layer + 1), ++next_size;
+    }
+  }
+
+  void scan_backward(std::uint32_t index) {
+    std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
+    unrank(index, tiles, cell.data());
+    for (const auto& to : forward) {
+      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
+      if (dist[rank(next.data(), tiles)] == layer) {
+        dist[index] = static_cast<std::uint8_t>(layer + 1), ++next_size;
+        return;
+      }
     }
   }
 
@@ -81,7 +90,11 @@ struct PatternDbBuild::Impl {
     const std::uint8_t want = backwards ? kUnseen : layer;
     for (; cursor < entries && work > 0; ++cursor) {
       if (dist[cursor] != want) continue;
-      --work, expand(cursor);
+      --work;
+      if (backwards)
+        scan_backward(cursor);
+      else
+        scan_forward(cursor);
     }
     return cursor == entries;
   }
