@@ -198,21 +198,6 @@ const Table& built_table(MoveSet moves, const std::vector<std::uint8_t>& home, i
   return *cached(n, moves, home);
 }
 
-}  // namespace
-
-int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
-                   const std::vector<std::uint8_t>& cells, int size) {
-  int least = 0;
-  for (std::size_t j = 0; j < home.size(); ++j)
-    least += base_quarters(size, cells[j], home[j], moves);
-  const int tiles = static_cast<int>(home.size());
-  return least +
-         excess_step(moves) *
-             built_table(moves, home, size).at(pattern::rank(cells.data(), tiles, size * size));
-}
-
-namespace {
-
 constexpr int kMaxGroupNxN = 6;  // numbers in one group of a group map at most
 
 // The smallest image of a set of cells under the symmetries that keep `moves`, and which.
@@ -229,7 +214,74 @@ std::pair<std::vector<std::uint8_t>, int> smallest_image(int n, MoveSet moves,
   return best;
 }
 
+// The inverse of `board` (number -> cell) in `where`.
+const std::uint8_t* invert(const std::uint8_t* board, int cells, std::uint8_t* where) {
+  for (int c = 0; c < cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+  return where;
+}
+
+using Homes = std::vector<std::vector<std::uint8_t>>;
+constexpr std::uint8_t kAdditiveFormatVersion = 1;  // of the kept tables and of their names
+constexpr std::uint8_t kGroupFormatVersion = 1;
+
+// The bytes of the table of `home` on an n x n board.
+std::size_t table_size(int n, const std::vector<std::uint8_t>& home) {
+  return (pattern::placements(static_cast<int>(home.size()), n * n) + 1) / 2;
+}
+
+// The partition's tables, each once, in the order of its groups (false for another name).
+bool partition_homes(const std::string& name, Homes& out) {
+  AdditivePartition partition;
+  if (!additive_partition(name, partition)) return false;
+  for (const auto& g : partition.groups)
+    if (std::find(out.begin(), out.end(), g.home) == out.end()) out.push_back(g.home);
+  return true;
+}
+
+// A file format: `head`, then `tail`'s bytes; its body `homes`' tables (of an n x n board).
+template <class Tail>
+TableFormat format_of(std::vector<std::uint8_t> head, const Tail& tail, int n, const Homes& homes) {
+  const std::size_t fields = head.size();  // (resized, not inserted into: GCC 12 warns)
+  head.resize(fields + tail.size());
+  std::copy(tail.begin(), tail.end(), head.begin() + static_cast<std::ptrdiff_t>(fields));
+  TableFormat f{std::move(head)};
+  for (const auto& home : homes) f.body += table_size(n, home);
+  return f;
+}
+
+// The file of `homes`' tables, empty when one is not built.
+std::vector<std::uint8_t> file_of(const TableFormat& f, int n, MoveSet moves, const Homes& homes) {
+  std::vector<const TableBytes*> tables;
+  for (const auto& home : homes) {
+    const auto& table = cached(n, moves, home);
+    if (!table) return {};
+    tables.push_back(&table->nibbles);
+  }
+  return table_file_bytes(f, {}, tables);
+}
+
+// Keeps tables read back: `homes`' one after the other in `body`.
+void keep_tables(int n, MoveSet moves, const Homes& homes, const TableBytes& body) {
+  std::size_t at = 0;
+  for (const auto& home : homes) {
+    auto& table = cached(n, moves, home);
+    if (!table) table = std::make_unique<Table>(Table{body.part(at, table_size(n, home))});
+    at += table_size(n, home);
+  }
+}
+
 }  // namespace
+
+int additive_entry(MoveSet moves, const std::vector<std::uint8_t>& home,
+                   const std::vector<std::uint8_t>& cells, int size) {
+  int least = 0;
+  for (std::size_t j = 0; j < home.size(); ++j)
+    least += base_quarters(size, cells[j], home[j], moves);
+  const int tiles = static_cast<int>(home.size());
+  return least +
+         excess_step(moves) *
+             built_table(moves, home, size).at(pattern::rank(cells.data(), tiles, size * size));
+}
 
 std::string default_group_map(int size) {
   switch (size) {
@@ -247,7 +299,9 @@ std::string default_group_map(int size) {
 }
 
 Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std::string& map) {
-  const Error bad{"group map", "'" + map + "': "};
+  const auto bad = [&](const std::string& what) {
+    return Error{"group map", "'" + map + "': " + what};
+  };
   std::vector<std::string> rows(1);
   for (char ch : map)
     if (ch == '/')
@@ -255,20 +309,18 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std:
     else
       rows.back() += ch;
   if (static_cast<int>(rows.size()) != n)
-    return Error{bad.where, bad.what + std::to_string(rows.size()) + " rows, the board has " +
-                                std::to_string(n)};
+    return bad(std::to_string(rows.size()) + " rows, the board has " + std::to_string(n));
   std::map<char, std::vector<std::uint8_t>> groups;
   for (int r = 0; r < n; ++r) {
     if (static_cast<int>(rows[r].size()) != n)
-      return Error{bad.where, bad.what + "row " + std::to_string(r + 1) + " has " +
-                                  std::to_string(rows[r].size()) + " cells, not " +
-                                  std::to_string(n)};
+      return bad(std::string("row ") + std::to_string(r + 1) + " has " +
+                 std::to_string(rows[r].size()) + " cells, not " + std::to_string(n));
     for (int c = 0; c < n; ++c) {
       const char ch = rows[r][c];
       if (ch == '.') continue;
       if (!std::isalnum(static_cast<unsigned char>(ch)))
-        return Error{bad.where, bad.what + "'" + std::string(1, ch) + "' in row " +
-                                    std::to_string(r + 1) + ": use letters, digits or '.'"};
+        return bad(std::string("'") + ch + "' in row " + std::to_string(r + 1) +
+                   ": use letters, digits or '.'");
       groups[ch].push_back(static_cast<std::uint8_t>(r * n + c));
     }
   }
@@ -276,10 +328,9 @@ Result<std::vector<std::vector<std::uint8_t>>> parse_group_map(int n, const std:
   for (const auto& [ch, home] : groups) {
     const int k = static_cast<int>(home.size());
     if (k > kMaxGroupNxN || pattern::placements(k, n * n) > kMaxGroupTableEntries)
-      return Error{bad.where, bad.what + "group '" + std::string(1, ch) + "' has " +
-                                  std::to_string(k) + " numbers: its table would have " +
-                                  std::to_string(pattern::placements(k, n * n)) +
-                                  " entries (at most 2^28, and 6 numbers)"};
+      return bad(std::string("group '") + ch + "' has " + std::to_string(k) +
+                 " numbers: its table would have " + std::to_string(pattern::placements(k, n * n)) +
+                 " entries (at most 2^28, and 6 numbers)");
     out.push_back(home);
   }
   return out;
@@ -298,251 +349,168 @@ void build_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& ho
 // board's number[j].
 using Term = pattern::LookupView;
 
-struct AdditiveBound::Impl {
-  // A group: its table, the symmetry that takes the group onto the table's, the table's homes.
-  struct Group {
-    const Table* table;
-    int to_table;
-    std::vector<std::uint8_t> home;
-  };
-  int n, cells, step;
-  int offset;  // -1: the sum of excesses; else a pattern table's entry: pattern_entry_moves
-  std::string name;
-  std::vector<std::vector<Term>> images;
-  std::vector<bool> inverse;          // per image: read on the inverse board
-  std::vector<Term> lookups;          // a pattern table's: each image's one term
-  std::vector<std::uint8_t> base_of;  // [cell * 64 + number]: base_quarters()
-  std::uint64_t bytes = 0;
-  int distinct_tables = 0;
-  int first = 0;  // the image that decided the last bound (bound() without `first`)
-
-  Impl(int size, MoveSet moves, std::string named, const std::vector<Group>& groups,
-       int exact_offset = -1)
-      : n(size),
-        cells(size * size),
-        step(excess_step(moves)),
-        offset(exact_offset),
-        name(std::move(named)) {
-    base_of.assign(64 * 64, 0);
-    for (int c = 0; c < cells; ++c)
-      for (int x = 0; x < cells; ++x)
-        base_of[c * 64 + x] = static_cast<std::uint8_t>(base_quarters(n, c, x, moves));
-    std::vector<const Table*> distinct;
-    for (const Group& g : groups)
-      if (std::find(distinct.begin(), distinct.end(), g.table) == distinct.end()) {
-        distinct.push_back(g.table);
-        bytes += g.table->nibbles.size();
-      }
-    distinct_tables = static_cast<int>(distinct.size());
-    // The images: the symmetries that keep the move set on the board and, where the inverse
-    // has the same distance, on the inverse (with cw the reflections only there: its moves are
-    // ccw ones). Two images whose groups hold the same sets of numbers give the same sum (a
-    // group's distance does not depend on the symmetry it is seen through): one is kept (a
-    // pattern table's images are all asked, as its lookups are numbered).
-    const auto sym = pattern::square_symmetries(n);
-    std::vector<std::pair<bool, std::vector<std::uint64_t>>> seen;
-    for (int s = 0; s < 8; ++s)
-      for (const bool inv : {false, true}) {
-        if (moves == MoveSet::kClockwise && (s < 4) == inv) continue;
-        std::vector<Term> terms;
-        std::vector<std::uint64_t> sets;
-        for (const Group& g : groups) {
-          Term t;
-          t.tiles = static_cast<int>(g.home.size());
-          t.nibbles = g.table->nibbles.data();
-          for (int c = 0; c < cells; ++c) t.cell[c] = sym[g.to_table][sym[s][c]];
-          std::uint64_t set = 0;
-          for (int c = 0; c < cells; ++c)
-            for (int j = 0; j < t.tiles; ++j)
-              if (t.cell[c] == g.home[j]) {
-                t.number[j] = static_cast<std::uint8_t>(c);
-                set |= std::uint64_t{1} << c;
-              }
-          terms.push_back(t);
-          sets.push_back(set);
-        }
-        std::sort(sets.begin(), sets.end());
-        if (offset < 0 && std::find(seen.begin(), seen.end(), std::pair(inv, sets)) != seen.end())
-          continue;
-        seen.emplace_back(inv, std::move(sets));
-        if (offset >= 0) lookups.push_back(terms[0]);
-        images.push_back(std::move(terms));
-        inverse.push_back(inv);
-      }
-  }
-
-  int least(const std::uint8_t* board) const {
-    int sum = 0;
-    if (cells == kCells)  // (the 4x4 searches' hot path: a loop of known length)
-      for (int c = 0; c < kCells; ++c) sum += base_of[c * 64 + board[c]];
-    else
-      for (int c = 0; c < cells; ++c) sum += base_of[c * 64 + board[c]];
-    return sum;
-  }
-  // A pattern table's bound, as bound() takes it: the first lookup alone, then the others
-  // indexed (their bytes prefetched), then read.
-  int exact_bound(const std::uint8_t* board, int enough, int& first) const {
-    std::array<std::uint8_t, kCells> where;
-    for (int c = 0; c < kCells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-    const int tried = first, n = static_cast<int>(lookups.size());
-    const auto index = [&](int k) {
-      return index_of(lookups[k], inverse[k] ? board : where.data());
-    };
-    int best = pattern_entry_moves(lookups[tried].at(index(tried)), offset);
-    if (best > enough) return best;
-    std::array<std::uint32_t, 16> at;
-    for (int k = 0; k < n; ++k)
-      if (k != tried) lookups[k].prefetch(at[k] = index(k));
-    for (int k = 0; k < n; ++k) {
-      const int d = k == tried ? 0 : pattern_entry_moves(lookups[k].at(at[k]), offset);
-      if (d <= best) continue;
-      best = d, first = k;
-      if (best > enough) break;
-    }
-    return best;
-  }
-  // The bound in moves of a board whose sum of bases is `least`, from an image's excess.
-  int moves_of(int least, int excess) const {
-    return offset < 0 ? (least + step * excess + 3) / 4 : pattern_entry_moves(excess, offset);
-  }
-  std::uint32_t index_of(const Term& t, const std::uint8_t* from) const {
-    std::array<std::uint8_t, kMaxNumbers> at;
-    for (int j = 0; j < t.tiles; ++j) at[j] = t.cell[from[t.number[j]]];
-    return pattern::rank(at.data(), t.tiles, cells);
-  }
+// A group: its table, the symmetry that takes the group onto the table's, the table's homes.
+struct AdditiveBound::Group {
+  const Table* table;
+  int to_table;
+  std::vector<std::uint8_t> home;
 };
 
-AdditiveBound::AdditiveBound(MoveSet moves, const AdditivePartition& partition) {
-  std::vector<Impl::Group> groups;
-  for (const auto& g : partition.groups)
-    groups.push_back({&built_table(moves, g.home), g.rotation, g.home});
-  impl_ = std::make_unique<Impl>(4, moves, partition.name, groups);
-}
-
-AdditiveBound::AdditiveBound(MoveSet moves, int tiles) {
-  const NibbleTable& table = pattern_table(moves, tiles);
-  std::vector<std::uint8_t> home(
-      static_cast<std::size_t>(std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles)));
-  std::iota(home.begin(), home.end(), std::uint8_t{0});
-  impl_ = std::make_unique<Impl>(4, moves, "pattern", std::vector<Impl::Group>{{&table, 0, home}},
-                                 table.offset);
-}
-
-AdditiveBound::AdditiveBound(int n, MoveSet moves, const std::string& map) {
-  std::vector<Impl::Group> groups;
-  if (const auto parsed = parse_group_map(n, map))  // (else no images: the bases alone)
-    for (const auto& home : *parsed) {
-      const auto [canonical, s] = smallest_image(n, moves, home);
-      groups.push_back({&built_table(moves, canonical, n), s, canonical});
+AdditiveBound::AdditiveBound(int n, MoveSet moves, std::string name,
+                             const std::vector<Group>& groups, bool exact)
+    : cells_(n * n),
+      step_(excess_step(moves)),
+      offset_(exact ? groups[0].table->offset : -1),
+      name_(std::move(name)) {
+  base_of_.assign(64 * 64, 0);
+  for (int c = 0; c < cells_; ++c)
+    for (int x = 0; x < cells_; ++x)
+      base_of_[c * 64 + x] = static_cast<std::uint8_t>(base_quarters(n, c, x, moves));
+  std::vector<const Table*> distinct;
+  for (const Group& g : groups)
+    if (std::find(distinct.begin(), distinct.end(), g.table) == distinct.end()) {
+      distinct.push_back(g.table);
+      bytes_ += g.table->nibbles.size();
     }
-  impl_ = std::make_unique<Impl>(n, moves, map, groups);
+  distinct_tables_ = static_cast<int>(distinct.size());
+  // The images (docs/puzzle-box.md, "Symmetric lookups"); a pattern table's are all kept, as
+  // its lookups are numbered.
+  const auto sym = pattern::square_symmetries(n);
+  std::vector<std::pair<bool, std::vector<std::uint64_t>>> seen;
+  for (int s = 0; s < 8; ++s)
+    for (const bool inv : {false, true}) {
+      if (moves == MoveSet::kClockwise && (s < 4) == inv) continue;
+      std::vector<Term> terms;
+      std::vector<std::uint64_t> sets;
+      for (const Group& g : groups) {
+        Term t;
+        t.tiles = static_cast<int>(g.home.size());
+        t.nibbles = g.table->nibbles.data();
+        for (int c = 0; c < cells_; ++c) t.cell[c] = sym[g.to_table][sym[s][c]];
+        std::uint64_t set = 0;
+        for (int c = 0; c < cells_; ++c)
+          for (int j = 0; j < t.tiles; ++j)
+            if (t.cell[c] == g.home[j]) {
+              t.number[j] = static_cast<std::uint8_t>(c);
+              set |= std::uint64_t{1} << c;
+            }
+        terms.push_back(t);
+        sets.push_back(set);
+      }
+      std::sort(sets.begin(), sets.end());
+      if (offset_ < 0 && std::find(seen.begin(), seen.end(), std::pair(inv, sets)) != seen.end())
+        continue;
+      seen.emplace_back(inv, std::move(sets));
+      images_.push_back(std::move(terms));
+      inverse_.push_back(inv);
+    }
 }
 
-AdditiveBound::~AdditiveBound() = default;
+AdditiveBound::AdditiveBound(MoveSet moves, const AdditivePartition& partition)
+    : AdditiveBound(4, moves, partition.name, [&] {
+        std::vector<Group> groups;
+        for (const auto& g : partition.groups)
+          groups.push_back({&built_table(moves, g.home), g.rotation, g.home});
+        return groups;
+      }()) {}
 
-int AdditiveBound::images() const {
-  return static_cast<int>(impl_->images.size());
+AdditiveBound::AdditiveBound(MoveSet moves, int tiles)
+    : AdditiveBound(
+          4, moves, "pattern",
+          [&] {
+            std::vector<std::uint8_t> home(static_cast<std::size_t>(
+                std::clamp(tiles, kMinPatternTiles, kLargestPatternTiles)));
+            std::iota(home.begin(), home.end(), std::uint8_t{0});
+            return std::vector<Group>{{&pattern_table(moves, tiles), 0, home}};
+          }(),
+          true) {}
+
+AdditiveBound::AdditiveBound(int n, MoveSet moves, const std::string& map)
+    : AdditiveBound(n, moves, map, [&] {
+        std::vector<Group> groups;
+        if (const auto parsed = parse_group_map(n, map))  // (else no images: the bases alone)
+          for (const auto& home : *parsed) {
+            const auto [canonical, s] = smallest_image(n, moves, home);
+            groups.push_back({&built_table(moves, canonical, n), s, canonical});
+          }
+        return groups;
+      }()) {}
+
+int AdditiveBound::least(const std::uint8_t* board) const {
+  int sum = 0;
+  if (cells_ == kCells)  // (the 4x4 searches' hot path: a loop of known length)
+    for (int c = 0; c < kCells; ++c) sum += base_of_[c * 64 + board[c]];
+  else
+    for (int c = 0; c < cells_; ++c) sum += base_of_[c * 64 + board[c]];
+  return sum;
 }
 
-std::uint64_t AdditiveBound::table_bytes() const {
-  return impl_->bytes;
+std::uint32_t AdditiveBound::index_of(const Term& t, const std::uint8_t* from) const {
+  std::array<std::uint8_t, kMaxNumbers> at;
+  for (int j = 0; j < t.tiles; ++j) at[j] = t.cell[from[t.number[j]]];
+  return pattern::rank(at.data(), t.tiles, cells_);
 }
 
 std::string AdditiveBound::describe() const {
   char text[64];
-  std::snprintf(text, sizeof text, "%d tables, %.1f MiB, %d images", impl_->distinct_tables,
-                static_cast<double>(impl_->bytes) / (1024.0 * 1024.0), images());
-  return "additive tables " + impl_->name + " (" + text + ")";
-}
-
-bool AdditiveBound::reads_board(int image) const {
-  return impl_->inverse[static_cast<std::size_t>(image)];
-}
-
-const AdditiveBound::TermView& AdditiveBound::term(int image, int term) const {
-  return impl_->images[static_cast<std::size_t>(image)][static_cast<std::size_t>(term)];
-}
-
-int AdditiveBound::terms() const {
-  return static_cast<int>(impl_->images[0].size());
+  std::snprintf(text, sizeof text, "%d tables, %.1f MiB, %d images", distinct_tables_,
+                static_cast<double>(bytes_) / (1024.0 * 1024.0), images());
+  return "additive tables " + name_ + " (" + text + ")";
 }
 
 void AdditiveBound::first_indices(const std::uint8_t* board, int first,
                                   std::uint32_t* index) const {
-  const Impl& b = *impl_;
   std::array<std::uint8_t, 64> where;
-  const std::uint8_t* from = board;
-  if (!b.inverse[first]) {
-    for (int c = 0; c < b.cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-    from = where.data();
-  }
-  for (const Term& t : b.images[first]) {
-    *index = b.index_of(t, from);
+  const std::uint8_t* from = inverse_[first] ? board : invert(board, cells_, where.data());
+  for (const Term& t : images_[first]) {
+    *index = index_of(t, from);
     t.prefetch(*index++);
   }
 }
 
 int AdditiveBound::excess(int first, const std::uint32_t* index) const {
   int sum = 0;
-  for (const Term& t : impl_->images[first]) sum += t.at(*index++);
+  for (const Term& t : images_[first]) sum += t.at(*index++);
   return sum;
 }
 
-int AdditiveBound::moves_of(const std::uint8_t* board, int excess) const {
-  return impl_->moves_of(impl_->offset < 0 ? impl_->least(board) : 0, excess);
-}
-
-int AdditiveBound::offset() const {
-  return impl_->offset;
-}
-
-int AdditiveBound::bound(const std::uint8_t* board, int enough) const {
-  return bound(board, enough, impl_->first);
-}
-
-// The sum of the groups' bases is the board's, the same on every image (symmetries keep
-// distances; so does the inverse), so images differ only in their excess:
-// the image that decided the parent's bound first, alone; then the others, every table
-// byte fetched at once (cache misses overlapping); the largest excess, rounded up to moves.
+// The image that decided the parent's bound first, alone; then the others, every table byte
+// fetched at once (cache misses overlapping). Images differ only in their excess (the bases
+// add up to the board's Manhattan sum on every image).
 int AdditiveBound::bound(const std::uint8_t* board, int enough, int& first,
                          const int* first_excess) const {
-  const Impl& b = *impl_;
-  if (b.offset >= 0 && !first_excess) return b.exact_bound(board, enough, first);
-  const int least = b.offset < 0 ? b.least(board) : 0;
-  auto moves_of = [least, &b](int excess) { return b.moves_of(least, excess); };
-  if (b.images.empty()) return moves_of(0);
+  const int least = offset_ < 0 ? this->least(board) : 0;
+  auto moves_of = [least, this](int excess) { return moves_of_excess(least, excess); };
+  if (images_.empty()) return moves_of(0);
   std::array<std::uint8_t, 64> where;  // the inverse board, made when first needed
   bool located = false;
   auto from = [&](std::size_t i) -> const std::uint8_t* {
-    if (b.inverse[i]) return board;
-    if (!located)
-      for (int c = 0; c < b.cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
+    if (inverse_[i]) return board;
+    if (!located) invert(board, cells_, where.data());
     located = true;
     return where.data();
   };
   const int tried = first;
   int excess = first_excess ? *first_excess : 0;
   if (!first_excess)
-    for (const Term& t : b.images[tried]) excess += t.at(b.index_of(t, from(tried)));
+    for (const Term& t : images_[tried]) excess += t.at(index_of(t, from(tried)));
   int best = moves_of(excess);
   if (best > enough) return best;
-  if (!located)
-    for (int c = 0; c < b.cells; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-  const std::uint8_t* read[2] = {where.data(), board};  // by inverse[i]
-  std::array<std::uint32_t, 64 * 16> index;             // (at most 64 groups on 16 images)
+  std::array<std::uint32_t, 64 * 16> index;  // (at most 64 groups on 16 images)
   std::size_t at = 0;
-  for (std::size_t i = 0; i < b.images.size(); ++i) {
+  for (std::size_t i = 0; i < images_.size(); ++i) {
     if (static_cast<int>(i) == tried) continue;
-    for (const Term& t : b.images[i]) {
-      index[at] = b.index_of(t, read[b.inverse[i]]);
+    const std::uint8_t* read = from(i);
+    for (const Term& t : images_[i]) {
+      index[at] = index_of(t, read);
       t.prefetch(index[at++]);
     }
   }
   at = 0;
-  for (std::size_t i = 0; i < b.images.size(); ++i) {
+  for (std::size_t i = 0; i < images_.size(); ++i) {
     if (static_cast<int>(i) == tried) continue;
     excess = 0;
-    for (const Term& t : b.images[i]) excess += t.at(index[at++]);
+    for (const Term& t : images_[i]) excess += t.at(index[at++]);
     const int moves = moves_of(excess);
     if (moves <= best) continue;
     best = moves, first = static_cast<int>(i);
@@ -551,67 +519,29 @@ int AdditiveBound::bound(const std::uint8_t* board, int enough, int& first,
   return best;
 }
 
-namespace {
-
-constexpr std::uint8_t kAdditiveFormatVersion = 1;  // of the kept tables and of their names
-constexpr std::uint8_t kGroupFormatVersion = 1;
-
-// The partition's tables, each once, in the order of its groups.
-std::vector<std::vector<std::uint8_t>> distinct_homes(const AdditivePartition& partition) {
-  std::vector<std::vector<std::uint8_t>> out;
-  for (const auto& g : partition.groups)
-    if (std::find(out.begin(), out.end(), g.home) == out.end()) out.push_back(g.home);
-  return out;
-}
-
-// Keeps tables read back: `homes`' (of an n x n board) one after the other in `body`.
-void keep_tables(int n, MoveSet moves, const std::vector<std::vector<std::uint8_t>>& homes,
-                 const TableBytes& body) {
-  std::size_t at = 0;
-  for (const auto& home : homes) {
-    const std::size_t size = (pattern::placements(static_cast<int>(home.size()), n * n) + 1) / 2;
-    auto& table = cached(n, moves, home);
-    if (!table) table = std::make_unique<Table>(Table{body.part(at, size)});
-    at += size;
-  }
-}
-
-}  // namespace
-
 std::string additive_table_name(MoveSet moves, const std::string& partition) {
   return "box-additive-" + std::string(move_set_name(moves)) + "-" + partition + ".v" +
          std::to_string(kAdditiveFormatVersion);
 }
 
 TableFormat additive_table_format(MoveSet moves, const std::string& name) {
-  TableFormat f{{'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion, static_cast<std::uint8_t>(moves),
-                 static_cast<std::uint8_t>(name.size())}};
-  const std::size_t fields = f.head.size();  // (resized, not inserted into: GCC 12 warns)
-  f.head.resize(fields + name.size());
-  std::copy(name.begin(), name.end(), f.head.begin() + static_cast<std::ptrdiff_t>(fields));
-  AdditivePartition partition;
-  if (additive_partition(name, partition))
-    for (const auto& home : distinct_homes(partition))
-      f.body += (pattern::placements(static_cast<int>(home.size())) + 1) / 2;
-  return f;
+  Homes homes;
+  partition_homes(name, homes);
+  return format_of({'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion,
+                    static_cast<std::uint8_t>(moves), static_cast<std::uint8_t>(name.size())},
+                   name, 4, homes);
 }
 
 std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& name) {
-  AdditivePartition partition;
-  if (!additive_partition(name, partition)) return {};
-  std::vector<const TableBytes*> tables;
-  for (const auto& home : distinct_homes(partition)) {
-    const auto& table = cached(4, moves, home);
-    if (!table) return {};
-    tables.push_back(&table->nibbles);
-  }
-  return table_file_bytes(additive_table_format(moves, name), {}, tables);
+  Homes homes;
+  if (!partition_homes(name, homes)) return {};
+  return file_of(additive_table_format(moves, name), 4, moves, homes);
 }
 
 bool keep_additive_tables(MoveSet moves, const std::string& name, const KeptTable& kept) {
-  AdditivePartition partition;
-  if (!additive_partition(name, partition)) return false;
-  keep_tables(4, moves, distinct_homes(partition), kept.body);
+  Homes homes;
+  if (!partition_homes(name, homes)) return false;
+  keep_tables(4, moves, homes, kept.body);
   return true;
 }
 
@@ -632,20 +562,14 @@ std::string group_table_name(int n, MoveSet moves, const std::vector<std::uint8_
 }
 
 TableFormat group_table_format(int n, MoveSet moves, const std::vector<std::uint8_t>& home) {
-  TableFormat f{{'T', 'W', 'G', 'D', 'B', kGroupFormatVersion, static_cast<std::uint8_t>(n),
-                 static_cast<std::uint8_t>(moves), static_cast<std::uint8_t>(home.size())}};
-  const std::size_t fields = f.head.size();
-  f.head.resize(fields + home.size());
-  std::copy(home.begin(), home.end(), f.head.begin() + static_cast<std::ptrdiff_t>(fields));
-  f.body = (pattern::placements(static_cast<int>(home.size()), n * n) + 1) / 2;
-  return f;
+  return format_of({'T', 'W', 'G', 'D', 'B', kGroupFormatVersion, static_cast<std::uint8_t>(n),
+                    static_cast<std::uint8_t>(moves), static_cast<std::uint8_t>(home.size())},
+                   home, n, {home});
 }
 
 std::vector<std::uint8_t> group_table_bytes(int n, MoveSet moves,
                                             const std::vector<std::uint8_t>& home) {
-  const auto& table = cached(n, moves, home);
-  if (!table) return {};
-  return table_file_bytes(group_table_format(n, moves, home), {}, {&table->nibbles});
+  return file_of(group_table_format(n, moves, home), n, moves, {home});
 }
 
 void keep_group_table(int n, MoveSet moves, const std::vector<std::uint8_t>& home,

@@ -1,9 +1,6 @@
-// Disjoint additive pattern databases for every N (docs/puzzle-box.md): the 4x4 partitions and
-// the group maps of 5x5 to 8x8, one builder, one store. A group's entry is the fewest quarters
-// (a quarter per number a press moves) that bring its numbers home, as a 4-bit excess over
-// their bases in units of excess_step; the sum / 4 over the groups, the largest over the
-// board's images, is a lower bound. The 4x4 pattern table (pattern_db.hpp) is read the same
-// way, one term an image.
+// Disjoint additive pattern databases for every N (docs/puzzle-box.md, "Disjoint additive
+// pattern databases", "Group tables"): the 4x4 partitions and the group maps of 5x5 to 8x8, one
+// builder, one store; the 4x4 pattern table (pattern_db.hpp) is read the same way.
 #pragma once
 
 #include <array>
@@ -14,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/box/bounds/pattern_db.hpp"
 #include "core/box/bounds/pattern_rank.hpp"
 #include "core/box/bounds/table_file.hpp"
 #include "core/box/model/puzzle.hpp"
@@ -49,36 +47,59 @@ bool additive_partition(const std::string& name, AdditivePartition& out);
 // The lower bound of a 4x4 partition or a group map, over the board's images.
 class AdditiveBound {
  public:
+  // Term t of image i (it reads the board itself when reads_board(i), else the inverse).
+  using TermView = pattern::LookupView;
   // Each builds the tables missing: a 4x4 partition, a group map (parse_group_map's), the
   // pattern table of the numbers 1..tiles (one term an image, every image kept).
   AdditiveBound(MoveSet moves, const AdditivePartition& partition);
   AdditiveBound(int size, MoveSet moves, const std::string& map);
   AdditiveBound(MoveSet moves, int tiles);
-  ~AdditiveBound();
   // Lower bound on the moves from `board` (renamed_start's), without the parity; stops once an
   // image's bound exceeds `enough`. Image `first` goes first (with `first_excess`: its
   // excess()) and becomes the one that gave the bound; without it, the last bound's.
   int bound(const std::uint8_t* board, int enough, int& first,
             const int* first_excess = nullptr) const;
-  int bound(const std::uint8_t* board, int enough = 1 << 20) const;
+  int bound(const std::uint8_t* board, int enough = 1 << 20) const {
+    return bound(board, enough, first_);
+  }
   // bound()'s first image ahead of it, for many boards at once: its terms() indices
   // (prefetched), their entries' sum, the bound of that excess.
   void first_indices(const std::uint8_t* board, int first, std::uint32_t* index) const;
   int excess(int first, const std::uint32_t* index) const;
-  int moves_of(const std::uint8_t* board, int excess) const;
-  // Term t of image i (it reads the board itself when reads_board(i), else the inverse).
-  using TermView = pattern::LookupView;
-  bool reads_board(int image) const;
-  const TermView& term(int image, int term) const;
-  int terms() const;  // table lookups per image
-  int images() const;
-  int offset() const;  // a pattern table's (its entries' moves), -1 for a sum of excesses
-  std::uint64_t table_bytes() const;  // memory of the distinct tables it reads
-  std::string describe() const;       // "additive tables AAABB/... (3 tables, 9.6 MiB, 8 images)"
+  int moves_of(const std::uint8_t* board, int excess) const {
+    return moves_of_excess(offset_ < 0 ? least(board) : 0, excess);
+  }
+  bool reads_board(int image) const { return inverse_[static_cast<std::size_t>(image)]; }
+  const TermView& term(int image, int term) const {
+    return images_[static_cast<std::size_t>(image)][static_cast<std::size_t>(term)];
+  }
+  int terms() const { return static_cast<int>(images_[0].size()); }  // table lookups per image
+  int images() const { return static_cast<int>(images_.size()); }
+  int offset() const { return offset_; }  // a pattern table's (its entries' moves), else -1
+  std::uint64_t table_bytes() const { return bytes_; }  // memory of the distinct tables read
+  std::string describe() const;  // "additive tables AAABB/... (3 tables, 9.6 MiB, 8 images)"
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  struct Group;  // (additive_db.cpp)
+  // exact: a pattern table's, its entries moves above its offset.
+  AdditiveBound(int size, MoveSet moves, std::string name, const std::vector<Group>& groups,
+                bool exact = false);
+  int least(const std::uint8_t* board) const;  // the sum of the numbers' bases
+  // The bound in moves of a board whose sum of bases is `least`, from an image's excess.
+  int moves_of_excess(int least, int excess) const {
+    return offset_ < 0 ? (least + step_ * excess + 3) / 4 : pattern_entry_moves(excess, offset_);
+  }
+  std::uint32_t index_of(const TermView& t, const std::uint8_t* from) const;
+
+  int cells_, step_;
+  int offset_;  // -1: the sum of excesses; else a pattern table's entry: pattern_entry_moves
+  std::string name_;
+  std::vector<std::vector<TermView>> images_;
+  std::vector<bool> inverse_;          // per image: read on the board itself
+  std::vector<std::uint8_t> base_of_;  // [cell * 64 + number]: base_quarters()
+  std::uint64_t bytes_ = 0;
+  int distinct_tables_ = 0;
+  mutable int first_ = 0;  // the image that decided the last bound (bound() without `first`)
 };
 
 // A partition's tables kept (table_file.hpp), as the pattern table's (pattern_db.hpp): the

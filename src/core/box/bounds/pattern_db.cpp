@@ -58,10 +58,9 @@ struct PatternDbBuild::Impl {
   std::vector<std::array<std::uint8_t, kCells>> backward, forward;  // cell maps per move
   std::uint8_t layer = 0;
   std::uint32_t cursor = 0;
-  bool backwards = false;        // how this layer's scan finds layer + 1
-  std::uint64_t layer_size = 1;  // entries at distance `layer`
-  std::uint64_t next_size = 0;   // entries found at layer + 1 so far
-  std::uint64_t reached = 1;     // entries with a distance
+  bool backwards = false;       // how this layer's scan finds layer + 1
+  std::uint64_t next_size = 0;  // entries found at layer + 1 so far
+  std::uint64_t reached = 1;    // entries with a distance
   bool ready = false;
 
   void scan_forward(std::uint32_t index) {
@@ -127,8 +126,8 @@ bool PatternDbBuild::run(std::uint64_t max_states) {
     if (!b.scan(max_states)) break;
     b.reached += b.next_size;
     if (b.next_size > 0) {
-      b.layer_size = b.next_size, b.next_size = 0, ++b.layer, b.cursor = 0;
-      b.backwards = b.layer_size > b.entries - b.reached;
+      b.backwards = b.next_size > b.entries - b.reached;
+      b.next_size = 0, ++b.layer, b.cursor = 0;
       continue;
     }
     auto& table = cached(b.moves, b.tiles);

@@ -1,6 +1,5 @@
-// The 4x4 pattern database (docs/puzzle-box.md): for the numbers 1..k (4 <= k <= 8), the exact
-// moves that bring them home from every placement, 4 bits an entry, built by a resumable
-// breadth-first search and kept for the process; AdditiveBound(moves, tiles) reads it.
+// The 4x4 pattern database of the numbers 1..k, 4 <= k <= 8 (docs/puzzle-box.md, "One pattern
+// database"), built by a resumable breadth-first search; AdditiveBound(moves, tiles) reads it.
 #pragma once
 
 #include <array>

@@ -1,6 +1,5 @@
-// The exact 3x3 Puzzle Box distance table: for every one of the 9! boards, the moves
-// needed to reach 1..9, found by a breadth-first search backwards from 1..9 that can stop
-// and go on later (the browser worker builds it in slices between messages).
+// The exact 3x3 distance table (docs/puzzle-box.md, "3x3: the exact table"), built by a
+// breadth-first search that can stop and go on later (the browser worker's slices).
 #pragma once
 
 #include <cstdint>

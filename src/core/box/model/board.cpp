@@ -1,5 +1,6 @@
 #include "core/box/model/board.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <numeric>
 #include <random>
@@ -37,31 +38,25 @@ Result<std::vector<int>> parse_board(std::string_view text, std::string_view wha
   std::vector<int> cells;
   const bool commas = text.find(',') != std::string_view::npos;
   std::string number;
-  auto flush = [&]() -> bool {
-    if (number.empty()) return true;
-    if (number.size() > 3) return false;
-    cells.push_back(std::stoi(number));
-    number.clear();
-    return true;
-  };
-  for (char c : text) {
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : '/';  // (the last number ends there)
     if (std::isdigit(static_cast<unsigned char>(c))) {
-      if (commas) {
+      if (commas)
         number.push_back(c);
-      } else {
+      else
         cells.push_back(c - '0');
-      }
     } else if (c == ',' || c == '/' || c == ' ') {
-      if (!flush()) return Error{where, "number '" + number + "' is too long"};
+      if (number.size() > 3) return Error{where, "number '" + number + "' is too long"};
+      if (!number.empty()) cells.push_back(std::stoi(number));
+      number.clear();
     } else {
       return Error{where, "unexpected " + describe_char(c) +
                               ": write the board row by row, e.g. 765/849/321 or 1,2,3,4/5,..."};
     }
-    if (cells.size() > static_cast<size_t>(kMaxBoardSize * kMaxBoardSize))
+    if (i < text.size() && cells.size() > static_cast<size_t>(kMaxBoardSize * kMaxBoardSize))
       return Error{where, "too many numbers: at most " + std::to_string(kMaxBoardSize) + "x" +
                               std::to_string(kMaxBoardSize)};
   }
-  if (!flush()) return Error{where, "number '" + number + "' is too long"};
   const int n = board_size(cells);
   if (n == 0 || n < kMinSize) {
     return Error{where, std::to_string(cells.size()) +
@@ -136,23 +131,15 @@ Result<Move> parse_move(std::string_view name, int size, MoveSet moves) {
 
 Result<std::vector<Move>> parse_moves(std::string_view text, int size, MoveSet moves) {
   std::vector<Move> out;
-  std::string word;
-  auto flush = [&]() -> Result<bool> {
-    if (word.empty()) return true;
-    Result<Move> m = parse_move(word, size, moves);
-    if (!m) return m.error();
-    out.push_back(*m);
-    word.clear();
-    return true;
-  };
-  for (char c : text) {
-    if (c == ' ' || c == ',') {
-      if (auto r = flush(); !r) return r.error();
-    } else {
-      word.push_back(c);
+  for (std::size_t i = 0; i <= text.size();) {
+    const std::size_t end = std::min(text.find_first_of(" ,", i), text.size());
+    if (end > i) {
+      Result<Move> m = parse_move(text.substr(i, end - i), size, moves);
+      if (!m) return m.error();
+      out.push_back(*m);
     }
+    i = end + 1;
   }
-  if (auto r = flush(); !r) return r.error();
   return out;
 }
 

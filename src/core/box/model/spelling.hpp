@@ -1,10 +1,6 @@
-// The canonical spelling of Puzzle Box sequences (solver.hpp; docs/puzzle-box.md, "How
-// solutions are counted"): what may follow a sequence depends only on its last button and
-// how many more clockwise presses of it the rules still allow right after:
-//   cw           X X X is the most (X X X X is nothing): 2 more after X, 1 after X X, 0 after X X X
-//   cw+ccw       X X is the half turn (so X' X' is never listed, nor X X', X' X, X X X): 1 more
-//                after X, none after X' or X X
-//   cw+ccw+half  a button never twice in a row
+// The canonical spelling of Puzzle Box sequences (docs/puzzle-box.md, "Boards, moves,
+// solutions"): what may follow a sequence depends only on its last button and how many more
+// clockwise presses of it the rules still allow right after (cw: 2 after X; cw+ccw: 1 after X).
 #pragma once
 
 #include <cstdint>

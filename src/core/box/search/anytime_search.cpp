@@ -44,10 +44,10 @@ struct BeamedBoard {
 struct AnytimeRun {
   virtual ~AnytimeRun() = default;
   virtual bool run(std::uint64_t max_nodes) = 0;
-  virtual bool is_finished() const = 0;
-  virtual const BoxSolveResult& current() const = 0;
-  virtual std::uint64_t improvement_count() const = 0;
-  virtual std::string progress_text() const = 0;
+  virtual std::string progress() const = 0;
+  BoxSolveResult r;
+  std::uint64_t improvements = 0;
+  bool finished = false;
 };
 
 // The search on boards of up to kCells cells: 64 up to 8x8 (a beam's board in 96 bytes, cost
@@ -87,9 +87,8 @@ struct AnytimeSearch final : AnytimeRun {
   };
   struct Finish {  // a 4x4 block finished by IDA*
     std::unique_ptr<BoxSearch> search;
-    std::vector<Move> prefix, suffix;
-    int block_row = 0, block_col = 0;
-    bool window = false;  // started by the window beam
+    std::vector<Move> prefix;  // to the board it starts from
+    Beam* beam;                // that started it (beam or window: kept while it runs)
   };
 
   BoxPuzzle puzzle;
@@ -118,9 +117,6 @@ struct AnytimeSearch final : AnytimeRun {
   int window_stage = 0;
   std::vector<Move> best;
   std::string best_method;
-  std::uint64_t improvements = 0;
-  BoxSolveResult r;
-  bool finished = false;
   bool optimal_only = false;  // proven optimal with `all`: the optimal search lists the rest
 
   AnytimeSearch(const BoxPuzzle& p, const BoxSolveOptions& o) : puzzle(p), options(o), n(p.size) {
@@ -167,17 +163,14 @@ struct AnytimeSearch final : AnytimeRun {
                                         : static_cast<int>(best.size());
   }
 
-  // The spelling rules (spelling.hpp) after the board's path.
-  static bool skip(const Beamed& e, const MoveCells& m) {
-    return !Spelling::of_key(e.spelling).allows(m.move());
-  }
-
   struct Child {
     std::uint64_t key;
     std::int32_t man, rank, outside;
+    std::uint8_t move;  // index in `moves`
   };
-  Child child_of(const Beam& b, const Beamed& e, const MoveCells& m) const {
-    Child c{e.key, e.man, e.rank, e.outside};
+  Child child_of(const Beam& b, const Beamed& e, std::size_t mi) const {
+    const MoveCells& m = moves[mi];
+    Child c{e.key, e.man, e.rank, e.outside, static_cast<std::uint8_t>(mi)};
     for (int k = 0; k < 4; ++k) {
       const int num = e.s[m.from[k]], from = num * kCells + m.from[k], to = num * kCells + m.to[k];
       c.man += man_cost[to] - man_cost[from];
@@ -188,12 +181,12 @@ struct AnytimeSearch final : AnytimeRun {
     return c;
   }
 
+  // The moves of the whole board to a beam's board: the window's prefix, then its trail.
   std::vector<Move> path_of(const Beam& b, std::uint32_t trail) const {
     std::vector<Move> path;
-    for (std::uint32_t t = trail; t != 0; t = b.trail_parent[t]) {
-      const MoveCells& m = moves[b.trail_move[t]];
-      path.push_back({m.button, m.quarter_turns});
-    }
+    for (std::uint32_t t = trail; t != 0; t = b.trail_parent[t])
+      path.push_back(moves[b.trail_move[t]].move());
+    path.insert(path.end(), b.prefix.rbegin(), b.prefix.rend());
     std::reverse(path.begin(), path.end());
     return path;
   }
@@ -202,11 +195,10 @@ struct AnytimeSearch final : AnytimeRun {
   void offer(std::vector<Move> path, const std::string& method) {
     path = respelled(path, puzzle.moves);
     if (static_cast<int>(path.size()) >= best_length()) return;
-    std::vector<int> board(n * n);
-    for (int i = 0; i < n * n; ++i) board[i] = start[i] + 1;
+    std::vector<int> board(start.begin(), start.begin() + n * n);
     for (const Move& m : path) apply_move(board, n, m);
     for (int i = 0; i < n * n; ++i)
-      if (board[i] != i + 1) return;  // never: the searches only record what they reached
+      if (board[i] != i) return;  // never: the searches only record what they reached
     best = std::move(path);
     best_method = method;
     ++improvements;
@@ -242,9 +234,7 @@ struct AnytimeSearch final : AnytimeRun {
       r.lower_bound = r.length;
       r.method += " (proven optimal: the lower bound)";
       if (options.all) {  // the optimal search lists every sequence of that length
-        beam.reset();
-        window.reset();
-        finish.reset();
+        drop_beams();
         optimal_only = true;
       } else {
         end(true);
@@ -256,10 +246,14 @@ struct AnytimeSearch final : AnytimeRun {
     r.complete = complete;
     r.nodes = optimal_nodes + beam_nodes;
     if (!r.proven_optimal) r.lower_bound = lower_bound();
+    drop_beams();
+    finished = true;
+  }
+
+  void drop_beams() {
     beam.reset();
     window.reset();
     finish.reset();
-    finished = true;
   }
 
   // Windows take 1 / kWindowShare of the beams' nodes once there is a solution, all of them
@@ -287,10 +281,9 @@ struct AnytimeSearch final : AnytimeRun {
     const int from = static_cast<int>((x >> 20) % static_cast<std::uint64_t>(len - span + 1));
     ++window_index;
     ++windows_in_stage;
-    std::vector<int> before(n * n), after;
-    for (int i = 0; i < n * n; ++i) before[i] = start[i];
+    std::vector<int> before(start.begin(), start.begin() + n * n);
     for (int k = 0; k < from; ++k) apply_move(before, n, best[k]);
-    after = before;
+    std::vector<int> after = before;
     for (int k = from; k < from + span; ++k) apply_move(after, n, best[k]);
     std::array<int, kCells> cell_in_after{};
     for (int cell = 0; cell < n * n; ++cell) cell_in_after[after[cell]] = cell;
@@ -298,10 +291,7 @@ struct AnytimeSearch final : AnytimeRun {
     std::array<int, kCorners> misplaced{};  // per corner block: renamed numbers not home in it
     for (int cell = 0; cell < n * n; ++cell) {
       s[cell] = static_cast<std::uint8_t>(cell_in_after[before[cell]]);
-      for (int c = 0; c < kCorners; ++c) {
-        const int r1 = cell / n - ((c & 2) ? 0 : n - 4), c1 = cell % n - ((c & 1) ? 0 : n - 4);
-        misplaced[c] += s[cell] != cell && r1 >= 0 && r1 < 4 && c1 >= 0 && c1 < 4;
-      }
+      for (int c = 0; c < kCorners; ++c) misplaced[c] += s[cell] != cell && in_block(cell, c);
     }
     const int corner =
         static_cast<int>(std::max_element(misplaced.begin(), misplaced.end()) - misplaced.begin());
@@ -341,6 +331,12 @@ struct AnytimeSearch final : AnytimeRun {
     return true;
   }
 
+  // Whether `cell` is in the 4x4 block of `corner` (beam_name's corners).
+  bool in_block(int cell, int corner) const {
+    const int r = cell / n - ((corner & 2) ? 0 : n - 4), c = cell % n - ((corner & 1) ? 0 : n - 4);
+    return r >= 0 && r < 4 && c >= 0 && c < 4;
+  }
+
   // A beam from board `s` (numbers renamed so its target reads 0, 1, ...).
   Beam make_beam(int corner, int weighting, std::uint64_t width, const Board& s) const {
     Beam b;
@@ -359,9 +355,7 @@ struct AnytimeSearch final : AnytimeRun {
       const int weight = ring >= rings ? 1 : 1 + b.weighting * (rings - ring);
       for (int cell = 0; cell < n * n; ++cell) {
         b.rank_cost[num * kCells + cell] = weight * man_cost[num * kCells + cell];
-        const int r1 = cell / n - b.block_row, c1 = cell % n - b.block_col;
-        const bool in_block = r1 >= 0 && r1 < 4 && c1 >= 0 && c1 < 4;
-        b.outside[num * kCells + cell] = !in_block && num != cell;
+        b.outside[num * kCells + cell] = !in_block(cell, corner) && num != cell;
       }
       b.max_rank += weight * 2 * (n - 1);
     }
@@ -396,19 +390,18 @@ struct AnytimeSearch final : AnytimeRun {
     // The children that may beat the best, their slots in `seen` fetched ahead: the lookups
     // miss the cache (the table is up to 128 MiB), and so overlap.
     std::array<Child, kMaxMoves> kids;
-    std::array<std::uint8_t, kMaxMoves> kid_move;
     std::size_t count = 0;
+    const Spelling spelling = Spelling::of_key(e.spelling);
     for (std::size_t mi = 0; mi < moves.size(); ++mi) {
       const MoveCells& m = moves[mi];
-      if (skip(e, m)) continue;
-      const Child c = child_of(b, e, m);
+      if (!spelling.allows(m.move())) continue;
+      const Child c = child_of(b, e, mi);
       ++b.nodes;
       ++beam_nodes;
       if (b.window) ++window_nodes;
       if (c.man == 0) {  // the target: every child of this layer is as long
-        std::vector<Move> path = b.prefix;
-        for (const Move& step : path_of(b, e.trail)) path.push_back(step);
-        path.push_back({m.button, m.quarter_turns});
+        std::vector<Move> path = path_of(b, e.trail);
+        path.push_back(m.move());
         path.insert(path.end(), b.suffix.begin(), b.suffix.end());
         b.done = true;
         offer(std::move(path), beam_name(b));
@@ -417,8 +410,7 @@ struct AnytimeSearch final : AnytimeRun {
       if (bound_at(b.g + 1 + b.fixed_moves(), c.man) >= limit) continue;
       if (b.keeping && c.rank > b.cut) continue;
       __builtin_prefetch(&b.seen[(c.key | 1) & (b.seen.size() - 1)]);
-      kids[count] = c;
-      kid_move[count++] = static_cast<std::uint8_t>(mi);
+      kids[count++] = c;
     }
     for (std::size_t k = 0; k < count; ++k) {
       const Child& c = kids[k];
@@ -428,22 +420,15 @@ struct AnytimeSearch final : AnytimeRun {
       }
       if ((c.rank == b.cut && b.allowance == 0) || !first_sight(b, c.key)) continue;
       if (c.rank == b.cut) --b.allowance;
-      const std::uint8_t mi = kid_move[k];
-      Beamed next = e;
-      next.s = turned(e.s, moves[mi]);
-      next.key = c.key;
-      next.man = c.man;
-      next.rank = c.rank;
-      next.outside = c.outside;
-      next.spelling = static_cast<std::uint16_t>(
-          Spelling::of_key(e.spelling).after(moves[mi].move(), puzzle.moves).key());
-      next.trail = static_cast<std::uint32_t>(b.trail_parent.size());
-      b.trail_parent.push_back(e.trail);
-      b.trail_move.push_back(mi);
+      const MoveCells& m = moves[c.move];
       if (c.outside == 0 &&
           (b.frame_best < 0 || c.man < b.next[static_cast<std::size_t>(b.frame_best)].man))
         b.frame_best = static_cast<std::int64_t>(b.next.size());
-      b.next.push_back(next);
+      b.next.push_back(
+          {turned(e.s, m), static_cast<std::uint16_t>(spelling.after(m.move(), puzzle.moves).key()),
+           c.man, c.rank, c.outside, static_cast<std::uint32_t>(b.trail_parent.size()), c.key});
+      b.trail_parent.push_back(e.trail);
+      b.trail_move.push_back(c.move);
     }
   }
 
@@ -455,13 +440,9 @@ struct AnytimeSearch final : AnytimeRun {
     if (keep && 2 * (b.seen_count + 1) > b.seen.size() && b.seen.size() < kSeenSlotsMax) {
       std::vector<std::uint64_t> old(b.seen.size() * 2, 0);
       old.swap(b.seen);
-      const std::size_t mask = b.seen.size() - 1;
+      b.seen_count = 0;
       for (std::uint64_t k : old)
-        if (k != 0) {
-          std::size_t i = k & mask;
-          while (b.seen[i] != 0) i = (i + 1) & mask;
-          b.seen[i] = k;
-        }
+        if (k != 0) first_sight(b, k);  // (into twice the slots: kept)
     }
     const std::size_t mask = b.seen.size() - 1;
     std::size_t i = key & mask;
@@ -508,33 +489,23 @@ struct AnytimeSearch final : AnytimeRun {
   // could beat the best and the finishes have not cost more than the beam.
   void start_finish(Beam& b, const Beamed& e) {
     if (b.finish_nodes > b.nodes) return;
-    std::vector<int> sub(16);
+    std::vector<int> sub(16), solved(16);
     std::array<std::uint8_t, 16> zero_based{};
-    for (int r0 = 0; r0 < 4; ++r0)
-      for (int c0 = 0; c0 < 4; ++c0) {
-        const int num = e.s[(b.block_row + r0) * n + b.block_col + c0];
-        const int home = (num / n - b.block_row) * 4 + num % n - b.block_col;
-        sub[r0 * 4 + c0] = home + 1;
-        zero_based[r0 * 4 + c0] = static_cast<std::uint8_t>(home);
-      }
+    for (int k = 0; k < 16; ++k) {
+      const int num = e.s[(b.block_row + k / 4) * n + b.block_col + k % 4];
+      zero_based[k] =
+          static_cast<std::uint8_t>((num / n - b.block_row) * 4 + num % n - b.block_col);
+      sub[k] = zero_based[k] + 1, solved[k] = k + 1;
+    }
     if (!pattern) pattern = std::make_unique<AdditiveBound>(puzzle.moves, options.pattern_tiles);
     if (b.g + b.fixed_moves() + pattern->bound(zero_based.data()) >= best_length()) return;
-    std::vector<int> solved(16);
-    for (int k = 0; k < 16; ++k) solved[k] = k + 1;
     BoxSolveOptions exact;
     exact.all = false;
     exact.node_budget = kFinishNodes;
     exact.pattern_tiles = options.pattern_tiles;
     exact.cancel = options.cancel;
-    Finish f;
-    f.search = std::make_unique<BoxSearch>(BoxPuzzle{4, sub, solved, puzzle.moves}, exact);
-    f.prefix = b.prefix;
-    for (const Move& step : path_of(b, e.trail)) f.prefix.push_back(step);
-    f.suffix = b.suffix;
-    f.window = b.window;
-    f.block_row = b.block_row;
-    f.block_col = b.block_col;
-    finish = std::move(f);
+    finish = Finish{std::make_unique<BoxSearch>(BoxPuzzle{4, sub, solved, puzzle.moves}, exact),
+                    path_of(b, e.trail), &b};
   }
 
   void finish_unit() {
@@ -542,20 +513,19 @@ struct AnytimeSearch final : AnytimeRun {
     const std::uint64_t before = f.search->result().nodes;
     const bool over = f.search->run(kUnitNodes);
     const std::uint64_t spent = f.search->result().nodes - before;
+    Beam& b = *f.beam;
     beam_nodes += spent;
-    std::optional<Beam>& owner = f.window ? window : beam;
-    if (owner) owner->finish_nodes += spent;
-    if (f.window) window_nodes += spent;
+    b.finish_nodes += spent;
+    if (b.window) window_nodes += spent;
     if (!over) return;
     const BoxSolveResult& sub = f.search->result();
     if (!sub.solutions.empty()) {
       std::vector<Move> path = f.prefix;
       for (const Move& m : sub.solutions[0])
         path.push_back(
-            {(m.button / 3 + f.block_row) * (n - 1) + m.button % 3 + f.block_col, m.quarter_turns});
-      path.insert(path.end(), f.suffix.begin(), f.suffix.end());
-      offer(std::move(path),
-            (owner ? beam_name(*owner) : std::string("beam")) + ", the 4x4 finished by IDA*");
+            {(m.button / 3 + b.block_row) * (n - 1) + m.button % 3 + b.block_col, m.quarter_turns});
+      path.insert(path.end(), b.suffix.begin(), b.suffix.end());
+      offer(std::move(path), beam_name(b) + ", the 4x4 finished by IDA*");
     }
     finish.reset();
   }
@@ -620,10 +590,7 @@ struct AnytimeSearch final : AnytimeRun {
     return finished;
   }
 
-  bool is_finished() const override { return finished; }
-  const BoxSolveResult& current() const override { return r; }
-  std::uint64_t improvement_count() const override { return improvements; }
-  std::string progress_text() const override {
+  std::string progress() const override {
     return beam ? beam_name(*beam) + ", depth " + std::to_string(beam->g) : std::string();
   }
 };
@@ -646,16 +613,16 @@ bool BoxAnytimeSearch::run(std::uint64_t max_nodes) {
   return impl_->search->run(max_nodes);
 }
 bool BoxAnytimeSearch::finished() const {
-  return impl_->search->is_finished();
+  return impl_->search->finished;
 }
 const BoxSolveResult& BoxAnytimeSearch::result() const {
-  return impl_->search->current();
+  return impl_->search->r;
 }
 std::uint64_t BoxAnytimeSearch::improvements() const {
-  return impl_->search->improvement_count();
+  return impl_->search->improvements;
 }
 std::string BoxAnytimeSearch::progress() const {
-  return impl_->search->progress_text();
+  return impl_->search->progress();
 }
 
 }  // namespace tilewise::box

@@ -1,9 +1,5 @@
-// 5x5 to 9x9: an anytime search (docs/puzzle-box.md). The best solution so far gets shorter
-// while it runs, next to a proven lower bound; proven_optimal when the two meet. Beams over
-// whole boards (a corner's 4x4 block left for last, finished by IDA*), window beams that
-// shorten parts of the best solution and the optimal IDA* share the node budget in fixed
-// turns, so the outcome does not depend on how the work is sliced. Every improvement is
-// replayed on the start board before it is kept.
+// 5x5 to 9x9: the anytime search (docs/puzzle-box.md, "5x5 and up: the anytime search"). Every
+// improvement is replayed on the start board before it is kept.
 #pragma once
 
 #include <cstdint>

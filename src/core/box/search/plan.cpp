@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 #include "core/box/bounds/additive_db.hpp"
 #include "core/box/bounds/pattern_db.hpp"
@@ -37,29 +38,21 @@ std::string seconds_words(double s) {
 // The tables of a first answer: the strongest stored (a stored table is mapped at once, and a
 // first solution reads few of its pages), else the strongest built within the budget.
 void choose_quick_tables(const BoxPlanRequest& q, BoxPlan& plan) {
-  const bool half = q.moves == MoveSet::kBothDirectionsAndHalf;
-  std::vector<BoxTableCost> costs;
-  for (const BoxTableCost& t : kTableCosts)
-    if (!half || std::string(t.partition) != "8+8") costs.push_back(t);
-  const auto stored = [&](const BoxTableCost& t) {
-    return q.stored && q.stored(additive_table_name(q.moves, t.partition));
-  };
-  for (const BoxTableCost& t : costs)
-    if (stored(t)) {
-      plan.partition = t.partition;
-      plan.reason = "first solution: " + table_words(t) + ", stored";
+  // (kTableCosts' first, 8+8, is not built with half turns)
+  const BoxTableCost* first = kTableCosts + (q.moves == MoveSet::kBothDirectionsAndHalf);
+  const BoxTableCost* end = std::end(kTableCosts);
+  for (const BoxTableCost* t = first; t != end; ++t)
+    if (q.stored && q.stored(additive_table_name(q.moves, t->partition))) {
+      plan.partition = t->partition;
+      plan.reason = "first solution: " + table_words(*t) + ", stored";
       return;
     }
-  const BoxTableCost* pick = &costs.back();
-  for (const BoxTableCost& t : costs)
-    if (t.build_seconds <= q.build_seconds) {
-      pick = &t;
-      break;
-    }
+  const BoxTableCost* pick = std::find_if(
+      first, end - 1, [&](const BoxTableCost& t) { return t.build_seconds <= q.build_seconds; });
   plan.partition = pick->partition;
   plan.reason = "first solution: " + table_words(*pick) + ", built once in " +
                 seconds_words(pick->build_seconds);
-  if (pick != &costs.front())
+  if (pick != first)
     plan.reason += " (" + std::string(pick[-1].partition) + "'s " +
                    seconds_words(pick[-1].build_seconds) + " are past the " +
                    seconds_words(q.build_seconds) + " a first answer waits; --partition " +
@@ -92,8 +85,7 @@ Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
       return Error{"--partition", q.partition + ": not a partition"};
   }
   // The bound: asked, or additive tables alone; with cw, counts of every sequence also take
-  // the 8-number pattern table beside the 8+8 tables (the longest first solutions of 84
-  // random cw boards: 4x less time, 7x fewer nodes).
+  // the 8-number pattern table (docs/puzzle-box.md, "How strong").
   const bool all_auto = q.bound == "auto" && q.partition == "auto" && q.pattern_tiles == 0;
   const bool cw_both = all_auto && every && q.moves == MoveSet::kClockwise;
   const std::string bound = q.bound != "auto" ? q.bound : cw_both ? "both" : "additive";
@@ -130,13 +122,12 @@ Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
     return plan;
   }
   plan.threads = q.threads > 0 ? q.threads : hardware_threads();
-  // Counts by layers (1.5-2.0x faster than depth first on every seed row measured) unless
-  // split into parts; listings depth first, on the graph of sequences.
+  // Counts by layers unless split into parts; listings depth first (docs/puzzle-box.md, "Which
+  // counter counts what").
   const bool layers = q.want == BoxWant::kCount && q.parts == 1 && !plan.partition.empty();
   plan.method = layers ? BoxMethod::kCountByLayers : BoxMethod::kCountDepthFirst;
   // The second bound of a count by layers: asked; auto: the 8-number pattern table once the
-  // layers grow (1.2-3x faster on the longest counts measured), from the first layer when
-  // that table is read already.
+  // layers grow, from the first layer when that table is read already.
   const bool pattern_read = plan.pattern_table && plan.pattern_tiles == kLargestPatternTiles;
   if (layers && q.second_bound == "auto" && !pattern_read)
     plan.second_when_long = true;

@@ -7,7 +7,9 @@
 #include <ctime>
 #include <functional>
 #include <limits>
+#include <numeric>
 #include <queue>
+#include <tuple>
 #include <unordered_set>
 
 #include "core/box/bounds/additive_db.hpp"
@@ -27,6 +29,12 @@ constexpr int kMaxLength = 1000;  // IDA* gives up beyond this many moves
 std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
   static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
   return tables[static_cast<int>(moves)];
+}
+
+// The 3x3 table's distance of `board` (kMaxLength + 1: unreachable).
+int distance_3x3(const std::vector<std::uint8_t>& table, const std::uint8_t* board) {
+  const std::uint8_t d = table[rank_3x3(board)];
+  return d == kUnreached3 ? kMaxLength + 1 : d;
 }
 
 const std::vector<std::uint8_t>& table3(MoveSet moves) {
@@ -51,6 +59,35 @@ bool commute(int a, int b, int size) {
 constexpr int kQuickWeight = 3;
 constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
 
+constexpr std::uint64_t kAnytimeSlice = 100000;  // nodes between clock checks
+
+double cpu_ms() {
+  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
+BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
+                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
+  BoxAnytimeSearch search(p, o);
+  const double wall0 = now_ms(), cpu0 = cpu_ms();
+  auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
+  std::uint64_t seen = 0;
+  for (bool over = false; !over;) {
+    // Time, like the node budget, ends the search once it has a solution.
+    over = search.run(kAnytimeSlice) ||
+           (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 && search.result().length >= 0);
+    if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
+      seen = search.improvements();
+      BoxSolveResult now = search.result();
+      now.elapsed_ms = spent_ms();
+      on_improvement(now);
+    }
+  }
+  BoxSolveResult r = search.result();
+  if (!search.finished()) r.complete = false;
+  r.elapsed_ms = spent_ms();
+  return r;
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
@@ -61,39 +98,31 @@ std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
 
 struct BoxTableBuild::Impl {
   MoveSet moves;
-  std::unique_ptr<Table3Build> table3;
+  std::unique_ptr<Table3Build> table3;  // 3x3, until its table is kept
   std::unique_ptr<PatternDbBuild> pattern_db;
-  bool ready = false;
 };
 
 BoxTableBuild::BoxTableBuild(int size, MoveSet moves, int pattern_tiles)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->moves = moves;
-  if (size == 3 && !cached_table3(moves))
-    impl_->table3 = std::make_unique<Table3Build>(moves);
-  else if (size == 4)
-    impl_->pattern_db = std::make_unique<PatternDbBuild>(moves, pattern_tiles);
-  else
-    impl_->ready = true;
+    : impl_(std::make_unique<Impl>(Impl{moves, nullptr, nullptr})) {
+  if (size == 3 && !cached_table3(moves)) impl_->table3 = std::make_unique<Table3Build>(moves);
+  if (size == 4) impl_->pattern_db = std::make_unique<PatternDbBuild>(moves, pattern_tiles);
 }
 
 BoxTableBuild::~BoxTableBuild() = default;
 
 bool BoxTableBuild::run(std::uint64_t max_states) {
-  if (impl_->ready) return true;
-  if (impl_->pattern_db) return impl_->ready = impl_->pattern_db->run(max_states);
-  if (impl_->table3->run(max_states)) {
-    auto& t = cached_table3(impl_->moves);
-    if (!t) t = std::make_unique<std::vector<std::uint8_t>>(impl_->table3->take());
-    impl_->ready = true;
-  }
-  return impl_->ready;
+  Impl& b = *impl_;
+  if (b.pattern_db) return b.pattern_db->run(max_states);
+  auto& t = cached_table3(b.moves);
+  if (b.table3 && !t && b.table3->run(max_states))
+    t = std::make_unique<std::vector<std::uint8_t>>(b.table3->take());
+  return !b.table3 || t;
 }
 
 std::uint64_t BoxTableBuild::states_done() const {
   if (impl_->pattern_db) return impl_->pattern_db->states_done();
-  if (impl_->table3) return impl_->ready ? kStates3 : impl_->table3->states_done();
-  return 0;
+  if (!impl_->table3) return 0;
+  return cached_table3(impl_->moves) ? kStates3 : impl_->table3->states_done();
 }
 
 std::uint64_t BoxTableBuild::states_total() const {
@@ -102,37 +131,30 @@ std::uint64_t BoxTableBuild::states_total() const {
 }
 
 // The method: what the search uses, memory included (the CLI's limits test reads it).
-static std::string pattern_method(int tiles, int lookups) {
-  double entries = 1;
-  for (int i = 0; i < tiles; ++i) entries *= 16 - i;
-  char text[120];
-  std::snprintf(text, sizeof text,
-                "IDA* with a pattern database (4x4, numbers 1-%d, %.1f MiB, %d lookups)", tiles,
-                entries / 2 / (1024.0 * 1024.0), lookups);
-  return text;
-}
-
-static std::string additive_method(const std::string& name, const AdditiveBound& additive,
-                                   const std::string& pattern) {
-  char text[160];
-  std::snprintf(text, sizeof text,
-                "IDA* with additive pattern databases (4x4, %s, %.1f MiB, %d images)%s%s",
-                name.c_str(), static_cast<double>(additive.table_bytes()) / (1024.0 * 1024.0),
-                additive.images(), pattern.empty() ? "" : ", max with ", pattern.c_str());
-  return text;
+static std::string method_4x4(const BoxSolveOptions& o, const AdditiveBound* additive,
+                              const AdditiveBound* pattern) {
+  constexpr double kMiB = 1024.0 * 1024.0;
+  char a[160] = "", p[120] = "";
+  if (pattern)
+    std::snprintf(
+        p, sizeof p, "IDA* with a pattern database (4x4, numbers 1-%d, %.1f MiB, %d lookups)",
+        o.pattern_tiles, static_cast<double>(pattern->table_bytes()) / kMiB, pattern->images());
+  if (!additive) return p;
+  std::snprintf(a, sizeof a, "IDA* with additive pattern databases (4x4, %s, %.1f MiB, %d images)",
+                o.additive_partition.c_str(), static_cast<double>(additive->table_bytes()) / kMiB,
+                additive->images());
+  return pattern ? std::string(a) + ", max with " + p : std::string(a);
 }
 
 // The options' 4x4 bound: their partition's tables, the pattern table beside them or alone.
-struct TableBound4x4 {
+static std::pair<std::unique_ptr<AdditiveBound>, std::unique_ptr<AdditiveBound>> make_bounds_4x4(
+    MoveSet moves, const BoxSolveOptions& o) {
   std::unique_ptr<AdditiveBound> additive, pattern;
-};
-static TableBound4x4 make_bounds_4x4(MoveSet moves, const BoxSolveOptions& o) {
-  TableBound4x4 t;
   if (AdditivePartition partition; additive_partition(o.additive_partition, partition))
-    t.additive = std::make_unique<AdditiveBound>(moves, partition);
-  if (o.pattern_table || !t.additive)
-    t.pattern = std::make_unique<AdditiveBound>(moves, o.pattern_tiles);
-  return t;
+    additive = std::make_unique<AdditiveBound>(moves, partition);
+  if (o.pattern_table || !additive)
+    pattern = std::make_unique<AdditiveBound>(moves, o.pattern_tiles);
+  return {std::move(additive), std::move(pattern)};
 }
 
 BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
@@ -159,10 +181,8 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
       if (!closes_ccw(cells_[k].move(), moves_)) no_context |= 1u << k;
     }
     commuting_cuts_.emplace(std::move(commuting), no_context);
-    TableBound4x4 bounds = make_bounds_4x4(moves_, o_);
-    additive_ = std::move(bounds.additive), pattern_ = std::move(bounds.pattern);
-    if (pattern_) r_.method = pattern_method(o_.pattern_tiles, pattern_->images());
-    if (additive_) r_.method = additive_method(o_.additive_partition, *additive_, r_.method);
+    std::tie(additive_, pattern_) = make_bounds_4x4(moves_, o_);
+    r_.method = method_4x4(o_, additive_.get(), pattern_.get());
     if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
   } else if (!o_.group_map.empty()) {
     additive_ = std::make_unique<AdditiveBound>(size_, moves_, o_.group_map);
@@ -194,17 +214,12 @@ bool BoxSearch::out_of_budget() const {
   return now_ms() - t0_ms_ > o_.max_seconds * 1000;
 }
 
-bool BoxSearch::at_target_board() const {
-  for (int i = 0; i < size_ * size_; ++i)
-    if (board_[i] != i) return false;
-  return true;
+bool BoxSearch::at_target_board() const {  // (a permutation of 0, 1, ...: sorted)
+  return std::is_sorted(board_.begin(), board_.begin() + size_ * size_);
 }
 
 int BoxSearch::bound_of(int g, int enough) const {
-  if (table_) {
-    const std::uint8_t d = (*table_)[rank_3x3(board_.data())];
-    return d == kUnreached3 ? kMaxLength + 1 : d;
-  }
+  if (table_) return distance_3x3(*table_, board_.data());
   if (!additive_ && !pattern_) return to_parity(manhattan_moves(manhattan_sum_, moves_), g);
   // The parent's deciding lookup first.
   auto first_at = [g](std::vector<int>& first) -> int& {
@@ -261,20 +276,16 @@ bool BoxSearch::counted_child() {
 void BoxSearch::add_counted(std::uint64_t n) {
   r_.count += n;
   if (n == 0) return;
-  if (r_.solutions.size() >= o_.max_solutions) {
-    r_.solutions_truncated = true;
-    return;
-  }
   std::array<std::uint8_t, 16> from = board16();
   std::vector<Move> path = path_;
-  const bool all_kept = count_dag_->walk(from, moves_left(), spelling_.back(), path,
-                                         [&](const std::vector<Move>& seq) {
-                                           if (r_.solutions.size() >= o_.max_solutions)
-                                             return false;
-                                           r_.solutions.push_back(seq);
-                                           return true;
-                                         });
-  if (!all_kept) r_.solutions_truncated = true;
+  const auto keep = [&](const std::vector<Move>& seq) {
+    if (r_.solutions.size() >= o_.max_solutions) return false;
+    r_.solutions.push_back(seq);
+    return true;
+  };
+  if (r_.solutions.size() >= o_.max_solutions ||
+      !count_dag_->walk(from, moves_left(), spelling_.back(), path, keep))
+    r_.solutions_truncated = true;
 }
 
 bool BoxSearch::leave_node() {
@@ -397,27 +408,21 @@ void BoxSearch::open_node() {
   if (commuting_cuts_) {
     if (g > 0) commuting_cuts_->expanded(g - 1, next_.back() - 1);
     commuting_cuts_->entered(g);
-    if (dead_children_.size() <= g) {
-      dead_children_.resize(g + 1);
-      first_cut_.resize(g + 1);
-      known_dead_.resize(g + 1);
-    }
+    if (known_.size() <= g) known_.resize(g + 1);
     // P-a-b is P-b-a: dead when P-b is known dead (inherited down, whatever the order)
     // or P-b was expanded and P-b-a cut.
     const std::size_t a = g > 0 ? next_.back() - 1 : 0;
-    dead_children_[g] = g == 0 ? 0
-                               : commuting_cuts_->dead_children(g - 1, a) |
-                                     (known_dead_[g - 1] & commuting_cuts_->commuting(a));
-    first_cut_[g] = 0;
-    if (counted_children_.size() <= g) counted_children_.resize(g + 1);
-    counted_children_[g] = g > 0 && listing_ && g > prefix_.size()
-                               ? commuting_cuts_->counted_children(g - 1, next_.back() - 1)
-                               : 0;
+    known_[g] = {};
+    if (g > 0)
+      known_[g].dead = commuting_cuts_->dead_children(g - 1, a) |
+                       (known_[g - 1].dead_or_cut & commuting_cuts_->commuting(a));
+    if (g > 0 && listing_ && g > prefix_.size())
+      known_[g].counted = commuting_cuts_->counted_children(g - 1, a);
   }
   next_.push_back(0);
   count_at_entry_.push_back(r_.count);
   if (size_ == 4) first_of_children();
-  if (commuting_cuts_) known_dead_[g] = dead_children_[g] | first_cut_[g];
+  if (commuting_cuts_) known_[g].dead_or_cut = known_[g].dead | known_[g].first_cut;
 }
 
 void BoxSearch::note_counted(std::uint64_t count) {
@@ -442,7 +447,7 @@ void BoxSearch::note_cut() {
   if (!commuting_cuts_) return;
   const std::size_t d = path_.size();
   commuting_cuts_->cut(d, next_[d] - 1, d > 0 ? next_[d - 1] - 1 : 0);
-  known_dead_[d] |= std::uint32_t{1} << (next_[d] - 1);
+  known_[d].dead_or_cut |= std::uint32_t{1} << (next_[d] - 1);
 }
 
 // A node's children's first lookups together (most are cut by them): every index first (its
@@ -458,7 +463,7 @@ void BoxSearch::first_of_children() {
   std::array<bool, 64> tried{};
   for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
-    const bool known = commuting_cuts_ && ((dead_children_[g] | counted_children_[g]) >> k & 1);
+    const bool known = commuting_cuts_ && ((known_[g].dead | known_[g].counted) >> k & 1);
     if ((tried[k] = !skip_move(mc.move()) && !known)) {
       child = turned(board, mc);
       additive_->first_indices(child.data(), first, &child_index_[k * terms]);
@@ -472,7 +477,7 @@ void BoxSearch::first_of_children() {
     // Cut by this lookup alone: known before any child is expanded (commuting cuts).
     if (commuting_cuts_ && to_parity(additive_->moves_of(turned(board, cells_[k]).data(), excess),
                                      static_cast<int>(g) + 1) > left)
-      first_cut_[g] |= std::uint32_t{1} << k;
+      known_[g].first_cut |= std::uint32_t{1} << k;
   }
 }
 
@@ -507,20 +512,20 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       continue;
     }
     if (visited >= max_nodes) return false;
-    const Move m = cells_[next_.back()++].move();
+    const std::size_t k = next_.back()++;
+    const Move m = cells_[k].move();
     if (skip_move(m)) continue;
-    if (commuting_cuts_ && (dead_children_[path_.size()] >> (next_.back() - 1) & 1)) {
-      note_cut();  // (a dead node, as if cut by the bound)
-      continue;
-    }
-    if (commuting_cuts_ && (first_cut_[path_.size()] >> (next_.back() - 1) & 1)) {
-      ++visited, ++r_.nodes;  // (its first lookup made: first_of_children)
-      note_cut();
-      continue;
-    }
-    if (commuting_cuts_ && (counted_children_[path_.size()] >> (next_.back() - 1) & 1)) {
-      add_second_order(m);
-      continue;
+    if (commuting_cuts_) {
+      const Known& known = known_[path_.size()];
+      if (known.first_cut >> k & 1) ++visited, ++r_.nodes;  // (first_of_children's lookup)
+      if ((known.dead | known.first_cut) >> k & 1) {
+        note_cut();  // (a dead node, as if cut by the bound)
+        continue;
+      }
+      if (known.counted >> k & 1) {
+        add_second_order(m);
+        continue;
+      }
     }
     if (out_of_budget()) {
       finish(false);
@@ -549,12 +554,11 @@ std::optional<Error> check_box_puzzle(const BoxPuzzle& p) {
   if (n < kMinSize || n > kMaxBoardSize || static_cast<int>(p.start.size()) != n * n ||
       p.target.size() != p.start.size())
     return Error{"board", "start and target must both be N x N boards, 2 <= N <= 8"};
-  std::vector<int> sorted_start = p.start, sorted_target = p.target;
-  std::sort(sorted_start.begin(), sorted_start.end());
-  std::sort(sorted_target.begin(), sorted_target.end());
-  for (int i = 0; i < n * n; ++i)
-    if (sorted_start[i] != i + 1 || sorted_target[i] != i + 1)
-      return Error{"board", "start and target must each hold 1..N*N once"};
+  std::vector<int> numbers(p.start.size());
+  std::iota(numbers.begin(), numbers.end(), 1);
+  if (!std::is_permutation(p.start.begin(), p.start.end(), numbers.begin()) ||
+      !std::is_permutation(p.target.begin(), p.target.end(), numbers.begin()))
+    return Error{"board", "start and target must each hold 1..N*N once"};
   return std::nullopt;
 }
 
@@ -562,8 +566,7 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
                                                              const BoxSolveOptions& o) {
   if (size == 3)
     return [&table = table3(moves)](const std::uint8_t* board, int) {
-      const std::uint8_t d = table[rank_3x3(board)];
-      return d == kUnreached3 ? kMaxLength + 1 : static_cast<int>(d);
+      return distance_3x3(table, board);
     };
   if (size != 4)
     return [size, moves](const std::uint8_t* board, int) {
@@ -571,9 +574,8 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
       for (int c = 0; c < size * size; ++c) sum += steps_home(size, c, board[c]);
       return manhattan_moves(sum, moves);
     };
-  TableBound4x4 bounds = make_bounds_4x4(moves, o);
-  std::shared_ptr<AdditiveBound> additive = std::move(bounds.additive),
-                                 pattern = std::move(bounds.pattern);
+  auto [a, p] = make_bounds_4x4(moves, o);
+  std::shared_ptr<AdditiveBound> additive = std::move(a), pattern = std::move(p);
   auto first = std::make_shared<std::array<int, 2>>();  // the lookups that decided last
   return [additive, pattern, first](const std::uint8_t* board, int enough) {
     int h = additive ? additive->bound(board, enough, (*first)[0]) : 0;
@@ -657,39 +659,6 @@ void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max
   r.nodes += nodes.size();
   r.elapsed_ms += now_ms() - t0;
 }
-
-namespace {
-
-constexpr std::uint64_t kAnytimeSlice = 100000;  // nodes between clock checks
-
-double cpu_ms() {
-  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-}
-
-BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
-                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
-  BoxAnytimeSearch search(p, o);
-  const double wall0 = now_ms(), cpu0 = cpu_ms();
-  auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
-  std::uint64_t seen = 0;
-  for (bool over = false; !over;) {
-    // Time, like the node budget, ends the search once it has a solution.
-    over = search.run(kAnytimeSlice) ||
-           (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 && search.result().length >= 0);
-    if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
-      seen = search.improvements();
-      BoxSolveResult now = search.result();
-      now.elapsed_ms = spent_ms();
-      on_improvement(now);
-    }
-  }
-  BoxSolveResult r = search.result();
-  if (!search.finished()) r.complete = false;
-  r.elapsed_ms = spent_ms();
-  return r;
-}
-
-}  // namespace
 
 Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o,
                                  const std::function<void(const BoxSolveResult&)>& on_improvement) {

@@ -173,10 +173,13 @@ class BoxSearch {
   // 4x4: second orders of commuting buttons cut without a bound (commuting_cuts.hpp), and
   // per depth the open node's children it cuts.
   std::optional<CommutingCuts> commuting_cuts_;
-  std::vector<std::uint32_t> dead_children_;
-  std::vector<std::uint32_t> counted_children_;    // (listing: their counts known)
-  std::vector<std::uint32_t> first_cut_;           // per depth: children cut by their first lookup
-  std::vector<std::uint32_t> known_dead_;          // per depth: children known dead so far
+  struct Known {                    // bits by move index
+    std::uint32_t dead = 0;         // cut without a bound
+    std::uint32_t counted = 0;      // (listing: their counts known)
+    std::uint32_t first_cut = 0;    // cut by their first lookup (first_of_children)
+    std::uint32_t dead_or_cut = 0;  // known dead so far
+  };
+  std::vector<Known> known_;
   std::uint64_t child_count_ = ~std::uint64_t{0};  // counted_child's, for note_counted
   std::vector<Move> path_;
   std::vector<Spelling> spelling_;  // per depth: the spelling context of path_'s first moves
