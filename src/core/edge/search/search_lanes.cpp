@@ -60,7 +60,6 @@ bool EdgeSearch::start_lane(MaskLane& lane) {
   for (int w = 0; w < kLaneClassWords; ++w)  // its tries: counted by the cutting search
     level.left[w] = w < step.words ? row[1 + w] & ~level.used[step.word0 + w] : 0;
   if (step.filtered) filter_masks(base, level.left, placed, level.used);
-  level.words_left = lane_words(level.left);
   level.child_masks = steps[base + 1].others_row(placed);
   level.back = base - 1;  // out of the subtree
   lane.base = lane.depth = base;
@@ -166,29 +165,32 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     LaneLevel* const level = lane.levels + d;
     // The first word with a candidate left (the class's last word when none: m == 0; the
     // words past the class's are 0).
-    std::uint64_t w = 0, m, rest, remaining;
+    std::uint64_t l[kWords];
+    for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
+    std::uint64_t w = 0, m = l[0], rest, remaining;
     if constexpr (kWords >= 3) {
-      // The first word not empty, by the level's bits (LaneLevel::words_left); the word
-      // leaves them when its last candidate is taken.
-      const std::uint32_t words = level->words_left;
-      w = static_cast<std::uint64_t>(__builtin_ctz(words | 1u << (kWords - 1)));
-      m = level->left[w];
+      // z[v], as masks: all ones when the words before word v are empty.
+      std::uint64_t z[kWords], before = l[0];
+      for (int v = 1; v < kWords; ++v) {
+        z[v] = 0 - static_cast<std::uint64_t>(before == 0);
+        before |= l[v];
+      }
+      for (int v = 1; v < kWords; ++v) {
+        w += z[v] & 1;
+        m |= l[v] & z[v];
+      }
       rest = m & (m - 1);
-      const std::uint32_t after = words & ~(static_cast<std::uint32_t>(rest == 0) << w);
-      level->words_left = after;
       // Candidates left in the cell after this one: in word w and the words after it.
-      remaining = after;
+      remaining = rest;
+      for (int v = 1; v < kWords; ++v) remaining |= l[v] & ~z[v];
     } else {
-      const std::uint64_t l0 = level->left[0];
-      m = l0;
       if constexpr (kWords == 2) {
-        w = static_cast<std::uint64_t>(l0 == 0);
+        w = static_cast<std::uint64_t>(l[0] == 0);
         m = level->left[w];
       }
       rest = m & (m - 1);
       remaining = rest;
-      if constexpr (kWords == 2)
-        remaining |= level->left[1] & (0 - static_cast<std::uint64_t>(w < 1));
+      if constexpr (kWords == 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
     }
     level->left[w] = rest;
     const std::uint64_t place = m != 0;
@@ -217,11 +219,6 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     // The next cell, set up whether or not the lane goes there (unused otherwise).
     LaneLevel* const child = level + 1;
     for (int v = 0; v < kWords; ++v) child->left[v] = child_left[v];
-    if constexpr (kWords >= 3) {
-      std::uint32_t words = 0;
-      for (int v = 0; v < kWords; ++v) words |= static_cast<std::uint32_t>(child_left[v] != 0) << v;
-      child->words_left = words;
-    }
     for (int u = 0; u < kUsedWords; ++u) child->used[u] = level->used[u];
     child->used[word] = level->used[word] ^ tile;
     const std::uint64_t* masks =
@@ -252,7 +249,6 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
           } else {
             filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
           }
-          if constexpr (kWords >= 3) child->words_left = lane_words(child->left);
         }
       }
     }
@@ -262,7 +258,7 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     // (As masks: written with ?:, GCC made branches, 0.79-0.95x.)
     const std::int64_t above = level->back;
     const std::int64_t back = above ^ ((d ^ above) & -static_cast<std::int64_t>(remaining != 0));
-    child->back = static_cast<std::int32_t>(back);
+    child->back = back;
     r.depth = back ^ ((back ^ (d + 1)) & -static_cast<std::int64_t>(down));
     return (r.depth - r.base) | static_cast<std::int64_t>(events << 60);  // rare: tested
   };
@@ -291,11 +287,7 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   auto lane_events = [this](MaskLane& lane, LaneRegs& r) {
     if ((r.events & 2) != 0) lane_found(lane);
     const auto d = static_cast<int>(r.depth);
-    if ((r.events & 1) != 0) {
-      LaneLevel& level = lane.levels[d];
-      filter_masks(d, level.left, lane.placed, level.used);
-      level.words_left = lane_words(level.left);
-    }
+    if ((r.events & 1) != 0) filter_masks(d, lane.levels[d].left, lane.placed, lane.levels[d].used);
     r.events = 0;
   };
   // The lanes that left their subtree take the next prefixes; false when one found none.

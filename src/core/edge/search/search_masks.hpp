@@ -124,18 +124,8 @@ struct alignas(64) LaneLevel {
   std::uint64_t used[kLaneWords] = {};         // the tiles placed above this cell
   // The deepest cell above with candidates left (before the subtree's first cell: out of
   // it): where the lane backs up to when this cell has none left.
-  std::int32_t back = 0;
-  // Classes of 3-4 words: bit w set when left[w] is not empty (lane_words), so a step reads
-  // the first word with a candidate by its index instead of testing every word.
-  std::uint32_t words_left = 0;
+  std::int64_t back = 0;
 };
-
-// The words of `left` (a lane level's, kLaneClassWords) that are not empty, as bits.
-inline std::uint32_t lane_words(const std::uint64_t* left) {
-  std::uint32_t bits = 0;
-  for (int w = 0; w < kLaneClassWords; ++w) bits |= static_cast<std::uint32_t>(left[w] != 0) << w;
-  return bits;
-}
 
 struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read-only)
   std::int64_t word = 0, child_word = 0;  // the cell's and the next cell's first words
