@@ -164,7 +164,10 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     const LaneStep& s = lane_steps[d];
     LaneLevel* const level = lane.levels + d;
     // The first word with a candidate left (the class's last word when none: m == 0; the
-    // words past the class's are 0).
+    // words past the class's are 0). Every word is read at once and the first chosen by masks:
+    // a word loaded by an index found from the words before it puts a second load on the
+    // step's chain (3-4 words found by ctz of a word of bits of the non-empty words, one per
+    // level: 0.65-0.81x on Brendan 8x8-9x9, free 7x7, framed 10x10).
     std::uint64_t l[kWords];
     for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
     std::uint64_t w = 0, m = l[0], rest, remaining;
@@ -186,7 +189,7 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     } else {
       if constexpr (kWords == 2) {
         w = static_cast<std::uint64_t>(l[0] == 0);
-        m = level->left[w];
+        m = l[0] | (l[1] & (0 - w));
       }
       rest = m & (m - 1);
       remaining = rest;
