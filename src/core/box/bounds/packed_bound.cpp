@@ -1,9 +1,6 @@
 #include "core/box/bounds/packed_bound.hpp"
 
-#include <array>
-
 #include "core/box/bounds/additive_db.hpp"
-#include "core/box/bounds/pattern_db.hpp"
 #include "core/box/bounds/pattern_rank.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -12,32 +9,17 @@
 #endif
 
 namespace tilewise::box {
-
-// Two terms of an image (the second empty when an image has an odd number): lanes 0..7 hold
-// the first term's numbers, 8..15 the second's (unused lanes 0x80: a shuffle gives 0 there,
-// weighted 0). A term of k numbers ranks to sum_j d_j W_j with W_j = (16-j-1)...(16-k+1);
-// its digits are summed in pairs (byte weights), the pairs in pairs (word weights), and the
-// two results weighted (dword weights) and added.
-struct RankPair {
-  alignas(16) std::array<std::uint8_t, 16> numbers;
-  alignas(16) std::array<std::uint8_t, 16> cell0, cell1;
-  alignas(16) std::array<std::int8_t, 16> byte_weights;
-  alignas(16) std::array<std::int16_t, 8> word_weights;
-  alignas(16) std::array<std::int32_t, 4> dword_weights;
-};
-
 namespace {
 
-// A pair with no term: every lane unused, every weight 0.
-RankPair empty_pair() {
-  RankPair p{};
-  p.numbers.fill(0x80);
-  return p;
-}
+using Pair = PackedBound::Pair;
 
-// Term `half` (0 or 1) of `pair`: `tiles` numbers (board numbers `number`), cells mapped by `cell`.
-void set_term(RankPair& pair, int half, const std::uint8_t* number, int tiles,
+// Lookup `half` (0 or 1) of `pair`: `tiles` numbers (board numbers `number`), cells mapped by
+// `cell`. A lookup of k numbers ranks to sum_j d_j W_j with W_j = (16-j-1)...(16-k+1); its
+// digits are summed in pairs (byte weights), the pairs in pairs (word weights), and the two
+// results weighted (dword weights) and added.
+void set_term(Pair& pair, int half, const std::uint8_t* number, int tiles,
               const std::uint8_t* cell) {
+  pair.tiles[half] = tiles;
   for (int j = 0; j < tiles; ++j) pair.numbers[8 * half + j] = number[j];
   std::copy_n(cell, 16, (half == 0 ? pair.cell0 : pair.cell1).begin());
   std::array<std::uint32_t, 9> w{};  // W_j
@@ -95,7 +77,7 @@ TILEWISE_SSE41 __m128i where_bytes(Packed b) {
 }
 
 // The indices of a pair's two terms read from `from` (number -> cell), into index[0..1].
-TILEWISE_SSE41 void rank_pair(__m128i from, const RankPair& p, std::uint32_t* index) {
+TILEWISE_SSE41 void rank_pair(__m128i from, const Pair& p, std::uint32_t* index) {
   const __m128i cells = _mm_shuffle_epi8(from, load(p.numbers.data()));
   const __m128i c = _mm_blend_epi16(_mm_shuffle_epi8(load(p.cell0.data()), cells),
                                     _mm_shuffle_epi8(load(p.cell1.data()), cells), 0xF0);
@@ -115,12 +97,6 @@ TILEWISE_SSE41 void rank_pair(__m128i from, const RankPair& p, std::uint32_t* in
   index[1] = static_cast<std::uint32_t>(_mm_extract_epi32(both, 1));
 }
 
-// rank_pair of `from` given as 16 bytes (vector_rank's).
-TILEWISE_SSE41 void vector_rank_of(const std::uint8_t* from, const RankPair& pair,
-                                   std::uint32_t* index) {
-  rank_pair(load(from), pair, index);
-}
-
 // The board's sum of its numbers' steps home.
 TILEWISE_SSE41 int steps_sum(Packed b) {
   const __m128i n = board_bytes(b);
@@ -132,21 +108,18 @@ TILEWISE_SSE41 int steps_sum(Packed b) {
   return _mm_cvtsi128_si32(sum) + _mm_extract_epi32(sum, 2);
 }
 
-// `count` pairs of lookups (pair p's first lookup `first[p]`, `size[p]` of them, reading the
-// board or its inverse: `reads_board[p]`, the board's first), two indices a pair, their bytes
-// prefetched: the board's bytes and its inverse made once, only if asked.
-TILEWISE_SSE41 void vector_pairs(Packed b, const RankPair* pairs, const std::size_t* first,
-                                 const std::size_t* size, const char* reads_board,
-                                 const std::uint8_t* const* nibbles, int count,
-                                 std::uint32_t* index) {
+// The indices of `count` pairs (the board's bytes and its inverse made once, only if asked),
+// their bytes prefetched.
+TILEWISE_SSE41 void vector_pairs(Packed b, const Pair* pairs, int count,
+                                 const std::uint8_t* const* nibbles, std::uint32_t* index) {
   __m128i board = _mm_setzero_si128(), where = board;
-  if (reads_board[0]) board = board_bytes(b);
-  if (!reads_board[count - 1]) where = where_bytes(b);
+  if (pairs[0].reads_board) board = board_bytes(b);
+  if (!pairs[count - 1].reads_board) where = where_bytes(b);
   for (int p = 0; p < count; ++p) {
     std::uint32_t* at = index + 2 * p;
-    rank_pair(reads_board[p] ? board : where, pairs[p], at);
-    __builtin_prefetch(nibbles[first[p]] + at[0] / 2);
-    if (size[p] == 2) __builtin_prefetch(nibbles[first[p] + 1] + at[1] / 2);
+    rank_pair(pairs[p].reads_board ? board : where, pairs[p], at);
+    __builtin_prefetch(nibbles[pairs[p].first] + at[0] / 2);
+    if (pairs[p].tiles[1] > 0) __builtin_prefetch(nibbles[pairs[p].first + 1] + at[1] / 2);
   }
 }
 
@@ -173,57 +146,43 @@ PackedBound::PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector)
       per_image_((terms_ + 1) / 2),
       offset_(bound.offset()),
       vector_(use_shuffles(vector)) {
-  for (const bool board : {true, false}) {  // (a pattern table's images: alike two by two)
-    std::vector<pattern::LookupView> alike;
-    for (int i = 0; i < images_; ++i)
-      if (offset_ >= 0 && bound.reads_board(i) == board) alike.push_back(bound.term(i, 0));
-    add(alike, board);
-  }
-  for (int i = 0; offset_ < 0 && i < images_; ++i) {
-    std::vector<pattern::LookupView> terms;
-    for (int t = 0; t < terms_; ++t) terms.push_back(bound.term(i, t));
-    add(terms, bound.reads_board(i));
-  }
-}
-
-PackedBound::~PackedBound() = default;
-
-void PackedBound::add(const std::vector<pattern::LookupView>& views, bool reads_board) {
-  for (std::size_t k = 0; k < views.size(); ++k) {
-    const pattern::LookupView& v = views[k];
-    if (k % 2 == 0) {
-      pairs_.push_back(empty_pair());
-      pair_first_.push_back(views_.size());
-      pair_size_.push_back(0);
-      pair_reads_board_.push_back(reads_board);
+  int k = 0;  // the lookups of the group so far: two by two, each group read alike
+  const auto add = [&](int image, int term) {
+    const int half = k++ % 2;
+    if (half == 0) {
+      pairs_.emplace_back().first = nibbles_.size();
+      pairs_.back().reads_board = bound.reads_board(image);
     }
-    set_term(pairs_.back(), static_cast<int>(k % 2), v.number.data(), v.tiles, v.cell.data());
-    ++pair_size_.back();
+    pairs_.back().image[half] = image;
+    const pattern::LookupView& v = bound.term(image, term);
+    set_term(pairs_.back(), half, v.number.data(), v.tiles, v.cell.data());
     nibbles_.push_back(v.nibbles);
-    views_.push_back(v);
+  };
+  if (offset_ >= 0) {  // a pattern table: its images, those that read the board first
+    for (const bool board : {true, false}) {
+      k = 0;
+      for (int i = 0; i < images_; ++i)
+        if (bound.reads_board(i) == board) add(i, 0);
+    }
+  } else {  // an additive bound: each image's terms
+    for (int i = 0; i < images_; ++i, k = 0)
+      for (int t = 0; t < terms_; ++t) add(i, t);
   }
 }
 
 void PackedBound::pair_indices(Packed b, int first, int last, std::uint32_t* index) const {
-  const auto f = static_cast<std::size_t>(first);
 #ifdef TILEWISE_VECTOR_RANKS
   if (vector_)
-    return vector_pairs(b, &pairs_[f], &pair_first_[f], &pair_size_[f], &pair_reads_board_[f],
-                        nibbles_.data(), last - first, index);
+    return vector_pairs(b, &pairs_[static_cast<std::size_t>(first)], last - first, nibbles_.data(),
+                        index);
 #endif
-  std::array<std::uint8_t, 16> board, where;
+  std::array<std::uint8_t, 16> board;
   unpack(b, 16, board.data());
-  for (int c = 0; c < 16; ++c) where[board[c]] = static_cast<std::uint8_t>(c);
-  for (std::size_t p = f; p < static_cast<std::size_t>(last); ++p)
-    for (std::size_t j = 0; j < pair_size_[p]; ++j) {
-      const pattern::LookupView& v = views_[pair_first_[p] + j];
-      const std::uint8_t* from = pair_reads_board_[p] ? board.data() : where.data();
-      std::array<std::uint8_t, pattern::kMaxNumbers> cells{};
-      for (int i = 0; i < v.tiles; ++i) cells[i] = v.cell[from[v.number[i]]];
-      std::uint32_t& at = index[2 * (p - f) + j];
-      at = pattern::rank(cells.data(), v.tiles);
-      __builtin_prefetch(v.nibbles + at / 2);
-    }
+  if (offset_ < 0) return bound_.first_indices(board.data(), first / per_image_, index);
+  for (int p = first; p < last; ++p)  // (a pattern table: an image a lookup)
+    for (int j = 0; j < 2 && pairs_[static_cast<std::size_t>(p)].tiles[j] > 0; ++j)
+      bound_.first_indices(board.data(), pairs_[static_cast<std::size_t>(p)].image[j],
+                           index + 2 * (p - first) + j);
 }
 
 int PackedBound::moves(Packed b, int excess) const {
@@ -239,16 +198,14 @@ int PackedBound::moves(Packed b, int excess) const {
 std::uint32_t vector_rank(const std::uint8_t* cells, int tiles) {
 #ifdef TILEWISE_VECTOR_RANKS
   if (__builtin_cpu_supports("sse4.1")) {
-    std::array<std::uint8_t, 8> numbers{};  // the term 0, ..., tiles - 1, cells as they are
-    std::array<std::uint8_t, 16> same{};
-    for (int j = 0; j < 8; ++j) numbers[j] = static_cast<std::uint8_t>(j);
+    std::array<std::uint8_t, 16> same{};  // the numbers 0, ..., tiles - 1, cells as they are
     for (int c = 0; c < 16; ++c) same[c] = static_cast<std::uint8_t>(c);
-    RankPair pair = empty_pair();
-    set_term(pair, 0, numbers.data(), tiles, same.data());
+    Pair pair;
+    set_term(pair, 0, same.data(), tiles, same.data());
     alignas(16) std::array<std::uint8_t, 16> from{};
     std::copy(cells, cells + tiles, from.begin());
     std::array<std::uint32_t, 2> index;
-    vector_rank_of(from.data(), pair, index.data());
+    rank_pair(_mm_load_si128(reinterpret_cast<const __m128i*>(from.data())), pair, index.data());
     return index[0];
   }
 #endif

@@ -3,31 +3,45 @@
 // (docs/puzzle-box.md, "PackedBound"), elsewhere as AdditiveBound ranks them.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "core/box/bounds/pattern_db.hpp"
-#include "core/box/bounds/pattern_rank.hpp"
 #include "core/box/model/packed_board.hpp"
 #include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
 
 class AdditiveBound;
-struct RankPair;  // two lookups as the shuffles read them (packed_bound.cpp)
 
 // Lookups two by two: two that read the board alike (itself, or its inverse) side by side in
 // one register, the last of an odd number alone: an image's terms, or a pattern table's images
 // (those that read the board first).
 class PackedBound {
  public:
+  // Two lookups as the shuffles rank them (packed_bound.cpp): lanes 0..7 hold the first's
+  // numbers, 8..15 the second's (unused lanes 0x80: a shuffle gives 0 there, weighted 0).
+  struct Pair {
+    Pair() { numbers.fill(0x80); }
+    alignas(16) std::array<std::uint8_t, 16> numbers;
+    alignas(16) std::array<std::uint8_t, 16> cell0{}, cell1{};  // each lookup's cell map
+    alignas(16) std::array<std::int8_t, 16> byte_weights{};
+    alignas(16) std::array<std::int16_t, 8> word_weights{};
+    alignas(16) std::array<std::int32_t, 4> dword_weights{};
+    std::array<int, 2> tiles{};  // each lookup's numbers (0: no second lookup)
+    std::array<int, 2> image{};  // ... and image
+    std::size_t first = 0;       // its first lookup's table in nibbles_
+    bool reads_board = true;     // (else the board's inverse)
+  };
+
   // `vector`: with the shuffles where the processor can.
   PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector = true);
-  ~PackedBound();
   bool vector() const { return vector_; }  // ranking with the shuffles
-  int pairs() const { return static_cast<int>(pair_first_.size()); }
-  // The indices of pairs [first, last) of board b at index[2 (p - first) + j] (a lone lookup
-  // may write its second slot too), their bytes prefetched.
+  int pairs() const { return static_cast<int>(pairs_.size()); }
+  // The indices of pairs [first, last) (of an additive bound: one image's) of board b at
+  // index[2 (p - first) + j] (a lone lookup may write its second slot too), prefetched.
   void pair_indices(Packed b, int first, int last, std::uint32_t* index) const;
 
   // The additive tables: image's indices (terms(), a slot more when odd), prefetched.
@@ -47,24 +61,15 @@ class PackedBound {
   int images() const { return images_; }
   int terms() const { return terms_; }
 
-  // A pattern table: the largest entry at pairs [first, last)'s indices; an entry's moves.
-  int largest(int first, int last, const std::uint32_t* index) const {
-    int best = 0;
-    for (int p = first; p < last; ++p) {
-      const std::size_t k = pair_first_[static_cast<std::size_t>(p)];
-      const std::uint32_t* at = index + 2 * (p - first);
-      for (std::size_t j = 0; j < pair_size_[static_cast<std::size_t>(p)]; ++j) {
-        const int e = entry(k + j, at[j]);
-        best = e > best ? e : best;
-      }
-    }
-    return best;
+  // A pattern table: the larger entry of pair p at its indices `at`; an entry's moves.
+  int largest(int p, const std::uint32_t* at) const {
+    const Pair& pair = pairs_[static_cast<std::size_t>(p)];
+    const int e = entry(pair.first, at[0]);
+    return pair.tiles[1] > 0 ? std::max(e, entry(pair.first + 1, at[1])) : e;
   }
   int entry_moves(int e) const { return pattern_entry_moves(e, offset_); }
 
  private:
-  // Appends `views`, all reading the board (`reads_board`) or all its inverse.
-  void add(const std::vector<pattern::LookupView>& views, bool reads_board);
   int entry(std::size_t lookup, std::uint32_t index) const {
     return nibbles_[lookup][index / 2] >> (index % 2 * 4) & 15;
   }
@@ -73,12 +78,8 @@ class PackedBound {
   [[maybe_unused]] MoveSet moves_;  // (read by the vector path only)
   int images_, terms_, per_image_;  // per_image_: pairs
   int offset_;                      // a pattern table's (AdditiveBound::offset)
-  std::vector<pattern::LookupView> views_;
-  std::vector<RankPair> pairs_;
-  std::vector<const std::uint8_t*> nibbles_;  // per lookup, in views_ order: its table
-  std::vector<std::size_t> pair_first_;       // per pair: its first lookup in views_
-  std::vector<std::size_t> pair_size_;        // ... its lookups (1 or 2)
-  std::vector<char> pair_reads_board_;        // ... whether they read the board
+  std::vector<Pair> pairs_;
+  std::vector<const std::uint8_t*> nibbles_;  // per lookup, pair by pair: its table
   bool vector_;
 };
 

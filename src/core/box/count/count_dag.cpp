@@ -14,11 +14,6 @@ constexpr std::size_t kShards = std::size_t{1} << kShardBits;
 constexpr std::size_t kShardStart = 64;  // slots
 constexpr int kCountBits = 52;
 
-// The dead nodes' cache may take an eighth of the memory allowed.
-std::uint64_t cache_slots(std::uint64_t max_bytes) {
-  return std::bit_floor(std::max<std::uint64_t>(max_bytes / 8 / 16, 1));
-}
-
 bool at_target(const Board16& b) {
   return CountDag::key_of(b) == kPackedTarget;
 }
@@ -52,7 +47,7 @@ CountDag::CountDag(MoveSet moves, std::uint64_t max_bytes)
       cells_(move_cells(4, moves)),
       max_bytes_(max_bytes),
       shards_(std::make_unique<Shard[]>(kShards)),
-      dead_(cache_slots(max_bytes)) {
+      dead_(std::bit_floor(std::max<std::uint64_t>(max_bytes / 8 / 16, 1))) {  // (an eighth)
   for (std::size_t k = 0; k < kShards; ++k) shards_[k].slots.resize(kShardStart);
   live_bytes_ = kShards * kShardStart * sizeof(Slot);
   full_ = bytes() > max_bytes_;
@@ -82,9 +77,7 @@ std::vector<SquareTurn> turns_onto_itself(const Board16& start) {
     SquareTurn t{};
     std::copy_n(cells[k].begin(), 16, t.cell.begin());
     std::copy_n(buttons[k].begin(), 9, t.button.begin());
-    Board16 image{};
-    for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[start[c]];
-    if (image == start) turns.push_back(t);
+    if (t.turned(start) == start) turns.push_back(t);
   }
   return turns;
 }
@@ -97,12 +90,9 @@ std::pair<std::uint64_t, std::uint32_t> CountDag::node_of(const Board16& board,
                                                           std::uint32_t context) const {
   std::pair<std::uint64_t, std::uint32_t> best{key_of(board), context};
   for (const SquareTurn& t : turns_) {
-    Board16 image{};
-    for (int c = 0; c < 16; ++c) image[t.cell[c]] = t.cell[board[c]];
     const std::uint32_t button = context & 15;
-    const std::pair<std::uint64_t, std::uint32_t> key{
-        key_of(image), button == 0 ? context : (context & ~15u) | (t.button[button - 1] + 1u)};
-    best = std::min(best, key);
+    best = std::min(best, {key_of(t.turned(board)),
+                           button == 0 ? context : (context & ~15u) | (t.button[button - 1] + 1u)});
   }
   return best;
 }
@@ -163,24 +153,21 @@ bool CountDag::put(std::uint64_t board, std::uint32_t context, std::uint64_t cou
 
 // The allowed moves from (b, left, s) whose child has a completion, as a bit mask by
 // cells_' order: from the live table, or found directly below kMinLeft moves left.
-std::uint32_t CountDag::live_moves(Board16& b, int left, const Spelling& s) const {
+std::uint32_t CountDag::live_moves(const Board16& b, int left, const Spelling& s) const {
   std::uint32_t mask = 0;
   for (std::size_t k = 0; k < cells_.size(); ++k) {
-    const MoveCells& mc = cells_[k];
-    const Move m = mc.move();
+    const Move m = cells_[k].move();
     if (!s.allows(m)) continue;
-    const Board16 parent = b;
-    b = turned(parent, mc);
+    const Board16 child = turned(b, cells_[k]);
     bool live = false;
     if (left - 1 == 0)
-      live = at_target(b);
+      live = at_target(child);
     else if (left - 1 < kMinLeft)
-      live = live_moves(b, left - 1, s.after(m, moves_)) != 0;
+      live = live_moves(child, left - 1, s.after(m, moves_)) != 0;
     else {
-      const auto [key, context] = node_of(b, context_of(left - 1, &m, moves_));
+      const auto [key, context] = node_of(child, context_of(left - 1, &m, moves_));
       live = live_count(key, context) > 0;
     }
-    b = parent;
     if (live) mask |= std::uint32_t{1} << k;
   }
   return mask;
@@ -193,24 +180,19 @@ bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& 
 }
 
 // Each node's live moves are found once per walk (many sequences share a node).
-bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
+bool CountDag::walk(const Board16& b, int left, const Spelling& s, std::vector<Move>& path,
                     const EmitSequence& emit, WalkMasks& masks) const {
   if (left == 0) return !at_target(b) || emit(path);
-  const std::uint64_t key = key_of(b);
   const std::uint32_t tag = static_cast<std::uint32_t>(left) << 8 | s.key();
-  auto [it, fresh] = masks.try_emplace(std::make_pair(key, tag), 0);
+  auto [it, fresh] = masks.try_emplace(std::make_pair(key_of(b), tag), 0);
   if (fresh) it->second = live_moves(b, left, s);
   const std::uint32_t mask = it->second;
   for (std::size_t k = 0; k < cells_.size(); ++k) {
     if (!(mask >> k & 1)) continue;
-    const MoveCells& mc = cells_[k];
-    const Move m = mc.move();
-    const Board16 parent = b;
-    b = turned(parent, mc);
+    const Move m = cells_[k].move();
     path.push_back(m);
-    const bool go_on = walk(b, left - 1, s.after(m, moves_), path, emit, masks);
+    const bool go_on = walk(turned(b, cells_[k]), left - 1, s.after(m, moves_), path, emit, masks);
     path.pop_back();
-    b = parent;
     if (!go_on) return false;
   }
   return true;

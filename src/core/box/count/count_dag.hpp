@@ -1,8 +1,6 @@
-// The graph of the optimal 4x4 sequences (docs/puzzle-box.md, "Counting on the graph"): a node
-// (board, moves left, context: the button of a closing `X'` with cw+ccw, else none) keeps its
-// number of completions. The live nodes are kept exactly in shards of a hash map (every
-// sequence is listed again from them), the dead ones in a lossy cache; nodes with fewer than
-// kMinLeft moves left are not kept. Shared by threads (share()): a lock a shard.
+// The graph of the optimal 4x4 sequences (docs/puzzle-box.md, "Counting on the graph"): the
+// completions of each node with kMinLeft moves left or more, the live ones exact in a sharded
+// hash map, the dead ones in a lossy cache. Shared by threads (share()): a lock a shard.
 #pragma once
 
 #include <array>
@@ -34,6 +32,11 @@ struct SquareTurn {  // one, two or three quarter turns: where each cell and but
   std::array<std::uint8_t, 16> cell;
   std::array<std::uint8_t, 9> button;
   Move turned(const Move& m) const { return {button[m.button], m.quarter_turns}; }
+  Board16 turned(const Board16& b) const {  // (its numbers renamed as their cells)
+    Board16 image{};
+    for (int c = 0; c < 16; ++c) image[cell[c]] = cell[b[c]];
+    return image;
+  }
 };
 // The quarter turns (not the identity) that map `start` onto itself, numbers renamed as their
 // cells: from there a board has as many completions as its turned image.
@@ -101,8 +104,8 @@ class CountDag {
       std::unordered_map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t, PairHash>;
   bool grow(Shard& shard);
   static std::size_t slot_of(const Shard& s, std::uint64_t board, std::uint32_t context);
-  std::uint32_t live_moves(Board16& b, int left, const Spelling& s) const;
-  bool walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
+  std::uint32_t live_moves(const Board16& b, int left, const Spelling& s) const;
+  bool walk(const Board16& b, int left, const Spelling& s, std::vector<Move>& path,
             const EmitSequence& emit, WalkMasks& masks) const;
   std::uint64_t live_count(std::uint64_t board, std::uint32_t context) const;  // 0 if absent
 

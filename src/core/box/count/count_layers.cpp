@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <memory>
-#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -54,20 +54,16 @@ constexpr std::size_t kAhead = 16;
 // The most terms an image has (rows, blocks) and moves a board has (cw+ccw+half).
 constexpr std::size_t kMostTerms = 4, kMostMoves = 27;
 
-// Per thread in a layer, the bound's two groups of units after a board's first image (the
-// pattern table's pairs of lookups, the other images): lookups, and per unit the boards that
-// reached it and those it cut.
-struct GroupRates {
-  static constexpr int kUnits = 16;  // (at most 16 images; 8 pairs of pattern lookups)
-  struct Group {
-    std::uint64_t lookups = 0;
-    std::array<std::uint64_t, kUnits> reached{}, cut{};
-    std::uint64_t all_cut() const {
-      return std::accumulate(cut.begin(), cut.end(), std::uint64_t{0});
-    }
-  };
-  Group pattern, images;
+// The bound's two groups of units after a board's first image: the pattern table's pairs of
+// lookups, the other images. Per thread in a layer, for each: lookups, and per unit the boards
+// that reached it and those it cut.
+enum Group { kPattern, kImages };
+constexpr int kUnits = 16;  // (at most 16 images; 8 pairs of pattern lookups)
+struct GroupRate {
+  std::uint64_t lookups = 0;
+  std::array<std::uint64_t, kUnits> reached{}, cut{};
 };
+using GroupRates = std::array<GroupRate, 2>;
 
 // One thread's merging of a bucket: board -> sequences per context (0 in the slot, the
 // others, at most one a button, in a list beside it).
@@ -88,8 +84,7 @@ class Merge {
 
   // Empty, room for `children` boards (at most 4/5 full), the memory kept (no page faults).
   void reset(std::size_t children) {
-    std::size_t size = 1024;
-    while (size * 4 < children * 5) size *= 2;
+    const std::size_t size = std::max<std::size_t>(1024, std::bit_ceil((children * 5 + 3) / 4));
     if (size > slots_.size() || size * 8 < slots_.size()) {
       slots_.assign(size, Slot{});
     } else {
@@ -145,8 +140,10 @@ class Merge {
 
 class LayerCounter {
  public:
+  // The layers from `start` (the target's end: read_back's board), the clock from `t0`.
   LayerCounter(MoveSet moves, int length, const AdditiveBound& bound,
-               const LayerCountLimits& limits, bool from_target)
+               const LayerCountLimits& limits, bool from_target, const std::uint8_t* start,
+               double t0)
       : moves_(moves),
         length_(length),
         packed_(bound, moves, limits.vector_ranks),
@@ -156,7 +153,8 @@ class LayerCounter {
         limits_(limits),
         terms_(bound.terms()),
         images_(bound.images()),
-        from_target_(from_target) {
+        from_target_(from_target),
+        t0_(t0) {
     for (const MoveCells& mc : move_cells(4, moves)) {
       steps_.push_back(PackedMove::of(mc.from, mc.to));
       tags_.push_back(context_tag(mc.move(), moves));
@@ -166,6 +164,9 @@ class LayerCounter {
     rates_.resize(static_cast<std::size_t>(threads_));
     out_.resize(static_cast<std::size_t>(threads_));
     result_.from_target = from_target;
+    result_.second_from = second_ ? 1 : 0;
+    for (auto& shares : share_) shares.fill(1.0);
+    layer_ = {{pack(start, 16), word_of(1, 0, 0)}};
   }
 
   // The layers left, then the count (or the result so far when one ends it incomplete).
@@ -173,11 +174,6 @@ class LayerCounter {
     while (!done())
       if (!step()) return result_;
     return finish();
-  }
-  void begin(const std::uint8_t* start, double t0 = now_ms()) {
-    t0_ = t0;
-    if (second_) result_.second_from = 1;
-    layer_ = {{pack(start, 16), word_of(1, 0, 0)}};
   }
   bool done() const { return depth_ == length_ || layer_.empty(); }
   // The next layer; false when the count ends incomplete (out of memory, cancelled).
@@ -205,11 +201,12 @@ class LayerCounter {
   int depth() const { return depth_; }
   double began() const { return t0_; }
   std::uint64_t entries() const { return layer_.size(); }
-  void add_work(const LayerCount& other) {
+  // Going on from the depth both ends reached, with the work of `other`'s layers.
+  void took_over(const LayerCount& other) {
     result_.children += other.children;
     result_.bounded += other.bounded;
+    result_.raced = depth_;
   }
-  void set_raced(int layers) { result_.raced = layers; }
 
  private:
   bool cancelled() const {
@@ -259,38 +256,31 @@ class LayerCounter {
     return true;
   }
 
-  // From the last layer's rates: the group that cut more boards a lookup goes first (the
-  // second sees the harder boards: if it still cuts more a lookup, it is the better first), and
-  // each unit's share of the boards it cut.
+  // From the last layer's rates, the groups' order and each unit's share of the boards it cut
+  // (docs/puzzle-box.md, "Counting by layers", step 4).
   void choose_order() {
-    GroupRates sum;
+    GroupRates sum{};
     for (GroupRates& r : rates_) {
-      for (auto [from, to] : {std::pair{&r.pattern, &sum.pattern}, {&r.images, &sum.images}}) {
-        to->lookups += from->lookups;
-        for (int u = 0; u < GroupRates::kUnits; ++u)
-          to->reached[u] += from->reached[u], to->cut[u] += from->cut[u];
+      for (int g = 0; g < 2; ++g) {
+        sum[g].lookups += r[g].lookups;
+        for (int u = 0; u < kUnits; ++u)
+          sum[g].reached[u] += r[g].reached[u], sum[g].cut[u] += r[g].cut[u];
       }
       r = GroupRates{};
     }
     constexpr std::uint64_t kFew = 4096;
-    for (auto [group, share] :
-         {std::pair{&sum.pattern, &pattern_share_}, {&sum.images, &image_share_}})
-      if (group->lookups >= kFew)
-        for (int u = 0; u < GroupRates::kUnits; ++u)
-          if (group->reached[u] > 0)
-            (*share)[u] =
-                static_cast<double>(group->cut[u]) / static_cast<double>(group->reached[u]);
-    if (sum.pattern.lookups < kFew || sum.images.lookups < kFew) return;
+    std::array<double, 2> cut{};
+    for (int g = 0; g < 2; ++g)
+      for (int u = 0; u < kUnits; ++u) {
+        cut[g] += static_cast<double>(sum[g].cut[u]);
+        if (sum[g].lookups >= kFew && sum[g].reached[u] > 0)
+          share_[g][u] =
+              static_cast<double>(sum[g].cut[u]) / static_cast<double>(sum[g].reached[u]);
+      }
+    if (sum[kPattern].lookups < kFew || sum[kImages].lookups < kFew) return;
     // (cut / lookups of one group against the other's, without a division)
-    pattern_first_ =
-        static_cast<double>(sum.pattern.all_cut()) * static_cast<double>(sum.images.lookups) >=
-        static_cast<double>(sum.images.all_cut()) * static_cast<double>(sum.pattern.lookups);
-  }
-
-  static std::array<double, GroupRates::kUnits> filled(double x) {
-    std::array<double, GroupRates::kUnits> a;
-    a.fill(x);
-    return a;
+    pattern_first_ = cut[kPattern] * static_cast<double>(sum[kImages].lookups) >=
+                     cut[kImages] * static_cast<double>(sum[kPattern].lookups);
   }
 
   bool out_of_memory() {
@@ -299,9 +289,7 @@ class LayerCounter {
   }
 
   // Each thread's share of the layer's children whose bucket is in [first, last), into
-  // buckets_[thread][bucket - first]: a board's entries (a context each) make each child once;
-  // the children its parent's deciding image keeps (asked while the board before's are read)
-  // go to the buckets with that excess. Returns the children made.
+  // buckets_[thread][bucket - first] with their excess (steps 1 and 2). Returns those made.
   std::uint64_t scatter(const std::vector<Entry>& layer, int left, int bits, std::uint64_t first,
                         std::uint64_t last) {
     const std::size_t n = last - first;
@@ -351,7 +339,6 @@ class LayerCounter {
         for (j = i; j < to && layer[j].board == board; ++j) all += count_of(layer[j].word);
         const std::uint64_t image = layer[i].word & kImageBits;
         image_of_parent[now] = image_of(image);
-        made[now] = 0;
         for (std::size_t k = 0; k < steps_.size(); ++k) {
           std::uint64_t count = all;
           if (tags_[k] != 0)  // (the spelling: X' X' is X X, so not after a closing X')
@@ -362,10 +349,9 @@ class LayerCounter {
           const Packed c = steps_[k].apply(board);
           const std::uint64_t b = bits == 0 ? 0 : mix_key(c, 0) >> (64 - bits);
           if (b < first || b >= last) continue;
-          const std::uint64_t word = image | count | std::uint64_t{tags_[k]} << kTagShift;
           Child& child = children[now][made[now]++];
           child.board = c;
-          child.word = word;
+          child.word = image | count | std::uint64_t{tags_[k]} << kTagShift;
           child.bucket = static_cast<std::uint32_t>(b - first);
           packed_.indices(c, static_cast<int>(image_of_parent[now]), child.index.data());
         }
@@ -417,27 +403,27 @@ class LayerCounter {
     std::uint32_t slot;
     std::int8_t best;             // the largest excess of its images read
     std::uint8_t first, decided;  // the image asked first (the parent's deciding one); best's
-    std::uint8_t pattern;         // the largest entry of its pattern lookups read
   };
   // A stage's table indices of one board: at most the 16 images' 4 terms less the first's, or
   // the pattern table's 16 lookups.
   using Indices = std::array<std::uint32_t, 64>;
 
   // One stage over the boards `in`, kAhead boards ahead: ask(board, index) asks its table
-  // entries, read(board, index) reads them and says whether the board stays (to `out`).
+  // entries, read(board, index) reads them and says whether the board stays in `in` (`spare`:
+  // the memory it is gathered in).
   template <class Ask, class Read>
-  static void stage(const std::vector<Survivor>& in, std::vector<Survivor>& out, Ask ask,
-                    Read read) {
+  static void stage(std::vector<Survivor>& in, std::vector<Survivor>& spare, Ask ask, Read read) {
     std::array<Indices, kAhead> index;
     const std::size_t n = in.size();
-    out.clear();
+    spare.clear();
     for (std::size_t i = 0; i < n + kAhead; ++i) {
       if (i >= kAhead) {
         Survivor b = in[i - kAhead];
-        if (read(b, index[(i - kAhead) % kAhead].data())) out.push_back(b);
+        if (read(b, index[(i - kAhead) % kAhead].data())) spare.push_back(b);
       }
       if (i < n) ask(in[i], index[i % kAhead].data());
     }
+    in.swap(spare);
   }
 
   // The merged boards within `left` moves, each with the image that decided it, into `out`:
@@ -448,7 +434,7 @@ class LayerCounter {
     a.clear();
     for (const std::uint32_t i : m.used()) {
       const Merge::Slot& s = m.slot(i);
-      a.push_back({s.board, i, static_cast<std::int8_t>(s.excess), s.image, s.image, 0});
+      a.push_back({s.board, i, static_cast<std::int8_t>(s.excess), s.image, s.image});
     }
     const std::size_t terms = static_cast<std::size_t>(terms_);
     // Image `other` of the board's images but its first.
@@ -465,18 +451,17 @@ class LayerCounter {
           },
           [&](Survivor& v, const std::uint32_t* index) {
             for (int o = first; o < last; ++o) {
-              ++rates.images.reached[o];
+              ++rates[kImages].reached[o];
               const int image = other_image(o, v);
               const int excess =
                   packed_.excess(image, index + static_cast<std::size_t>(o - first) * terms);
               if (excess <= v.best) continue;
-              if (packed_.moves(v.board, excess) > left) return ++rates.images.cut[o], false;
+              if (packed_.moves(v.board, excess) > left) return ++rates[kImages].cut[o], false;
               v.best = static_cast<std::int8_t>(excess),
               v.decided = static_cast<std::uint8_t>(image);
             }
             return true;
           });
-      a.swap(b);
     };
     int most = -1;  // the largest pattern entry within the moves left
     while (second_ && most < 15 && second_->entry_moves(most + 1) <= left) ++most;
@@ -486,42 +471,30 @@ class LayerCounter {
           [&](const Survivor& v, std::uint32_t* index) {
             second_->pair_indices(v.board, first, last, index);
           },
-          [&](Survivor& v, const std::uint32_t* index) {
-            int e = v.pattern;
+          [&](Survivor&, const std::uint32_t* index) {
             for (int p = first; p < last; ++p) {
-              ++rates.pattern.reached[p];
-              e = std::max(e, second_->largest(p, p + 1, index + 2 * (p - first)));
-              if (e > most) return ++rates.pattern.cut[p], false;
+              ++rates[kPattern].reached[p];
+              if (second_->largest(p, index + 2 * (p - first)) > most)
+                return ++rates[kPattern].cut[p], false;
             }
-            v.pattern = static_cast<std::uint8_t>(e);
             return true;
           });
-      a.swap(b);
     };
-    // A group of `units` of `cost` lookups each, run by `run`: a unit alone saves the units
-    // after it on the boards it cuts and costs a pass over those it keeps, so it is asked alone
-    // when the share f of the boards it cut in the layer before has f (units after it) > 1 - f.
-    const auto group = [&](int units, std::uint64_t cost, auto run, GroupRates::Group& rate,
-                           const std::array<double, GroupRates::kUnits>& share) {
+    // Group g's `units` of `cost` lookups each, run by `run`, a unit alone while it pays (step 4).
+    const auto group = [&](Group g, int units, std::uint64_t cost, auto run) {
       for (int u = 0; u < units && !a.empty();) {
-        const double f = share[static_cast<std::size_t>(u)];
+        const double f = share_[g][static_cast<std::size_t>(u)];
         const int last = f * (units - u - 1) > 1 - f ? u + 1 : units;
-        rate.lookups += cost * static_cast<std::uint64_t>(last - u) * a.size();
+        rates[g].lookups += cost * static_cast<std::uint64_t>(last - u) * a.size();
         run(u, last);
         u = last;
       }
     };
-    const auto patterns = [&] {
-      if (second_) group(second_->pairs(), 2, pattern, rates.pattern, pattern_share_);
-    };
-    const auto others = [&] { group(images_ - 1, terms, images, rates.images, image_share_); };
-    if (pattern_first_) {
-      patterns();
-      others();
-    } else {
-      others();
-      patterns();
-    }
+    for (const Group g : {pattern_first_ ? kPattern : kImages, pattern_first_ ? kImages : kPattern})
+      if (g == kImages)
+        group(g, images_ - 1, terms, images);
+      else if (second_)
+        group(g, second_->pairs(), 2, pattern);
     for (const Survivor& v : a) m.emit(v.slot, v.decided, out);
   }
 
@@ -552,20 +525,20 @@ class LayerCounter {
   std::vector<Entry> spare_;             // the layer before (its memory, for the next one)
   std::vector<GroupRates> rates_;        // per thread, in the layer being made
   bool pattern_first_ = true;            // the pattern table's stages first
-  // Per unit of each group, the share of the boards reaching it that it cut in the last layer
+  // Per group and unit, the share of the boards reaching it that it cut in the last layer
   // measured (1 before any).
-  std::array<double, GroupRates::kUnits> pattern_share_ = filled(1.0), image_share_ = filled(1.0);
+  std::array<std::array<double, kUnits>, 2> share_;
   bool from_target_;
   std::vector<Entry> layer_;  // the last layer made
   int depth_ = 0;             // its depth
-  double t0_ = 0;
+  double t0_;
   LayerCount result_;
 };
 
 }  // namespace layered
 
-// The board whose sequences to the target are those of `start` read back: the start's inverse
-// (number -> cell), reflected left to right (turning each turn back), its numbers too.
+// The board whose sequences to the target are those of `start` read back: its inverse,
+// reflected (docs/puzzle-box.md, "From either end").
 std::array<std::uint8_t, 16> read_back(const std::uint8_t* start) {
   const auto reflect = [](int cell) { return cell / 4 * 4 + 3 - cell % 4; };
   std::array<std::uint8_t, 16> out{};
@@ -578,13 +551,8 @@ std::array<std::uint8_t, 16> read_back(const std::uint8_t* start) {
 
 LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
                            const AdditiveBound& bound, const LayerCountLimits& limits) {
+  using layered::LayerCounter;
   const std::array<std::uint8_t, 16> back = read_back(start);
-  if (limits.direction != LayerDirection::kEither) {
-    const bool from_target = limits.direction == LayerDirection::kFromTarget;
-    layered::LayerCounter counter(moves, length, bound, limits, from_target);
-    counter.begin(from_target ? back.data() : start);
-    return counter.go_on();
-  }
   // (The second bound read once for both ends.)
   LayerCountLimits both = limits;
   const AdditiveBound* second = nullptr;
@@ -594,21 +562,23 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
       if (!asked) second = limits.second_when(), asked = true;
       return second;
     };
-  using layered::LayerCounter;
-  auto from_start = std::make_unique<LayerCounter>(moves, length, bound, both, false);
-  from_start->begin(start);
+  const auto counter = [&](bool from_target, double t0) {
+    return std::make_unique<LayerCounter>(moves, length, bound, both, from_target,
+                                          from_target ? back.data() : start, t0);
+  };
+  if (limits.direction != LayerDirection::kEither)
+    return counter(limits.direction == LayerDirection::kFromTarget, now_ms())->go_on();
+  auto from_start = counter(false, now_ms());
   while (!from_start->done() && from_start->entries() <= limits.race_boards)
     if (!from_start->step()) return from_start->result();
   if (from_start->done()) return from_start->finish();
-  auto from_target = std::make_unique<LayerCounter>(moves, length, bound, both, true);
-  from_target->begin(back.data(), from_start->began());
+  auto from_target = counter(true, from_start->began());
   while (from_target->depth() < from_start->depth())
     if (!from_target->step()) return from_target->result();
   const bool target_kept = from_target->entries() < from_start->entries();
   std::unique_ptr<LayerCounter> kept = std::move(target_kept ? from_target : from_start),
                                 dropped = std::move(target_kept ? from_start : from_target);
-  kept->add_work(dropped->result());
-  kept->set_raced(kept->depth());
+  kept->took_over(dropped->result());
   dropped.reset();  // (its memory freed)
   return kept->go_on();
 }

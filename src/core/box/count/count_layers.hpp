@@ -33,9 +33,8 @@ struct LayerCountLimits {
   const AdditiveBound* second = nullptr;
   std::function<const AdditiveBound*()> second_when;
   std::uint64_t second_after = std::uint64_t{1} << 16;
-  // The end the layers start from (the target's: the start's sequences read back); kEither
-  // switches to the target's once a layer keeps more than `race_boards`, and goes on with the
-  // end whose layer at that depth is smaller.
+  // The end the layers start from; kEither switches to the target's once a layer keeps more
+  // than `race_boards` (docs/puzzle-box.md, "From either end").
   LayerDirection direction = LayerDirection::kEither;
   std::uint64_t race_boards = std::uint64_t{1} << 16;
   const std::atomic<bool>* cancel = nullptr;

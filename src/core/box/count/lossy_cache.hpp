@@ -1,8 +1,7 @@
-// A lossy set of (board, word) pairs (count_dag.hpp's dead nodes): buckets of kWays slots (a
-// cache line), a full bucket losing an entry to a new one; it doubles, keeping its entries,
-// each time it took half its size in new ones, up to `max_slots`. Shared (share()): relaxed
-// atomic fields, a slot keeping (board ^ tag(word), word) so that a torn slot matches nothing
-// (Hyatt's lockless hashing); one thread grows it at a time, the old tables kept until
+// A lossy set of (board, word) pairs (count_dag.hpp's dead nodes): buckets of kWays slots, a
+// full bucket losing an entry to a new one; it doubles each time it took half its size in new
+// ones, up to `max_slots`. Shared (share()): Hyatt's lockless hashing, a slot keeping
+// (board ^ tag(word), word); one thread grows it at a time, the old tables kept until
 // release() (so a shared cache grows to half of `max_slots`).
 #pragma once
 
@@ -71,17 +70,15 @@ class LossyCache {
  private:
   using Field = std::uint64_t;  // slot k: [2k] board ^ tag(word) (0: empty), [2k + 1] word
   static constexpr std::uint64_t kSample = 16;
-  struct Free {
-    void operator()(Field* p) const { std::free(p); }
-  };
-  struct Table {
+  struct Table {  // (calloc: the pages zeroed as they are first touched)
     explicit Table(std::uint64_t slots)
-        : size(slots), fields(static_cast<Field*>(std::calloc(slots * 2, sizeof(Field)))) {
+        : size(slots),
+          fields(static_cast<Field*>(std::calloc(slots * 2, sizeof(Field))), std::free) {
       if (!fields) throw std::bad_alloc();
     }
     Field* bucket(std::uint64_t h) const { return &fields[2 * (h & (size - kWays))]; }
     std::uint64_t size;
-    std::unique_ptr<Field[], Free> fields;
+    std::unique_ptr<Field[], decltype(&std::free)> fields;
   };
   static std::uint64_t tag(std::uint64_t word) { return mix_key(0x7A9, word) | 1; }
   // Relaxed atomic reads and writes of a field (the builtins: Emscripten 3.1.6's libc++ has

@@ -24,22 +24,22 @@ double thread_cpu_ms() {
   return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
 }
 
-// Every sequence of `moves` moves in canonical spelling, in the search's order.
-void all_prefixes(MoveSet set, int moves, std::vector<Move>& prefix, const Spelling& s,
-                  std::vector<std::vector<Move>>& out) {
-  if (static_cast<int>(prefix.size()) == moves) {
+using Prefix = std::vector<int>;  // moves by their place in move_cells(4, ...)
+
+// Every prefix of `n` moves in canonical spelling, in the search's order.
+void all_prefixes(const std::vector<MoveCells>& cells, MoveSet set, std::size_t n, Prefix& prefix,
+                  const Spelling& s, std::vector<Prefix>& out) {
+  if (prefix.size() == n) {
     out.push_back(prefix);
     return;
   }
-  for (const Move& m : allowed_moves(4, set)) {
-    if (!s.allows(m)) continue;
-    prefix.push_back(m);
-    all_prefixes(set, moves, prefix, s.after(m, set), out);
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    if (!s.allows(cells[k].move())) continue;
+    prefix.push_back(static_cast<int>(k));
+    all_prefixes(cells, set, n, prefix, s.after(cells[k].move(), set), out);
     prefix.pop_back();
   }
 }
-
-using Prefix = std::vector<Move>;
 
 struct Shared {  // what the threads share
   std::vector<BoxCountTask>& tasks;
@@ -49,7 +49,6 @@ struct Shared {  // what the threads share
   int length;
   std::uint64_t budget;  // nodes left for the subtrees
   double deadline_ms;    // wall; 0 = none
-  const std::atomic<bool>* cancel;
   const BoxCountSplit& split;
   std::atomic<std::size_t> next{0}, done{0};
   std::atomic<std::uint64_t> nodes{0};
@@ -58,7 +57,8 @@ struct Shared {  // what the threads share
 };
 
 bool over(Shared& s) {
-  return s.stop || (s.cancel && s.cancel->load(std::memory_order_relaxed)) ||
+  return s.stop ||
+         (s.task_options.cancel && s.task_options.cancel->load(std::memory_order_relaxed)) ||
          s.nodes.load(std::memory_order_relaxed) >= s.budget ||
          (s.deadline_ms > 0 && now_ms() > s.deadline_ms);
 }
@@ -104,25 +104,25 @@ struct Orbits {
 
 Orbits orbits_of(MoveSet moves, const Board16& start, int prefix_moves) {
   const std::vector<SquareTurn> turns = turns_onto_itself(start);
-  const MoveCellsIndex index = move_cells_index(move_cells(4, moves));  // allowed_moves' order
-  auto rank = [&](const Prefix& prefix) {
-    std::vector<int> r;
-    for (const Move& m : prefix) r.push_back(index[static_cast<std::size_t>(move_key(m))]);
-    return r;
-  };
+  const std::vector<MoveCells> cells = move_cells(4, moves);
+  const MoveCellsIndex index = move_cells_index(cells);
   Orbits o;
   Prefix scratch;
-  all_prefixes(moves, prefix_moves, scratch, Spelling{}, o.prefixes);
-  std::map<std::vector<int>, std::size_t> place;  // a representative's place in reps
+  all_prefixes(cells, moves, static_cast<std::size_t>(prefix_moves), scratch, Spelling{},
+               o.prefixes);
+  std::map<Prefix, std::size_t> place;  // a representative's place in reps
   for (const Prefix& prefix : o.prefixes) {
     Prefix best = prefix;
     for (const SquareTurn& t : turns) {
       Prefix image;
-      for (const Move& m : prefix) image.push_back(t.turned(m));
-      if (rank(image) < rank(best)) best = image;
+      for (const int k : prefix) image.push_back(index[move_key(t.turned(cells[k].move()))]);
+      best = std::min(best, image);
     }
-    auto [it, fresh] = place.try_emplace(rank(best), o.reps.size());
-    if (fresh) o.reps.push_back(BoxCountTask{best, 0});
+    auto [it, fresh] = place.try_emplace(best, o.reps.size());
+    if (fresh) {
+      o.reps.push_back(BoxCountTask{{}, 0});
+      for (const int k : best) o.reps.back().prefix.push_back(cells[k].move());
+    }
     ++o.reps[it->second].weight;
     o.orbit.push_back(it->second);
   }
@@ -130,11 +130,12 @@ Orbits orbits_of(MoveSet moves, const Board16& start, int prefix_moves) {
 }
 
 // Part `part` of `parts` of the representatives: the k-th goes to part k % parts.
-std::vector<std::size_t> part_of(std::size_t reps, int part, int parts) {
-  std::vector<std::size_t> out;
-  for (std::size_t k = static_cast<std::size_t>(part); k < reps;
+std::vector<BoxCountTask> part_of(const std::vector<BoxCountTask>& reps, int part, int parts) {
+  std::vector<BoxCountTask> out;
+  for (std::size_t k = static_cast<std::size_t>(part); k < reps.size();
        k += static_cast<std::size_t>(parts))
-    out.push_back(k);
+    out.push_back(reps[k]);
+  for (BoxCountTask& t : out) t.total = out.size();
   return out;
 }
 
@@ -142,25 +143,20 @@ std::vector<std::size_t> part_of(std::size_t reps, int part, int parts) {
 // searches did not keep, each the sum of the subtrees below it; false when the table is full.
 bool keep_upper_nodes(MoveSet moves, const Board16& start, int length, const Orbits& o,
                       CountDag& dag) {
-  std::map<Prefix, std::uint64_t, bool (*)(const Prefix&, const Prefix&)> upper(
-      [](const Prefix& a, const Prefix& b) {
-        return std::lexicographical_compare(
-            a.begin(), a.end(), b.begin(), b.end(),
-            [](const Move& x, const Move& y) { return move_key(x) < move_key(y); });
-      });
+  std::map<Prefix, std::uint64_t> upper;
   for (std::size_t k = 0; k < o.prefixes.size(); ++k)
     for (std::size_t j = 1; j < o.prefixes[k].size(); ++j)
       upper[Prefix(o.prefixes[k].begin(),
                    o.prefixes[k].begin() + static_cast<std::ptrdiff_t>(j))] +=
           o.reps[o.orbit[k]].count;
   const std::vector<MoveCells> cells = move_cells(4, moves);
-  const MoveCellsIndex index = move_cells_index(cells);
   for (const auto& [prefix, count] : upper) {
     const int left = length - static_cast<int>(prefix.size());
     if (left < CountDag::kMinLeft) continue;
     Board16 b = start;
-    for (const Move& m : prefix) b = turned(b, cells[index[static_cast<std::size_t>(move_key(m))]]);
-    const auto [board, context] = dag.node_of(b, CountDag::context_of(left, &prefix.back(), moves));
+    for (const int k : prefix) b = turned(b, cells[k]);
+    const Move last = cells[prefix.back()].move();
+    const auto [board, context] = dag.node_of(b, CountDag::context_of(left, &last, moves));
     if (!dag.put(board, context, count)) return false;
   }
   return true;
@@ -170,11 +166,7 @@ bool keep_upper_nodes(MoveSet moves, const Board16& start, int length, const Orb
 
 std::vector<BoxCountTask> box_count_tasks(const BoxPuzzle& p, int prefix_moves, int part,
                                           int parts) {
-  const Orbits o = orbits_of(p.moves, start_board16(p), prefix_moves);
-  std::vector<BoxCountTask> out;
-  for (std::size_t k : part_of(o.reps.size(), part, parts)) out.push_back(o.reps[k]);
-  for (BoxCountTask& t : out) t.total = out.size();
-  return out;
+  return part_of(orbits_of(p.moves, start_board16(p), prefix_moves).reps, part, parts);
 }
 
 Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOptions& o,
@@ -195,10 +187,7 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
   const int length = r.length;
   const Board16 start = start_board16(p);
   Orbits orbits = orbits_of(p.moves, start, std::clamp(split.prefix_moves, 0, length));
-  const std::vector<std::size_t> mine = part_of(orbits.reps.size(), split.part, split.parts);
-  std::vector<BoxCountTask> tasks;
-  for (std::size_t k : mine) tasks.push_back(orbits.reps[k]);
-  for (BoxCountTask& t : tasks) t.total = tasks.size();
+  std::vector<BoxCountTask> tasks = part_of(orbits.reps, split.part, split.parts);
   auto dag = std::make_shared<CountDag>(p.moves, o.max_count_bytes);
   dag->share_turned_images(start);
   const int threads = std::max(1, std::min<int>(split.threads, static_cast<int>(tasks.size())));
@@ -215,7 +204,6 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
            length,
            o.node_budget > r.nodes ? o.node_budget - r.nodes : 0,
            o.max_seconds > 0 ? wall0 + o.max_seconds * 1000 : 0,
-           o.cancel,
            split};
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back([&s] { count_tasks(s); });
@@ -229,12 +217,10 @@ Result<BoxSolveResult> count_box_parallel(const BoxPuzzle& p, const BoxSolveOpti
   r.count_table_full = s.full;
   r.complete = complete;
   if (!complete) return r;  // no partial number
-  for (std::size_t i = 0; i < tasks.size(); ++i) {
-    orbits.reps[mine[i]].count = tasks[i].count;
-    r.count += tasks[i].weight * tasks[i].count;
-  }
+  for (const BoxCountTask& t : tasks) r.count += t.weight * t.count;
   r.solutions_truncated = r.count > 0;
   if (split.parts > 1) return r;  // (a part: no listing)
+  orbits.reps = tasks;            // (every representative, in order)
   if (!keep_upper_nodes(p.moves, start, length, orbits, *dag)) {
     r.count = 0, r.complete = false, r.count_table_full = true;
     return r;

@@ -1,7 +1,6 @@
 // Every optimal 4x4 sequence counted depth first by threads sharing one count table
-// (count_dag.hpp), or a part of that count: the root's subtrees (the first `prefix_moves`
-// moves; one of each orbit of the start's turns, weighted) taken from a queue
-// (BoxSearch::count_below). Count and listing are one thread's. Native only.
+// (count_dag.hpp), or a part of that count: the root's subtrees (docs/puzzle-box.md, "Counting
+// on the graph") taken from a queue (BoxSearch::count_below). Native only.
 #pragma once
 
 #include <cstdint>
