@@ -26,13 +26,26 @@ tilewise::app::InputQueue g_input;  // inputs a frame at a time (input_queue.hpp
 int g_force_draws = 0;  // frames drawn whatever the gate says (after a resize or a new font)
 // A page left alone builds its ImGui frame 4 times a second instead of at the display's rate
 // (building one costs about a millisecond of CPU: 60 a second kept a phone's core 7 % busy
-// with nothing to show). Quiet = no input and nothing drawn for half a second; any input, a
-// resize or a drawn frame (the solver's live figures, an animation) brings the full rate back
-// at once. Worker answers and the play clock are picked up by the slow frames.
+// with nothing to show), and the loop wakes on a 50 ms timer instead of every display frame
+// (each wake costs the browser an animation frame even when nothing is built). Quiet = no
+// input and nothing drawn for half a second; any input, a resize or a drawn frame (the
+// solver's live figures, an animation) brings the full rate back at once (input within one
+// 50 ms tick). Worker answers and the play clock are picked up by the slow frames.
 constexpr int kQuietFrames = 30;
-constexpr int kQuietEvery = 15;
-int g_quiet = 0;  // frames in a row with no input and nothing drawn
+constexpr int kQuietTickMs = 50;
+constexpr int kQuietEvery = 5;  // ticks of 50 ms: a frame built every 250 ms
+int g_quiet = 0;                // frames in a row with no input and nothing drawn
 int g_ticks = 0;
+bool g_slow = false;  // the loop runs on the quiet timer
+
+void run_slow(bool slow) {
+  if (slow == g_slow) return;
+  g_slow = slow;
+  if (slow)
+    emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, kQuietTickMs);
+  else
+    emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+}
 
 // Keep the canvas at the page size times the device pixel ratio (sharp on high-DPI screens).
 void fit_canvas() {
@@ -60,8 +73,9 @@ void main_loop() {
   fit_canvas();
   tilewise::app::push_typed_events(g_window);  // the phone keyboard's typing, as SDL events
   const bool input = g_input.waiting();
-  if (!input && g_force_draws == 0 && g_quiet >= kQuietFrames && ++g_ticks % kQuietEvery != 0)
-    return;
+  const bool quiet = !input && g_force_draws == 0 && g_quiet >= kQuietFrames;
+  run_slow(quiet);
+  if (quiet && ++g_ticks % kQuietEvery != 0) return;
   g_input.feed_frame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
