@@ -483,7 +483,7 @@ test('on a phone the answer of a solve and a chosen solution\'s controls scroll 
   assert.equal(s.box.board.join(), board, 'the board stays');
   assert.ok(h.outOfSight(s, 'box:size') < 0, `the size control is scrolled up out of sight: ${s.widgets['box:size']}`);
   await touch.tapWidget('box:size', 0.1);
-  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
   await page.keyboard.press('End');
   await page.keyboard.press('Backspace');
   await page.keyboard.insertText('4');

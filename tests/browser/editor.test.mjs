@@ -80,7 +80,7 @@ test('a physical 3x3 copied, named and shared on a phone in at most 40 taps; the
 
   // The name, typed with the phone's keyboard (its tap is the only one it costs).
   await g.tapWidget('puzzle name');
-  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
   await page.keyboard.insertText(NAME);
   s = await h.waitState(page, `s.editor.name === ${JSON.stringify(NAME)}`, 5000);
   await h.screenshot(page, 'editor-phone-named');
@@ -170,7 +170,7 @@ test('motifs get names and colours; a draft that is not finished says why and st
   assert.ok(s.editor.on_board, 'the draft stays');
   await g.tapWidget('Motifs');
   await g.tapWidget('motif name 1');
-  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
   await page.keyboard.press('End');
   for (let k = 0; k < 3; ++k) await page.keyboard.press('Backspace');
   await page.keyboard.insertText('Frog');

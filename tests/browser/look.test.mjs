@@ -252,7 +252,7 @@ test('tablet landscape, phone landscape, a small phone: an edge puzzle and the P
   const g = await h.touchscreen(page);
   const setSize = async (n) => {  // the size field, typed with the phone's number keys
     await g.tapWidget('box:size', 0.1);
-    await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
     await page.keyboard.insertText(String(n));
@@ -314,7 +314,7 @@ test('a phone: 6x6 to 8x8 Puzzle Box boards fit and their buttons look as large 
   for (const n of [6, 7, 8]) {
     await h.openBoxTyping(page, (name) => g.tapWidget(name));
     await g.tapWidget('start', 0.5);
-    await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
     await page.keyboard.press('End');
     for (let k = (await h.state(page)).box.start_text.length; k > 0; --k) await page.keyboard.press('Backspace');
     await page.keyboard.insertText(Array.from({ length: n * n }, (_, i) => n * n - i).join(','));

@@ -147,7 +147,7 @@ test("text fields on a phone: tapping one brings up the keyboard; what it types 
   await h.openBoxTyping(page, (name) => g.tapWidget(name));
   await g.tapWidget('start');
   s = await h.waitState(page, 's.text_entry.editing', 5000);
-  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
   assert.equal(await focusedEntry(page), 'text', 'the text keyboard for a board');
   await page.keyboard.press('End');
   for (let k = 0; k < 14; ++k) await page.keyboard.press('Backspace');
@@ -161,10 +161,10 @@ test("text fields on a phone: tapping one brings up the keyboard; what it types 
   s = await h.waitState(page, "s.box.board.join('') === '123456798'", 5000);
   assert.equal(s.box.error, '');
   await h.waitState(page, '!s.text_entry.editing', 5000);
-  await page.waitForFunction(() => document.activeElement?.id === 'canvas', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'canvas', null, { timeout: 20000 });
   // A bad board typed: one error, the board kept.
   await g.tapWidget('start');
-  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
   await page.keyboard.insertText('x');
   await page.keyboard.press('Enter');
   s = await h.waitState(page, "s.box.error !== ''", 5000);
@@ -172,7 +172,7 @@ test("text fields on a phone: tapping one brings up the keyboard; what it types 
   assert.equal(s.box.board.join(''), '123456798');
   // A number field: the number keys.
   await g.tapWidget('box:turns', 0.1);
-  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
   assert.equal(await focusedEntry(page), 'numeric', 'the number keyboard for a count');
   await page.keyboard.press('End');
   for (let k = 0; k < 4; ++k) await page.keyboard.press('Backspace');
@@ -182,7 +182,7 @@ test("text fields on a phone: tapping one brings up the keyboard; what it types 
   // A tap elsewhere ends the editing and the keyboard goes.
   const b = s.box;
   await g.tap({ x: b.origin[0] + b.cell * 1.5, y: b.origin[1] + 4 });  // a cell, not a button
-  await page.waitForFunction(() => document.activeElement?.id === 'canvas', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.id === 'canvas', null, { timeout: 20000 });
   s = await h.state(page);
   assert.equal(s.text_entry.editing, false);
   assert.deepEqual(errors, []);

@@ -72,7 +72,7 @@ async function driver(page, touch) {
   const type = async (field, text) => {
     if (touch) {
       await g.tapWidget(field, 0.5);
-      await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 5000 });
+      await page.waitForFunction(() => document.activeElement?.id === 'text-entry', null, { timeout: 20000 });
       await page.keyboard.press('End');
       for (let k = (await h.state(page)).box.start_text.length; k > 0; --k) await page.keyboard.press('Backspace');
       await page.keyboard.insertText(text);

@@ -140,9 +140,12 @@ async function firstVisitAgain(page, url, viewport, colorScheme = 'light') {
 
 export const state = (page) => page.evaluate(() => globalThis.tilewise.state);
 
+// Waits at least 20 s whatever `timeout` says: the wait ends as soon as the state is reached,
+// and a shorter limit fails a correct page on a loaded machine (two files and their workers
+// on two cores).
 export async function waitState(page, predicateSource, timeout = 60000) {
   await page.waitForFunction(`(() => { const s = globalThis.tilewise.state; return ${predicateSource}; })()`,
-    null, { timeout });
+    null, { timeout: Math.max(timeout, 20000) });
   return state(page);
 }
 
