@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 #include "core/box/bounds/additive_db.hpp"
 #include "core/box/bounds/pattern_db.hpp"
 #include "core/box/bounds/pattern_rank.hpp"
+#include "core/box/bounds/table3.hpp"
 #include "core/box/search/solver.hpp"
 
 namespace tilewise::worker {
@@ -46,26 +48,32 @@ std::uint64_t partition_states(const std::string& name) {
   return n;
 }
 
-// The build of one table id: the core's BoxTableBuild, or a partition's additive tables one
-// after the other.
+// The build of one table id a slice at a time, its tables one after the other: the 3x3
+// table, a pattern table or a partition's additive tables (none from 5x5 on).
 class TableBuild {
  public:
   explicit TableBuild(const BoxTableId& id) {
-    if (id.partition.empty()) {
-      single_ = std::make_unique<box::BoxTableBuild>(id.size, id.moves, id.pattern_tiles);
-      return;
+    if (id.size == 3) {
+      auto b = std::make_shared<box::Table3Build>(id.moves);
+      add(b, [b, moves = id.moves](std::uint64_t max_states) {
+        if (!b->run(max_states)) return false;
+        box::keep_distance_table_3x3(moves, b->take());  // (where the search reads it)
+        return true;
+      });
+    } else if (id.size == 4 && id.partition.empty()) {
+      add(std::make_shared<box::PatternDbBuild>(id.moves, id.pattern_tiles));
+    } else if (id.size == 4) {
+      for (auto& home : partition_homes(id.partition))
+        add(std::make_shared<box::AdditiveDbBuild>(id.moves, std::move(home)));
     }
-    for (auto& home : partition_homes(id.partition))
-      groups_.push_back(std::make_unique<box::AdditiveDbBuild>(id.moves, std::move(home)));
   }
   bool run(std::uint64_t max_states) {
-    if (single_) return single_->run(max_states);
-    for (; next_ < groups_.size(); ++next_) {
-      const std::uint64_t before = groups_[next_]->states_done();
-      if (!groups_[next_]->run(max_states)) return false;
-      const std::uint64_t spent = groups_[next_]->states_done() - before;  // (ready: all)
+    for (; next_ < parts_.size(); ++next_) {
+      const std::uint64_t before = parts_[next_].done();
+      if (!parts_[next_].run(max_states)) return false;
+      const std::uint64_t spent = parts_[next_].done() - before;  // (ready: all)
       max_states -= std::min(max_states, spent);
-      if (max_states == 0 && next_ + 1 < groups_.size()) {
+      if (max_states == 0 && next_ + 1 < parts_.size()) {
         ++next_;
         return false;
       }
@@ -73,15 +81,22 @@ class TableBuild {
     return true;
   }
   std::uint64_t states_done() const {
-    if (single_) return single_->states_done();
     std::uint64_t n = 0;
-    for (const auto& g : groups_) n += g->states_done();
+    for (const Part& p : parts_) n += p.done();
     return n;
   }
 
  private:
-  std::unique_ptr<box::BoxTableBuild> single_;
-  std::vector<std::unique_ptr<box::AdditiveDbBuild>> groups_;
+  struct Part {
+    std::function<bool(std::uint64_t)> run;
+    std::function<std::uint64_t()> done;
+  };
+  template <class Build>
+  void add(std::shared_ptr<Build> b, std::function<bool(std::uint64_t)> run = nullptr) {
+    if (!run) run = [b](std::uint64_t max_states) { return b->run(max_states); };
+    parts_.push_back({std::move(run), [b] { return b->states_done(); }});
+  }
+  std::vector<Part> parts_;
   std::size_t next_ = 0;
 };
 

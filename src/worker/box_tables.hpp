@@ -17,10 +17,6 @@
 
 #include "core/box/model/puzzle.hpp"
 
-namespace tilewise::box {
-class BoxTableBuild;
-}
-
 namespace tilewise::worker {
 
 struct BoxTableId {

@@ -544,11 +544,11 @@ TEST(BoxBoard, NineByNineBoardsParsePrintAndTurn) {
     Cells bytes{};
     for (int c = 0; c < n * n; ++c) bytes[c] = static_cast<std::uint8_t>(reversed[c] - 1);
     const int parity = permutation_parity(bytes.data(), n * n);
-    apply_cells(bytes, mc);
+    turn_cells(bytes, mc);
     for (int c = 0; c < n * n; ++c) ASSERT_EQ(bytes[c] + 1, board[c]) << move_name(m, n);
     // A quarter turn (a 4-cycle) flips the parity, a half turn (two swaps) keeps it.
     EXPECT_EQ(permutation_parity(bytes.data(), n * n), parity ^ (m.quarter_turns == 2 ? 0 : 1));
-    undo_cells(bytes, mc);
+    turn_cells(bytes, mc, true);
     for (int c = 0; c < n * n; ++c) ASSERT_EQ(bytes[c] + 1, reversed[c]);
     // Spelling keys: one per (button, presses left), all below kMaxSpellingKeys.
     for (MoveSet set : {MoveSet::kClockwise, MoveSet::kBothDirections}) {

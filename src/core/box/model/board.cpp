@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <numeric>
 #include <random>
 #include <set>
@@ -24,6 +25,8 @@ std::string describe_char(char c) {
 const char* half_turn_suffix(int size) {
   return (size - 1) * (size - 1) > 9 ? "x2" : "2";
 }
+
+constexpr const char* kMoveSetNames[] = {"cw", "cw+ccw", "cw+ccw+half"};  // by MoveSet
 
 }  // namespace
 
@@ -58,11 +61,10 @@ Result<std::vector<int>> parse_board(std::string_view text, std::string_view wha
                               std::to_string(kMaxBoardSize)};
   }
   const int n = board_size(cells);
-  if (n == 0 || n < kMinSize) {
+  if (n < kMinSize)  // (0: not square)
     return Error{where, std::to_string(cells.size()) +
                             " numbers do not make a square board of at least 2x2 (4, 9, 16, ... "
                             "numbers)"};
-  }
   if (n > 3 && !commas) return Error{where, "boards bigger than 3x3 need comma-separated numbers"};
   std::set<int> seen;
   for (int v : cells) {
@@ -95,23 +97,21 @@ std::string move_name(const Move& m, int size) {
 
 Result<Move> parse_move(std::string_view name, int size, MoveSet moves) {
   const std::string text(name);
+  const int buttons = (size - 1) * (size - 1);
   const char letter = size == 3 ? 'Q' : 'B';
-  size_t i = 0;
   // The page names the 3x3 buttons B1..B4 as on every size: both letters are read there.
   const char first = text.empty() ? '\0' : std::toupper(static_cast<unsigned char>(text[0]));
   if (first != letter && !(size == 3 && first == 'B'))
     return Error{"move '" + text + "'", std::string("moves are ") + letter + "1.." + letter +
-                                            std::to_string((size - 1) * (size - 1)) +
-                                            " with an optional ' or " + half_turn_suffix(size)};
-  ++i;
+                                            std::to_string(buttons) + " with an optional ' or " +
+                                            half_turn_suffix(size)};
+  // The button: at most as many digits as the largest button number has.
+  const size_t max_digits = std::to_string(buttons).size();
+  size_t i = 1;
   int button = 0;
-  size_t digits = 0;  // at most as many digits as the largest button number has
-  const size_t max_digits = std::to_string((size - 1) * (size - 1)).size();
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) &&
-         digits < max_digits) {
-    button = button * 10 + (text[i++] - '0');
-    ++digits;
-  }
+  for (; i < text.size() && i <= max_digits && std::isdigit(static_cast<unsigned char>(text[i]));
+       ++i)
+    button = button * 10 + (text[i] - '0');
   Move m{button - 1, 1};
   if (i < text.size() && text[i] == '\'')
     m.quarter_turns = 3, ++i;
@@ -119,7 +119,7 @@ Result<Move> parse_move(std::string_view name, int size, MoveSet moves) {
     m.quarter_turns = 2, i += 2;
   else if (max_digits == 1 && i < text.size() && text[i] == '2')
     m.quarter_turns = 2, ++i;
-  if (digits == 0 || i != text.size() || m.button < 0 || m.button >= (size - 1) * (size - 1))
+  if (i == 1 || i != text.size() || m.button < 0 || m.button >= buttons)
     return Error{"move '" + text + "'", "no such button on a " + std::to_string(size) + "x" +
                                             std::to_string(size) + " board"};
   if ((m.quarter_turns == 3 && moves == MoveSet::kClockwise) ||
@@ -155,23 +155,13 @@ std::vector<Move> allowed_moves(int size, MoveSet moves) {
 }
 
 MoveSet parse_move_set(std::string_view name, bool& ok) {
-  ok = true;
-  if (name == "cw") return MoveSet::kClockwise;
-  if (name == "cw+ccw") return MoveSet::kBothDirections;
-  if (name == "cw+ccw+half") return MoveSet::kBothDirectionsAndHalf;
-  ok = false;
-  return MoveSet::kClockwise;
+  const auto* at = std::find(std::begin(kMoveSetNames), std::end(kMoveSetNames), name);
+  ok = at != std::end(kMoveSetNames);
+  return ok ? static_cast<MoveSet>(at - kMoveSetNames) : MoveSet::kClockwise;
 }
 
 const char* move_set_name(MoveSet moves) {
-  switch (moves) {
-    case MoveSet::kClockwise:
-      return "cw";
-    case MoveSet::kBothDirections:
-      return "cw+ccw";
-    default:
-      return "cw+ccw+half";
-  }
+  return kMoveSetNames[static_cast<int>(moves)];
 }
 
 void apply_move(std::vector<int>& board, int size, const Move& m) {

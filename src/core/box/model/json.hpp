@@ -20,8 +20,7 @@ Result<BoxPuzzle> parse_box_puzzle(std::string_view start, std::string_view targ
 // A move sequence as names: ["Q2", "Q4'", ...].
 nlohmann::json move_names_json(const std::vector<Move>& moves, int size);
 
-// {size, start, target, moves, length, count, solutions: [["Q2","Q4'",...]],
-//  solutions_truncated, proven_optimal, complete, nodes, method, elapsed_ms}
+// {size, start, target, moves} and every BoxSolveResult field but count_table (moves as names).
 nlohmann::json box_result_json(const BoxPuzzle& puzzle, const BoxSolveResult& result);
 
 }  // namespace tilewise::box

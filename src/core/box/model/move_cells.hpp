@@ -64,14 +64,12 @@ inline MoveCellsIndex move_cells_index(const std::vector<MoveCells>& cells) {
   return index;
 }
 
-inline void apply_cells(Cells& s, const MoveCells& m) {
-  const std::uint8_t a = s[m.from[0]], b = s[m.from[1]], c = s[m.from[2]], d = s[m.from[3]];
-  s[m.to[0]] = a, s[m.to[1]] = b, s[m.to[2]] = c, s[m.to[3]] = d;
-}
-
-inline void undo_cells(Cells& s, const MoveCells& m) {
-  const std::uint8_t a = s[m.to[0]], b = s[m.to[1]], c = s[m.to[2]], d = s[m.to[3]];
-  s[m.from[0]] = a, s[m.from[1]] = b, s[m.from[2]] = c, s[m.from[3]] = d;
+// The move's four numbers moved on `s` in place (back: the move undone).
+inline void turn_cells(Cells& s, const MoveCells& m, bool back = false) {
+  const auto& from = back ? m.to : m.from;
+  const auto& to = back ? m.from : m.to;
+  const std::uint8_t a = s[from[0]], b = s[from[1]], c = s[from[2]], d = s[from[3]];
+  s[to[0]] = a, s[to[1]] = b, s[to[2]] = c, s[to[3]] = d;
 }
 
 // 0 or 1: the parity of the permutation `board` (cell -> number 0..cells-1); every quarter

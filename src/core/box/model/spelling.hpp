@@ -69,13 +69,12 @@ inline std::vector<Move> respelled(const std::vector<Move>& path, MoveSet moves)
     for (; j < path.size() && path[j].button == path[i].button; ++j) turns += path[j].quarter_turns;
     turns %= 4;
     const int button = path[i].button;
-    if (turns == 3 && moves != MoveSet::kClockwise) {
+    if (turns == 3 && moves != MoveSet::kClockwise)
       out.push_back({button, 3});
-    } else if (turns == 2 && moves == MoveSet::kBothDirectionsAndHalf) {
+    else if (turns == 2 && moves == MoveSet::kBothDirectionsAndHalf)
       out.push_back({button, 2});
-    } else {
+    else
       for (int k = 0; k < turns; ++k) out.push_back({button, 1});
-    }
     i = j;
   }
   return out.size() < path.size() ? respelled(out, moves) : out;

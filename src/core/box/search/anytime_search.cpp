@@ -40,20 +40,10 @@ struct BeamedBoard {
   std::uint64_t key;                // Zobrist hash of the board
 };
 
-// The search, whatever the boards' capacity.
-struct AnytimeRun {
-  virtual ~AnytimeRun() = default;
-  virtual bool run(std::uint64_t max_nodes) = 0;
-  virtual std::string progress() const = 0;
-  BoxSolveResult r;
-  std::uint64_t improvements = 0;
-  bool finished = false;
-};
-
 // The search on boards of up to kCells cells: 64 up to 8x8 (a beam's board in 96 bytes, cost
 // tables indexed by shifts), kMaxCells beyond.
 template <std::size_t kCells>
-struct AnytimeSearch final : AnytimeRun {
+struct AnytimeSearch final : BoxAnytimeSearch::Run {
   using Board = std::array<std::uint8_t, kCells>;
   using Beamed = BeamedBoard<kCells>;
   // One beam search: its corner block, weighting, width and state between units of work.
@@ -154,8 +144,7 @@ struct AnytimeSearch final : AnytimeRun {
   int at_parity(int total) const { return parity >= 0 && total % 2 != parity ? total + 1 : total; }
 
   int lower_bound() const {
-    if (r.proven_optimal) return r.length;
-    return std::max(start_bound, optimal->lower_bound());
+    return r.proven_optimal ? r.length : std::max(start_bound, optimal->lower_bound());
   }
 
   int best_length() const {
@@ -191,8 +180,10 @@ struct AnytimeSearch final : AnytimeRun {
     return path;
   }
 
-  // A solution found: kept when it is shorter than the best and replays to the target.
-  void offer(std::vector<Move> path, const std::string& method) {
+  // A solution found by beam `b`, `path` to where it ends: with the window's suffix, kept when
+  // it is shorter than the best and replays to the target.
+  void offer(const Beam& b, std::vector<Move> path, const std::string& how = "") {
+    path.insert(path.end(), b.suffix.begin(), b.suffix.end());
     path = respelled(path, puzzle.moves);
     if (static_cast<int>(path.size()) >= best_length()) return;
     std::vector<int> board(start.begin(), start.begin() + n * n);
@@ -200,7 +191,7 @@ struct AnytimeSearch final : AnytimeRun {
     for (int i = 0; i < n * n; ++i)
       if (board[i] != i) return;  // never: the searches only record what they reached
     best = std::move(path);
-    best_method = method;
+    best_method = beam_name(b) + how;
     ++improvements;
     windows_in_stage = 0;  // a new stage of windows on the new best, as wide
     windows_over = false;
@@ -222,13 +213,10 @@ struct AnytimeSearch final : AnytimeRun {
 
   void publish() {
     r.lower_bound = lower_bound();
-    if (!best.empty()) {
-      r.length = static_cast<int>(best.size());
-      r.count = 1;
-      r.solutions = {best};
-      r.method = best_method;
-    }
-    r.nodes = optimal_nodes + beam_nodes;
+    r.length = static_cast<int>(best.size());  // (called with a best)
+    r.count = 1;
+    r.solutions = {best};
+    r.method = best_method;
     if (r.length >= 0 && r.length <= r.lower_bound && !r.proven_optimal) {
       r.proven_optimal = true;
       r.lower_bound = r.length;
@@ -242,10 +230,8 @@ struct AnytimeSearch final : AnytimeRun {
     }
   }
 
-  void end(bool complete) {
+  void end(bool complete) {  // (run() then sets the nodes and the lower bound)
     r.complete = complete;
-    r.nodes = optimal_nodes + beam_nodes;
-    if (!r.proven_optimal) r.lower_bound = lower_bound();
     drop_beams();
     finished = true;
   }
@@ -285,14 +271,12 @@ struct AnytimeSearch final : AnytimeRun {
     for (int k = 0; k < from; ++k) apply_move(before, n, best[k]);
     std::vector<int> after = before;
     for (int k = from; k < from + span; ++k) apply_move(after, n, best[k]);
-    std::array<int, kCells> cell_in_after{};
-    for (int cell = 0; cell < n * n; ++cell) cell_in_after[after[cell]] = cell;
+    const std::vector<std::uint8_t> renamed = renamed_start({n, before, after, puzzle.moves});
     Board s{};
+    std::copy(renamed.begin(), renamed.end(), s.begin());
     std::array<int, kCorners> misplaced{};  // per corner block: renamed numbers not home in it
-    for (int cell = 0; cell < n * n; ++cell) {
-      s[cell] = static_cast<std::uint8_t>(cell_in_after[before[cell]]);
+    for (int cell = 0; cell < n * n; ++cell)
       for (int c = 0; c < kCorners; ++c) misplaced[c] += s[cell] != cell && in_block(cell, c);
-    }
     const int corner =
         static_cast<int>(std::max_element(misplaced.begin(), misplaced.end()) - misplaced.begin());
     Beam b = make_beam(corner, 0, std::min(cap, kFirstWindowWidth << window_stage), s);
@@ -402,9 +386,8 @@ struct AnytimeSearch final : AnytimeRun {
       if (c.man == 0) {  // the target: every child of this layer is as long
         std::vector<Move> path = path_of(b, e.trail);
         path.push_back(m.move());
-        path.insert(path.end(), b.suffix.begin(), b.suffix.end());
         b.done = true;
-        offer(std::move(path), beam_name(b));
+        offer(b, std::move(path));
         return;
       }
       if (bound_at(b.g + 1 + b.fixed_moves(), c.man) >= limit) continue;
@@ -458,14 +441,9 @@ struct AnytimeSearch final : AnytimeRun {
   // After counting: the rank below which all children fit the width.
   void start_keeping(Beam& b) {
     std::uint64_t below = 0;
-    b.cut = b.max_rank;
-    for (std::int32_t h = 0; h <= b.max_rank; ++h) {
-      if (below + b.histogram[h] >= b.width) {
-        b.cut = h;
-        break;
-      }
-      below += b.histogram[h];
-    }
+    for (b.cut = 0; b.cut <= b.max_rank && below + b.histogram[b.cut] < b.width; ++b.cut)
+      below += b.histogram[b.cut];
+    b.cut = std::min(b.cut, b.max_rank);  // (all fit: max_rank)
     b.allowance = b.width - below;
     b.keeping = true;
     b.at = 0;
@@ -524,8 +502,7 @@ struct AnytimeSearch final : AnytimeRun {
       for (const Move& m : sub.solutions[0])
         path.push_back(
             {(m.button / 3 + b.block_row) * (n - 1) + m.button % 3 + b.block_col, m.quarter_turns});
-      path.insert(path.end(), b.suffix.begin(), b.suffix.end());
-      offer(std::move(path), beam_name(b) + ", the 4x4 finished by IDA*");
+      offer(b, std::move(path), ", the 4x4 finished by IDA*");
     }
     finish.reset();
   }
@@ -540,9 +517,7 @@ struct AnytimeSearch final : AnytimeRun {
     optimal_over = true;
     const BoxSolveResult& o = optimal->result();
     if (o.count > 0) {  // optimal, with every optimal sequence when asked
-      const std::uint64_t total = optimal_nodes + beam_nodes;
       r = o;
-      r.nodes = total;
       end(true);
     }
   }
@@ -550,12 +525,9 @@ struct AnytimeSearch final : AnytimeRun {
   bool run(std::uint64_t max_nodes) override {
     std::uint64_t spent = 0;
     while (!finished && spent < max_nodes) {
-      if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
-        end(false);
-        break;
-      }
-      // The budget ends the search once there is a solution (the first takes milliseconds).
-      if (optimal_nodes + beam_nodes >= options.node_budget && r.length >= 0) {
+      // Cancelled, or the budget spent once there is a solution (the first takes milliseconds).
+      if ((options.cancel && options.cancel->load(std::memory_order_relaxed)) ||
+          (optimal_nodes + beam_nodes >= options.node_budget && r.length >= 0)) {
         end(false);
         break;
       }
@@ -566,7 +538,6 @@ struct AnytimeSearch final : AnytimeRun {
         finish_unit();
       } else if (optimal_only) {
         end(false);
-        break;
       } else if (window_due()) {
         if (window && !window->done)
           beam_unit(*window);
@@ -576,17 +547,12 @@ struct AnytimeSearch final : AnytimeRun {
         beam_unit(*beam);
       } else if (schedule_over || !start_beam()) {
         schedule_over = true;
-        if (best.empty() || windows_over) {
-          end(false);
-          break;
-        }
+        if (best.empty() || windows_over) end(false);
       }
       spent += optimal_nodes + beam_nodes - before;
     }
-    if (!finished) {
-      r.nodes = optimal_nodes + beam_nodes;
-      r.lower_bound = lower_bound();
-    }
+    r.nodes = optimal_nodes + beam_nodes;
+    r.lower_bound = lower_bound();
     return finished;
   }
 
@@ -597,32 +563,11 @@ struct AnytimeSearch final : AnytimeRun {
 
 }  // namespace
 
-struct BoxAnytimeSearch::Impl {
-  std::unique_ptr<AnytimeRun> search;
-};
-
-BoxAnytimeSearch::BoxAnytimeSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options)
-    : impl_(std::make_unique<Impl>()) {
+BoxAnytimeSearch::BoxAnytimeSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options) {
   if (puzzle.size * puzzle.size <= 64)
-    impl_->search = std::make_unique<AnytimeSearch<64>>(puzzle, options);
+    search_ = std::make_unique<AnytimeSearch<64>>(puzzle, options);
   else
-    impl_->search = std::make_unique<AnytimeSearch<kMaxCells>>(puzzle, options);
-}
-BoxAnytimeSearch::~BoxAnytimeSearch() = default;
-bool BoxAnytimeSearch::run(std::uint64_t max_nodes) {
-  return impl_->search->run(max_nodes);
-}
-bool BoxAnytimeSearch::finished() const {
-  return impl_->search->finished;
-}
-const BoxSolveResult& BoxAnytimeSearch::result() const {
-  return impl_->search->r;
-}
-std::uint64_t BoxAnytimeSearch::improvements() const {
-  return impl_->search->improvements;
-}
-std::string BoxAnytimeSearch::progress() const {
-  return impl_->search->progress();
+    search_ = std::make_unique<AnytimeSearch<kMaxCells>>(puzzle, options);
 }
 
 }  // namespace tilewise::box

@@ -18,21 +18,30 @@ class BoxAnytimeSearch {
   // pattern_tiles (the 4x4 finish; a missing table is
   // built here), max_beam_width, cancel. Time limits are the caller's (solve_box, the worker).
   BoxAnytimeSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options);
-  ~BoxAnytimeSearch();
   // Works for about `max_nodes` nodes (whole units: at most a few thousand more); true when
   // finished (proven optimal, the node budget spent with a solution found, cancelled, or
   // every beam run).
-  bool run(std::uint64_t max_nodes);
-  bool finished() const;
+  bool run(std::uint64_t max_nodes) { return search_->run(max_nodes); }
+  bool finished() const { return search_->finished; }
   // The best so far: length -1 until the first solution; lower_bound; proven_optimal; nodes.
   // Final (complete or not) once finished.
-  const BoxSolveResult& result() const;
-  std::uint64_t improvements() const;  // how many times the best got shorter
-  std::string progress() const;        // the beam in progress ("beam 4096, staged x2, ...")
+  const BoxSolveResult& result() const { return search_->r; }
+  // How many times the best got shorter; the beam in progress ("beam 4096, staged x2, ...").
+  std::uint64_t improvements() const { return search_->improvements; }
+  std::string progress() const { return search_->progress(); }
+
+  // The search, whatever the boards' capacity (anytime_search.cpp).
+  struct Run {
+    virtual ~Run() = default;
+    virtual bool run(std::uint64_t max_nodes) = 0;
+    virtual std::string progress() const = 0;
+    BoxSolveResult r;
+    std::uint64_t improvements = 0;
+    bool finished = false;
+  };
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<Run> search_;
 };
 
 }  // namespace tilewise::box

@@ -58,36 +58,25 @@ class CommutingCuts {
     counted_below_[row] |= std::uint32_t{1} << k;
     count_below_[row * moves_ + k] = count;
   }
-  // The children (bits by move) of child `a` of the node at `depth` whose count is known,
-  // that child about to be expanded: the moves b commuting with a whose node P-b was
-  // expanded and P-b-a counted; count_of(depth, a, b) is then that count.
-  std::uint32_t counted_children(std::size_t depth, std::size_t a) const {
-    std::uint32_t known = 0;
-    if (!(no_context_ >> a & 1)) return known;
-    const std::size_t row = depth * moves_;
-    for (std::uint32_t m = commuting_[a] & no_context_; m != 0; m &= m - 1) {
-      const auto b = static_cast<std::size_t>(__builtin_ctz(m));
-      if (state_[row + b] == kExpanded && (counted_below_[row + b] >> a & 1))
-        known |= std::uint32_t{1} << b;
-    }
-    return known;
-  }
-  std::uint64_t count_of(std::size_t depth, std::size_t a, std::size_t b) const {
-    return count_below_[(depth * moves_ + b) * moves_ + a];
-  }
-  // The children (bits by move) known dead of child `a` of the node at `depth`, that child
-  // about to be expanded: the moves b commuting with a whose node P-b (P: the node at
-  // `depth`) was cut, or expanded with P-b-a cut.
-  std::uint32_t dead_children(std::size_t depth, std::size_t a) const {
-    std::uint32_t dead = 0;
+  // Child `a` of the node at `depth`, about to be expanded: its children (bits by move) known
+  // dead, the moves b commuting with a whose node P-b (P: the node at `depth`) was cut, or
+  // expanded with P-b-a cut; and those whose count is known, P-b expanded and P-b-a counted
+  // (count_of(depth, a, b) is then that count).
+  std::pair<std::uint32_t, std::uint32_t> known_children(std::size_t depth, std::size_t a) const {
+    std::uint32_t dead = 0, counted = 0;
     const std::size_t row = depth * moves_;
     for (std::uint32_t m = commuting_[a]; m != 0; m &= m - 1) {
       const auto b = static_cast<std::size_t>(__builtin_ctz(m));
-      if (state_[row + b] == kCut ||
-          (state_[row + b] == kExpanded && (cut_below_[row + b] >> a & 1)))
+      const bool expanded = state_[row + b] == kExpanded;
+      if (state_[row + b] == kCut || (expanded && (cut_below_[row + b] >> a & 1)))
         dead |= std::uint32_t{1} << b;
+      else if (expanded && (counted_below_[row + b] >> a & 1))
+        counted |= std::uint32_t{1} << b;
     }
-    return dead;
+    return {dead, counted};
+  }
+  std::uint64_t count_of(std::size_t depth, std::size_t a, std::size_t b) const {
+    return count_below_[(depth * moves_ + b) * moves_ + a];
   }
 
  private:

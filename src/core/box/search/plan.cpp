@@ -28,10 +28,7 @@ std::string table_words(const BoxTableCost& t) {
 
 std::string seconds_words(double s) {
   char out[32];
-  if (s < 60)
-    std::snprintf(out, sizeof out, "~%.0f s", s);
-  else
-    std::snprintf(out, sizeof out, "~%.0f min", s / 60);
+  std::snprintf(out, sizeof out, s < 60 ? "~%.0f s" : "~%.0f min", s < 60 ? s : s / 60);
   return out;
 }
 
@@ -79,11 +76,8 @@ Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
     plan.reason = "anytime search";
     return plan;
   }
-  if (q.partition != "auto") {
-    AdditivePartition known;
-    if (!additive_partition(q.partition, known))
-      return Error{"--partition", q.partition + ": not a partition"};
-  }
+  if (AdditivePartition known; q.partition != "auto" && !additive_partition(q.partition, known))
+    return Error{"--partition", q.partition + ": not a partition"};
   // The bound: asked, or additive tables alone; with cw, counts of every sequence also take
   // the 8-number pattern table (docs/puzzle-box.md, "How strong").
   const bool all_auto = q.bound == "auto" && q.partition == "auto" && q.pattern_tiles == 0;
@@ -117,10 +111,7 @@ Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
   } else {
     plan.reason = "the pattern table of " + std::to_string(plan.pattern_tiles) + " numbers";
   }
-  if (!every) {
-    plan.method = BoxMethod::kIdaStar;
-    return plan;
-  }
+  if (!every) return plan;  // (kIdaStar)
   plan.threads = q.threads > 0 ? q.threads : hardware_threads();
   // Counts by layers unless split into parts; listings depth first (docs/puzzle-box.md, "Which
   // counter counts what").

@@ -13,7 +13,6 @@
 #include <unordered_set>
 
 #include "core/box/bounds/additive_db.hpp"
-#include "core/box/bounds/pattern_db.hpp"
 #include "core/box/bounds/table3.hpp"
 #include "core/box/count/count_dag.hpp"
 #include "core/box/model/board.hpp"
@@ -26,10 +25,8 @@ namespace {
 
 constexpr int kMaxLength = 1000;  // IDA* gives up beyond this many moves
 
-std::unique_ptr<std::vector<std::uint8_t>>& cached_table3(MoveSet moves) {
-  static std::unique_ptr<std::vector<std::uint8_t>> tables[3];
-  return tables[static_cast<int>(moves)];
-}
+// The 3x3 tables the search reads, by move set: kept or built once.
+std::optional<std::vector<std::uint8_t>> tables3[3];
 
 // The 3x3 table's distance of `board` (kMaxLength + 1: unreachable).
 int distance_3x3(const std::vector<std::uint8_t>& table, const std::uint8_t* board) {
@@ -38,15 +35,9 @@ int distance_3x3(const std::vector<std::uint8_t>& table, const std::uint8_t* boa
 }
 
 const std::vector<std::uint8_t>& table3(MoveSet moves) {
-  auto& t = cached_table3(moves);
-  if (!t) t = std::make_unique<std::vector<std::uint8_t>>(build_distance_table_3x3(moves));
+  auto& t = tables3[static_cast<int>(moves)];
+  if (!t) t = build_distance_table_3x3(moves);
   return *t;
-}
-
-// The numbers' steps home in moves (a press moves 4 steps, 8 with half turns).
-int manhattan_moves(int sum, MoveSet moves) {
-  const int per_move = moves == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
-  return (sum + per_move - 1) / per_move;
 }
 
 // Buttons whose 2x2 blocks share no cell: pressing them in either order is the same.
@@ -82,8 +73,7 @@ BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
       on_improvement(now);
     }
   }
-  BoxSolveResult r = search.result();
-  if (!search.finished()) r.complete = false;
+  BoxSolveResult r = search.result();  // (complete once finished)
   r.elapsed_ms = spent_ms();
   return r;
 }
@@ -96,38 +86,9 @@ std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
   return build.take();
 }
 
-struct BoxTableBuild::Impl {
-  MoveSet moves;
-  std::unique_ptr<Table3Build> table3;  // 3x3, until its table is kept
-  std::unique_ptr<PatternDbBuild> pattern_db;
-};
-
-BoxTableBuild::BoxTableBuild(int size, MoveSet moves, int pattern_tiles)
-    : impl_(std::make_unique<Impl>(Impl{moves, nullptr, nullptr})) {
-  if (size == 3 && !cached_table3(moves)) impl_->table3 = std::make_unique<Table3Build>(moves);
-  if (size == 4) impl_->pattern_db = std::make_unique<PatternDbBuild>(moves, pattern_tiles);
-}
-
-BoxTableBuild::~BoxTableBuild() = default;
-
-bool BoxTableBuild::run(std::uint64_t max_states) {
-  Impl& b = *impl_;
-  if (b.pattern_db) return b.pattern_db->run(max_states);
-  auto& t = cached_table3(b.moves);
-  if (b.table3 && !t && b.table3->run(max_states))
-    t = std::make_unique<std::vector<std::uint8_t>>(b.table3->take());
-  return !b.table3 || t;
-}
-
-std::uint64_t BoxTableBuild::states_done() const {
-  if (impl_->pattern_db) return impl_->pattern_db->states_done();
-  if (!impl_->table3) return 0;
-  return cached_table3(impl_->moves) ? kStates3 : impl_->table3->states_done();
-}
-
-std::uint64_t BoxTableBuild::states_total() const {
-  if (impl_->pattern_db) return impl_->pattern_db->states_total();
-  return impl_->table3 ? kStates3 : 0;
+void keep_distance_table_3x3(MoveSet moves, std::vector<std::uint8_t> table) {
+  auto& t = tables3[static_cast<int>(moves)];
+  if (!t) t = std::move(table);
 }
 
 // The method: what the search uses, memory included (the CLI's limits test reads it).
@@ -172,7 +133,6 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     r_.method = "exact distance table (3x3)";
     table_ = &table3(moves_);
   } else if (size_ == 4) {
-    start4_ = board16();
     std::vector<std::uint32_t> commuting(cells_.size());
     std::uint32_t no_context = 0;
     for (std::size_t k = 0; k < cells_.size(); ++k) {
@@ -183,18 +143,15 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     commuting_cuts_.emplace(std::move(commuting), no_context);
     std::tie(additive_, pattern_) = make_bounds_4x4(moves_, o_);
     r_.method = method_4x4(o_, additive_.get(), pattern_.get());
-    if (additive_) additive_terms_ = static_cast<std::size_t>(additive_->terms());
   } else if (!o_.group_map.empty()) {
     additive_ = std::make_unique<AdditiveBound>(size_, moves_, o_.group_map);
     r_.method = "IDA* with " + additive_->describe();
   } else {
     r_.method = "IDA* with Manhattan bound";  // (the sum kept in step with the moves)
     const int n = size_ * size_;
-    steps_home_.resize(static_cast<std::size_t>(n * n));
     for (int c = 0; c < n; ++c)
       for (int v = 0; v < n; ++v)
-        steps_home_[static_cast<std::size_t>(c * n + v)] =
-            static_cast<std::uint8_t>(steps_home(size_, c, v));
+        steps_home_.push_back(static_cast<std::uint8_t>(steps_home(size_, c, v)));
     for (int c = 0; c < n; ++c) manhattan_sum_ += steps_home_[c * n + board_[c]];
   }
   t0_ms_ = now_ms();  // budgets count the search, not a one-time table build
@@ -202,25 +159,18 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
 
 BoxSearch::~BoxSearch() = default;
 
-int BoxSearch::lower_bound() const {
-  if (r_.proven_optimal) return r_.length;
-  // Each finished iteration rules out its length.
-  return std::max(limit_, start_bound_);
-}
-
 bool BoxSearch::out_of_budget() const {
   if (r_.nodes >= o_.node_budget) return true;
   if (o_.max_seconds <= 0 || r_.nodes % 1024 != 0) return false;
   return now_ms() - t0_ms_ > o_.max_seconds * 1000;
 }
 
-bool BoxSearch::at_target_board() const {  // (a permutation of 0, 1, ...: sorted)
-  return std::is_sorted(board_.begin(), board_.begin() + size_ * size_);
-}
-
 int BoxSearch::bound_of(int g, int enough) const {
   if (table_) return distance_3x3(*table_, board_.data());
-  if (!additive_ && !pattern_) return to_parity(manhattan_moves(manhattan_sum_, moves_), g);
+  if (!additive_ && !pattern_) {  // the steps home in moves: a press makes 4, 8 with half turns
+    const int per_move = moves_ == MoveSet::kBothDirectionsAndHalf ? 8 : 4;
+    return to_parity((manhattan_sum_ + per_move - 1) / per_move, g);
+  }
   // The parent's deciding lookup first.
   auto first_at = [g](std::vector<int>& first) -> int& {
     if (first.size() <= static_cast<std::size_t>(g)) first.resize(g + 1);
@@ -238,39 +188,31 @@ int BoxSearch::bound_of(int g, int enough) const {
   return to_parity(h, g);
 }
 
-int BoxSearch::to_parity(int h, int g) const {
-  if (parity_ >= 0 && (h + g + parity_) % 2 != 0) ++h;  // distance = parity of the board
-  return h;
-}
-
 // Spellings never listed (spelling.hpp) and, when one solution is enough, the second order
 // of two commuting buttons (only the lower button first).
 bool BoxSearch::skip_move(const Move& m) const {
   if (!spelling_.back().allows(m)) return true;
-  if (path_.size() < prefix_.size()) {
-    const Move& p = prefix_[path_.size()];
-    return m.button != p.button || m.quarter_turns != p.quarter_turns;
-  }
+  if (path_.size() < prefix_.size()) return move_key(m) != move_key(prefix_[path_.size()]);
   return !listing_ && !path_.empty() && m.button < path_.back().button &&
          commute(m.button, path_.back().button, size_);
 }
 
-// The count table's key of this node beside the board (count_dag.hpp).
-std::uint32_t BoxSearch::context_key() const {
-  return CountDag::context_of(moves_left(), path_.empty() ? nullptr : &path_.back(), moves_);
+// The count table's node of board_ after path_ (count_dag.hpp), where the table keeps nodes:
+// kMinLeft moves left or more, `depth` moves down or more.
+std::optional<std::pair<std::uint64_t, std::uint32_t>> BoxSearch::count_node(
+    std::size_t depth) const {
+  if (!count_dag_ || moves_left() < CountDag::kMinLeft || path_.size() < depth) return {};
+  const Move* last = path_.empty() ? nullptr : &path_.back();
+  return count_dag_->node_of(board16(), CountDag::context_of(moves_left(), last, moves_));
 }
 
 // The child just entered, when the count's table knows it: its count added, its sequences
 // listed from the table (while there is room), its subtree not walked.
-bool BoxSearch::counted_child() {
-  if (!count_dag_ || moves_left() < CountDag::kMinLeft || path_.size() < prefix_.size())
-    return false;
-  const auto [board, context] = count_dag_->node_of(board16(), context_key());
-  const std::uint64_t known = count_dag_->find(board, context);
-  if (known == CountDag::kMiss) return false;
-  add_counted(known);
-  child_count_ = known;
-  return true;
+std::uint64_t BoxSearch::counted_child() {
+  const auto node = count_node(prefix_.size());
+  const std::uint64_t known = node ? count_dag_->find(node->first, node->second) : CountDag::kMiss;
+  if (known != CountDag::kMiss) add_counted(known);
+  return known;
 }
 
 void BoxSearch::add_counted(std::uint64_t n) {
@@ -289,13 +231,9 @@ void BoxSearch::add_counted(std::uint64_t n) {
 }
 
 bool BoxSearch::leave_node() {
-  bool kept = true;
   const std::uint64_t count = r_.count - count_at_entry_.back();
-  if (count_dag_ && moves_left() >= CountDag::kMinLeft &&
-      path_.size() >= std::max<std::size_t>(prefix_.size(), 1)) {
-    const auto [board, context] = count_dag_->node_of(board16(), context_key());
-    kept = count_dag_->put(board, context, count);
-  }
+  const auto node = count_node(std::max<std::size_t>(prefix_.size(), 1));
+  const bool kept = !node || count_dag_->put(node->first, node->second, count);
   next_.pop_back();
   count_at_entry_.pop_back();
   if (!path_.empty()) {
@@ -318,7 +256,7 @@ void BoxSearch::found() {
 }
 
 // A solution found at the current bound is optimal: every shorter bound was searched.
-void BoxSearch::finish(bool complete) {
+bool BoxSearch::finish(bool complete) {
   if (r_.count > 0 || listing_) {  // (listing: the first pass found one at this bound)
     r_.length = limit_;
     r_.proven_optimal = true;
@@ -330,11 +268,12 @@ void BoxSearch::finish(bool complete) {
   count_at_entry_.clear();
   if (count_dag_ && complete && o_.keep_count_table) {
     count_dag_->drop_dead();
-    count_dag_->set_root(start4_, limit_);
+    count_dag_->set_root(board16(), limit_);  // (back at the root: board_ is the start)
     r_.count_table = std::move(count_dag_);
   }
   count_dag_.reset();
   finished_ = true;
+  return true;
 }
 
 void BoxSearch::count_below(std::vector<Move> prefix, int length, std::shared_ptr<CountDag> dag) {
@@ -355,7 +294,7 @@ bool BoxSearch::next_iteration() {
     listing_ = true;
     if (size_ == 4 && !count_dag_) {
       count_dag_ = std::make_shared<CountDag>(moves_, o_.max_count_bytes);
-      count_dag_->share_turned_images(start4_);
+      count_dag_->share_turned_images(board16());  // (at the root: the start)
     }
   } else {
     if (limit_ < 0) start_bound_ = std::min(h, kMaxLength);
@@ -385,10 +324,7 @@ void BoxSearch::turn(const Move& m, bool back) {
       const int v = board_[from[k]], n = size_ * size_;
       manhattan_sum_ += steps_home_[to[k] * n + v] - steps_home_[from[k] * n + v];
     }
-  if (back)
-    undo_cells(board_, mc);
-  else
-    apply_cells(board_, mc);
+  turn_cells(board_, mc, back);
 }
 
 void BoxSearch::enter_child(const Move& m) {
@@ -406,18 +342,18 @@ void BoxSearch::undo_last() {
 void BoxSearch::open_node() {
   const std::size_t g = path_.size();
   if (commuting_cuts_) {
-    if (g > 0) commuting_cuts_->expanded(g - 1, next_.back() - 1);
     commuting_cuts_->entered(g);
     if (known_.size() <= g) known_.resize(g + 1);
+    known_[g] = {};
     // P-a-b is P-b-a: dead when P-b is known dead (inherited down, whatever the order)
     // or P-b was expanded and P-b-a cut.
-    const std::size_t a = g > 0 ? next_.back() - 1 : 0;
-    known_[g] = {};
-    if (g > 0)
-      known_[g].dead = commuting_cuts_->dead_children(g - 1, a) |
-                       (known_[g - 1].dead_or_cut & commuting_cuts_->commuting(a));
-    if (g > 0 && listing_ && g > prefix_.size())
-      known_[g].counted = commuting_cuts_->counted_children(g - 1, a);
+    if (g > 0) {
+      const std::size_t a = next_.back() - 1;
+      commuting_cuts_->expanded(g - 1, a);
+      const auto [dead, counted] = commuting_cuts_->known_children(g - 1, a);
+      known_[g].dead = dead | (known_[g - 1].dead_or_cut & commuting_cuts_->commuting(a));
+      if (listing_ && g > prefix_.size()) known_[g].counted = counted;
+    }
   }
   next_.push_back(0);
   count_at_entry_.push_back(r_.count);
@@ -454,20 +390,18 @@ void BoxSearch::note_cut() {
 // bytes asked of memory), then every entry, so that the cache misses overlap.
 void BoxSearch::first_of_children() {
   if (!additive_) return;
-  const std::size_t g = path_.size(), moves = cells_.size(), terms = additive_terms_;
+  const std::size_t g = path_.size(), moves = cells_.size();
+  const auto terms = static_cast<std::size_t>(additive_->terms());
   if (child_excess_.size() < (g + 1) * moves) child_excess_.resize((g + 1) * moves);
   child_index_.resize(moves * terms);
   const int first = first_image_[g];
   const std::array<std::uint8_t, 16> board = board16();  // (16 bytes a child, not 64)
-  std::array<std::uint8_t, 16> child{};
   std::array<bool, 64> tried{};
   for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
     const bool known = commuting_cuts_ && ((known_[g].dead | known_[g].counted) >> k & 1);
-    if ((tried[k] = !skip_move(mc.move()) && !known)) {
-      child = turned(board, mc);
-      additive_->first_indices(child.data(), first, &child_index_[k * terms]);
-    }
+    if ((tried[k] = !skip_move(mc.move()) && !known))
+      additive_->first_indices(turned(board, mc).data(), first, &child_index_[k * terms]);
   }
   const int left = moves_left() - 1;  // the children's
   for (std::size_t k = 0; k < moves; ++k) {
@@ -485,14 +419,8 @@ void BoxSearch::first_of_children() {
 // with an explicit stack so it can stop after any node and go on later.
 bool BoxSearch::run(std::uint64_t max_nodes) {
   for (std::uint64_t visited = 0; !finished_;) {
-    if (!o_.all && r_.count > 0) {
-      finish(true);
-      break;
-    }
-    if (o_.cancel && o_.cancel->load(std::memory_order_relaxed)) {
-      finish(false);
-      break;
-    }
+    if (!o_.all && r_.count > 0) return finish(true);
+    if (o_.cancel && o_.cancel->load(std::memory_order_relaxed)) return finish(false);
     if (probe_found_) {  // back to the root: next_iteration lists this bound
       while (!path_.empty()) undo_last();
       next_.clear();
@@ -506,8 +434,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       if (!leave_node()) {
         r_.count = 0;  // not a partial number
         r_.count_table_full = true;
-        finish(false);
-        break;
+        return finish(false);
       }
       continue;
     }
@@ -527,21 +454,19 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
         continue;
       }
     }
-    if (out_of_budget()) {
-      finish(false);
-      break;
-    }
+    if (out_of_budget()) return finish(false);
     ++visited;
     ++r_.nodes;
     enter_child(m);
     const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
     const bool at_target = h == 0 && at_target_board();
-    if (g + h > limit_ || at_target || (listing_ && counted_child())) {
+    const bool cut = g + h > limit_;
+    const std::uint64_t known = cut || at_target || !listing_ ? CountDag::kMiss : counted_child();
+    if (cut || at_target || known != CountDag::kMiss) {
       if (at_target && g == limit_) found();
       undo_last();
-      if (g + h > limit_) note_cut();
-      if (child_count_ != CountDag::kMiss) note_counted(child_count_);
-      child_count_ = CountDag::kMiss;
+      if (cut) note_cut();
+      if (known != CountDag::kMiss) note_counted(known);
       continue;
     }
     open_node();
@@ -567,12 +492,6 @@ std::function<int(const std::uint8_t*, int)> box_lower_bound(int size, MoveSet m
   if (size == 3)
     return [&table = table3(moves)](const std::uint8_t* board, int) {
       return distance_3x3(table, board);
-    };
-  if (size != 4)
-    return [size, moves](const std::uint8_t* board, int) {
-      int sum = 0;
-      for (int c = 0; c < size * size; ++c) sum += steps_home(size, c, board[c]);
-      return manhattan_moves(sum, moves);
     };
   auto [a, p] = make_bounds_4x4(moves, o);
   std::shared_ptr<AdditiveBound> additive = std::move(a), pattern = std::move(p);

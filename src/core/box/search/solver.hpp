@@ -2,6 +2,7 @@
 // of the board's size; solutions are distinct sequences in canonical spelling (spelling.hpp).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -95,25 +96,10 @@ Result<BoxSolveResult> count_after_first_solution(
     const BoxPuzzle& puzzle, const BoxSolveOptions& options, const std::string& how,
     const std::function<OtherCount(const std::vector<std::uint8_t>& start, int length)>& count);
 
-// solve_box's lower bound on boards up to 4x4, without the parity, from `board` (renamed_start);
-// it may stop once above `enough`. Builds missing tables. One caller at a time.
+// solve_box's lower bound on 3x3 or 4x4 boards, without the parity, from `board`
+// (renamed_start); it may stop once above `enough`. Builds missing tables. One caller at a time.
 std::function<int(const std::uint8_t* board, int enough)> box_lower_bound(
     int size, MoveSet moves, const BoxSolveOptions& options);
-
-// The browser worker's build of the table of (size, moves) a slice at a time (3x3: distances,
-// 4x4: the pattern table), kept for the process.
-class BoxTableBuild {
- public:
-  BoxTableBuild(int size, MoveSet moves, int pattern_tiles);
-  ~BoxTableBuild();
-  bool run(std::uint64_t max_states);  // true when ready
-  std::uint64_t states_done() const;
-  std::uint64_t states_total() const;
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
-};
 
 // One optimal search, resumable: solve_box runs it to the end; the browser worker a slice at
 // a time. The puzzle must pass check_box_puzzle; the constructor builds missing tables.
@@ -126,7 +112,8 @@ class BoxSearch {
   const BoxSolveResult& result() const { return r_; }  // final once finished
   int depth_bound() const { return limit_; }           // length tried by this iteration
   int depth() const { return static_cast<int>(path_.size()); }
-  int lower_bound() const;  // no solution is shorter than this
+  // No solution is shorter than this (each finished iteration rules out its length).
+  int lower_bound() const { return r_.proven_optimal ? r_.length : std::max(limit_, start_bound_); }
   // 4x4, options.all, before run(): counts only the sequences of `length` moves that begin with
   // `prefix` into `dag` (parallel_count.hpp), the nodes above the prefix's end not kept.
   void count_below(std::vector<Move> prefix, int length, std::shared_ptr<CountDag> dag);
@@ -134,12 +121,15 @@ class BoxSearch {
  private:
   int bound_of(int g, int enough) const;  // moves left from board_ at g, to the parity
   bool skip_move(const Move& m) const;
-  bool at_target_board() const;  // board_ reads 0, 1, ...
-  bool counted_child();  // listing: the child's count is known (added, its sequences listed)
+  bool at_target_board() const {  // board_ reads 0, 1, ... (a permutation of them: sorted)
+    return std::is_sorted(board_.begin(), board_.begin() + size_ * size_);
+  }
+  std::uint64_t counted_child();      // listing: the child's count, or CountDag::kMiss
   void add_counted(std::uint64_t n);  // a child's n sequences: counted, listed while kept
-  int to_parity(int h, int g) const;  // h rounded up to the parity a distance at g must have
+  // h rounded up to the parity a distance at g must have (the board's, with quarter turns).
+  int to_parity(int h, int g) const { return parity_ >= 0 && (h + g + parity_) % 2 ? h + 1 : h; }
   bool leave_node();  // all children tried: keep the count, back up (false: table full)
-  std::uint32_t context_key() const;
+  std::optional<std::pair<std::uint64_t, std::uint32_t>> count_node(std::size_t depth) const;
   int moves_left() const { return limit_ - static_cast<int>(path_.size()); }
   bool out_of_budget() const;  // nodes or time
   bool next_iteration();       // false when the search is over
@@ -157,7 +147,7 @@ class BoxSearch {
   void note_counted(std::uint64_t count);  // ... has `count` completions (listing)
   void add_second_order(const Move& m);    // the child m's count taken from its first order
   void found();
-  void finish(bool complete);
+  bool finish(bool complete);  // the search is over: true
 
   int size_;
   MoveSet moves_;
@@ -169,7 +159,6 @@ class BoxSearch {
   // Per depth and move: the excess of the child's first image (first_of_children).
   std::vector<int> child_excess_;
   std::vector<std::uint32_t> child_index_;  // (first_of_children's)
-  std::size_t additive_terms_ = 0;          // lookups per image
   // 4x4: second orders of commuting buttons cut without a bound (commuting_cuts.hpp), and
   // per depth the open node's children it cuts.
   std::optional<CommutingCuts> commuting_cuts_;
@@ -180,7 +169,6 @@ class BoxSearch {
     std::uint32_t dead_or_cut = 0;  // known dead so far
   };
   std::vector<Known> known_;
-  std::uint64_t child_count_ = ~std::uint64_t{0};  // counted_child's, for note_counted
   std::vector<Move> path_;
   std::vector<Spelling> spelling_;  // per depth: the spelling context of path_'s first moves
   std::vector<std::size_t> next_;   // per open node: index in cells_ of its next child
@@ -202,13 +190,15 @@ class BoxSearch {
   bool listing_ = false;
   bool probe_found_ = false;
   std::vector<std::uint64_t> count_at_entry_;  // per open node: r_.count when entered
-  std::array<std::uint8_t, 16> start4_{};      // 4x4: the start as board16() reads it
   std::shared_ptr<CountDag> count_dag_;
   std::vector<Move> prefix_;  // count_below's: the first moves of every sequence searched
 };
 
-// 3x3: the boards at each distance; a fresh distance table (by rank_3x3, 0xff = unreachable).
+// 3x3: the boards at each distance; a fresh distance table (by rank_3x3, 0xff = unreachable);
+// the table the search reads, kept from a build made elsewhere (the browser worker's
+// Table3Build, a slice at a time), else built when first needed.
 std::vector<std::uint64_t> distance_distribution_3x3(MoveSet moves);
 std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves);
+void keep_distance_table_3x3(MoveSet moves, std::vector<std::uint8_t> table);
 
 }  // namespace tilewise::box
