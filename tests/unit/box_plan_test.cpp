@@ -71,6 +71,19 @@ TEST(BoxPlan, CountsAndListingsTakeTheLargeTables) {
   EXPECT_TRUE(half->second_when_long);
 }
 
+TEST(BoxPlan, TwoByTwoBoardsTakeNoTable) {
+  for (BoxWant want : {BoxWant::kFirst, BoxWant::kAll, BoxWant::kCount}) {
+    BoxPlanRequest q = request(want, MoveSet::kClockwise, {});
+    q.size = 2;
+    Result<BoxPlan> p = plan_box_solve(q);
+    ASSERT_TRUE(p);
+    EXPECT_TRUE(p->partition.empty());
+    EXPECT_FALSE(p->pattern_table);
+    EXPECT_EQ(p->method,
+              want == BoxWant::kFirst ? BoxMethod::kIdaStar : BoxMethod::kCountDepthFirst);
+  }
+}
+
 TEST(BoxPlan, WhatIsAskedIsHonoured) {
   BoxPlanRequest q = request(BoxWant::kCount, MoveSet::kBothDirections, {});
   q.partition = "rows";

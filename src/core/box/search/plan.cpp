@@ -64,6 +64,11 @@ Result<BoxPlan> plan_box_solve(const BoxPlanRequest& q) {
     return Error{"--second-bound", q.second_bound + ": use auto, none or pattern"};
   const bool every = q.want != BoxWant::kFirst;
   const bool half = q.moves == MoveSet::kBothDirectionsAndHalf;
+  if (q.size < 3) {  // one button, 24 boards: no table pays
+    plan.method = every ? BoxMethod::kCountDepthFirst : BoxMethod::kIdaStar;
+    plan.reason = "2x2: IDA* with the Manhattan bound";
+    return plan;
+  }
   if (q.size == 3) {
     plan.method = BoxMethod::kExactTable;
     plan.reason = "3x3: the distance table of every board";

@@ -19,10 +19,10 @@ enum class BoxWant { kFirst, kAll, kCount };
 
 enum class BoxMethod {
   kExactTable,       // 3x3: the distance table of every board
-  kIdaStar,          // 4x4: the first optimal solution
+  kIdaStar,          // 2x2, 4x4: the first optimal solution
   kAnytime,          // 5x5 and up (anytime_search.hpp)
   kCountByLayers,    // 4x4 --count (count_layers.hpp)
-  kCountDepthFirst,  // 4x4 --all or --count --part (parallel_count.hpp)
+  kCountDepthFirst,  // 2x2, 4x4 --all or --count --part (parallel_count.hpp)
 };
 
 struct BoxPlanRequest {
