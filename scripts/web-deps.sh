@@ -14,3 +14,10 @@ SDL_OPTIONS=(-DCMAKE_BUILD_TYPE=MinSizeRel -DCMAKE_C_FLAGS=-DSDL_LEAN_AND_MEAN=1
   -DSDL_OFFSCREEN=OFF -DSDL_DUMMYVIDEO=OFF -DSDL_DISKAUDIO=OFF -DSDL_DUMMYAUDIO=OFF)
 SDL_PREFIX="$CACHE/sdl2-$SDL_VERSION-emscripten-$SDL_BUILD"
 IMGUI_DIR="$CACHE/src/imgui-$IMGUI_VERSION"
+# Debian's emcc, em++, emar and emcmake are Python scripts started as `python3` from PATH: on
+# a machine where that is a version manager's shim (pyenv), every call first runs the shim's
+# shell scripts (~0.15 s of CPU a call; a cold web set-up and build makes ~530 calls).
+# Debian's own python3, which its emscripten package is made for, starts them directly.
+if [ -x /usr/bin/python3 ]; then
+  export EMSDK_PYTHON=/usr/bin/python3
+fi
