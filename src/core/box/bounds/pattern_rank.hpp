@@ -38,30 +38,23 @@ struct LookupView {
   void prefetch(std::uint32_t index) const { __builtin_prefetch(nibbles + index / 2); }
 };
 
-// Index of a placement (cell of number 0, ..., cell of number k-1): each cell counted
-// among the cells not taken by the numbers before it (mixed radix 16, 15, 14, ...). The
-// taken cells below each cell are kept as 16 nibbles (at most 8 each), so a count is a
-// shift and a mask, no table (the hottest code of the 4x4 count).
-inline std::uint32_t rank(const std::uint8_t* cell, int tiles) {
+// Index of a placement (cell of number 0, ..., cell of number k-1) on `cells` cells: each cell
+// counted among the cells not taken by the numbers before it (mixed radix cells, cells - 1,
+// ...). Up to 16 cells the taken cells below each cell are kept as 16 nibbles (at most 8 each),
+// so a count is a shift and a mask, no table (the hottest code of the 4x4 count).
+inline std::uint32_t rank(const std::uint8_t* cell, int tiles, int cells = kCells) {
   constexpr std::uint64_t kOnes = 0x1111111111111111ull;
   std::uint32_t index = 0;
   std::uint64_t below = 0;  // nibble c: cells taken below cell c
   for (int j = 0; j < tiles; ++j) {
     const int shift = 4 * cell[j];
-    index = index * static_cast<std::uint32_t>(kCells - j) + cell[j] -
-            static_cast<std::uint32_t>(below >> shift & 15);
-    below += kOnes << shift << 4;  // every cell above cell[j] (none above 15)
-  }
-  return index;
-}
-
-// rank() on a board of `cells` cells (the group tables of 5x5 and up).
-inline std::uint32_t rank(const std::uint8_t* cell, int tiles, int cells) {
-  if (cells == kCells) return rank(cell, tiles);
-  std::uint32_t index = 0;
-  for (int j = 0; j < tiles; ++j) {
     int digit = cell[j];
-    for (int i = 0; i < j; ++i) digit -= cell[i] < cell[j];
+    if (cells <= kCells) {
+      digit -= static_cast<int>(below >> shift & 15);
+      below += kOnes << shift << 4;  // every cell above cell[j] (none above 15)
+    } else {
+      for (int i = 0; i < j; ++i) digit -= cell[i] < cell[j];
+    }
     index = index * static_cast<std::uint32_t>(cells - j) + static_cast<std::uint32_t>(digit);
   }
   return index;

@@ -9,6 +9,7 @@
 
 #include "core/box/bounds/additive_db.hpp"
 #include "core/box/bounds/packed_bound.hpp"
+#include "core/box/bounds/pattern_rank.hpp"
 #include "core/box/model/board.hpp"
 #include "core/box/model/move_cells.hpp"
 #include "core/box/model/packed_board.hpp"
@@ -19,32 +20,14 @@ namespace tilewise::box {
 namespace {
 namespace layered {  // (names of its own: the core is built as one unity file)
 
-// A layer's or a bucket's entry: a board and a word: the sequences reaching it in its context
-// (modulo 2^50, exact while the count is below it), the first image's excess (6 bits; a
-// bucket's), the context's tag (context_tag, 4 bits), the image that decided its bound (4 bits).
+// A layer's or a bucket's entry: a board, the sequences reaching it in its context (modulo
+// 2^50, exact while the count is below it), the first image's excess (a bucket's), the context's
+// tag (context_tag) and the image that decided its bound.
 struct Entry {
   Packed board;
-  std::uint64_t word;
+  std::uint64_t count : 50, excess : 6, tag : 4, image : 4;
 };
-constexpr int kExcessShift = 50, kTagShift = 56, kImageShift = 60;
-constexpr std::uint64_t kCountMask = (std::uint64_t{1} << kExcessShift) - 1;
-constexpr std::uint64_t kImageBits = std::uint64_t{15} << kImageShift;
-std::uint64_t count_of(std::uint64_t w) {
-  return w & kCountMask;
-}
-unsigned tag_of(std::uint64_t w) {
-  return static_cast<unsigned>(w >> kTagShift & 15);
-}
-unsigned image_of(std::uint64_t w) {
-  return static_cast<unsigned>(w >> kImageShift);
-}
-unsigned excess_of(std::uint64_t w) {
-  return static_cast<unsigned>(w >> kExcessShift & 63);
-}
-std::uint64_t word_of(std::uint64_t count, unsigned tag, unsigned image) {
-  return (count & kCountMask) | std::uint64_t{tag} << kTagShift |
-         std::uint64_t{image} << kImageShift;
-}
+constexpr std::uint64_t kCountMask = (std::uint64_t{1} << 50) - 1;
 
 // Children a bucket aims at: its merging table (0.5-1 MB) stays within a core's L2 cache
 // (4 k-32 k measured: 16 k best, by ~3 %).
@@ -78,7 +61,8 @@ class Merge {
     bool has0 = false;
   };
   struct Tagged {
-    std::uint64_t word;  // count and tag (as Entry's)
+    std::uint64_t count;
+    unsigned tag;
     std::int32_t next;
   };
 
@@ -103,22 +87,20 @@ class Merge {
       s.board = e.board;
       used_.push_back(static_cast<std::uint32_t>(i));
     }
-    if (excess_of(e.word) >= s.excess) {
-      s.image = static_cast<std::uint8_t>(image_of(e.word));
-      s.excess = static_cast<std::uint8_t>(excess_of(e.word));
+    if (e.excess >= s.excess) {
+      s.image = static_cast<std::uint8_t>(e.image);
+      s.excess = static_cast<std::uint8_t>(e.excess);
     }
-    const unsigned tag = tag_of(e.word);
-    const std::uint64_t n = count_of(e.word);
-    if (tag == 0) {
-      s.count0 += n, s.has0 = true;
+    if (e.tag == 0) {
+      s.count0 += e.count, s.has0 = true;
       return;
     }
     for (std::int32_t t = s.tagged; t >= 0; t = tagged_[t].next)
-      if (tag_of(tagged_[t].word) == tag) {
-        tagged_[t].word = word_of(count_of(tagged_[t].word) + n, tag, 0);
+      if (tagged_[t].tag == e.tag) {
+        tagged_[t].count += e.count;
         return;
       }
-    tagged_.push_back({word_of(n, tag, 0), s.tagged});
+    tagged_.push_back({e.count, static_cast<unsigned>(e.tag), s.tagged});
     s.tagged = static_cast<std::int32_t>(tagged_.size() - 1);
   }
   // The distinct boards merged, as slot indices.
@@ -127,9 +109,9 @@ class Merge {
   // Its entries, each with `image`, appended to `out`.
   void emit(std::uint32_t i, unsigned image, std::vector<Entry>& out) const {
     const Slot& s = slots_[i];
-    if (s.has0) out.push_back({s.board, word_of(s.count0, 0, image)});
+    if (s.has0) out.push_back({s.board, s.count0, 0, 0, image});
     for (std::int32_t t = s.tagged; t >= 0; t = tagged_[t].next)
-      out.push_back({s.board, word_of(count_of(tagged_[t].word), tag_of(tagged_[t].word), image)});
+      out.push_back({s.board, tagged_[t].count, 0, tagged_[t].tag, image});
   }
 
  private:
@@ -151,8 +133,6 @@ class LayerCounter {
                     ? std::make_unique<PackedBound>(*limits.second, moves, limits.vector_ranks)
                     : nullptr),
         limits_(limits),
-        terms_(bound.terms()),
-        images_(bound.images()),
         from_target_(from_target),
         t0_(t0) {
     for (const MoveCells& mc : move_cells(4, moves)) {
@@ -166,7 +146,7 @@ class LayerCounter {
     result_.from_target = from_target;
     result_.second_from = second_ ? 1 : 0;
     for (auto& shares : share_) shares.fill(1.0);
-    layer_ = {{pack(start, 16), word_of(1, 0, 0)}};
+    layer_ = {{pack(start, 16), 1, 0, 0, 0}};
   }
 
   // The layers left, then the count (or the result so far when one ends it incomplete).
@@ -193,13 +173,12 @@ class LayerCounter {
   }
   LayerCount finish() {
     for (const Entry& e : layer_)
-      if (e.board == kPackedTarget) result_.count += count_of(e.word);
+      if (e.board == kPackedTarget) result_.count += e.count;
     result_.complete = true;
     return result_;
   }
   const LayerCount& result() const { return result_; }
   int depth() const { return depth_; }
-  double began() const { return t0_; }
   std::uint64_t entries() const { return layer_.size(); }
   // Going on from the depth both ends reached, with the work of `other`'s layers.
   void took_over(const LayerCount& other) {
@@ -314,8 +293,7 @@ class LayerCounter {
                         to = board_start(layer.size() * static_cast<std::size_t>(t + 1) / threads_);
       // A board's children, their table indices asked; read while the next board's are asked.
       struct Child {
-        Packed board;
-        std::uint64_t word;
+        Entry entry;
         std::uint32_t bucket;
         std::array<std::uint32_t, kMostTerms> index;
       };
@@ -329,31 +307,30 @@ class LayerCounter {
         for (std::size_t k = 0; k < n; ++k) {
           const Child& c = children[k];
           const int excess = packed_.excess(static_cast<int>(image), c.index.data());
-          if (packed_.moves(c.board, excess) > left) continue;
-          mine[c.bucket].push_back({c.board, c.word | std::uint64_t(excess) << kExcessShift});
+          if (packed_.moves(c.entry.board, excess) > left) continue;
+          mine[c.bucket].emplace_back(c.entry).excess = static_cast<unsigned>(excess);
         }
       };
       for (std::size_t i = from, j; i < to; i = j) {
         const Packed board = layer[i].board;
         std::uint64_t all = 0;  // the sequences to the board, of every context
-        for (j = i; j < to && layer[j].board == board; ++j) all += count_of(layer[j].word);
-        const std::uint64_t image = layer[i].word & kImageBits;
-        image_of_parent[now] = image_of(image);
+        for (j = i; j < to && layer[j].board == board; ++j) all += layer[j].count;
+        const unsigned image = layer[i].image;
+        image_of_parent[now] = image;
         for (std::size_t k = 0; k < steps_.size(); ++k) {
           std::uint64_t count = all;
           if (tags_[k] != 0)  // (the spelling: X' X' is X X, so not after a closing X')
             for (std::size_t e = i; e < j; ++e)
-              if (tag_of(layer[e].word) == tags_[k]) count -= count_of(layer[e].word);
+              if (layer[e].tag == tags_[k]) count -= layer[e].count;
           count &= kCountMask;
           if (count == 0) continue;  // (none, or a multiple of 2^50: nothing modulo it)
           const Packed c = steps_[k].apply(board);
           const std::uint64_t b = bits == 0 ? 0 : mix_key(c, 0) >> (64 - bits);
           if (b < first || b >= last) continue;
           Child& child = children[now][made[now]++];
-          child.board = c;
-          child.word = image | count | std::uint64_t{tags_[k]} << kTagShift;
+          child.entry = {c, count, 0, tags_[k], image};
           child.bucket = static_cast<std::uint32_t>(b - first);
-          packed_.indices(c, static_cast<int>(image_of_parent[now]), child.index.data());
+          packed_.indices(c, static_cast<int>(image), child.index.data());
         }
         mine_asked += made[now];
         now ^= 1;
@@ -436,7 +413,7 @@ class LayerCounter {
       const Merge::Slot& s = m.slot(i);
       a.push_back({s.board, i, static_cast<std::int8_t>(s.excess), s.image, s.image});
     }
-    const std::size_t terms = static_cast<std::size_t>(terms_);
+    const std::size_t terms = static_cast<std::size_t>(packed_.terms());
     // Image `other` of the board's images but its first.
     const auto other_image = [](int other, const Survivor& v) {
       return other < v.first ? other : other + 1;
@@ -492,7 +469,7 @@ class LayerCounter {
     };
     for (const Group g : {pattern_first_ ? kPattern : kImages, pattern_first_ ? kImages : kPattern})
       if (g == kImages)
-        group(g, images_ - 1, terms, images);
+        group(g, packed_.images() - 1, terms, images);
       else if (second_)
         group(g, second_->pairs(), 2, pattern);
     for (const Survivor& v : a) m.emit(v.slot, v.decided, out);
@@ -512,7 +489,6 @@ class LayerCounter {
   PackedBound packed_;
   std::unique_ptr<PackedBound> second_;  // the pattern table's lookups (limits.second)
   const LayerCountLimits& limits_;
-  int terms_, images_;
   int threads_ = 1;
   std::vector<PackedMove> steps_;
   std::vector<std::uint8_t> tags_;
@@ -540,10 +516,9 @@ class LayerCounter {
 // The board whose sequences to the target are those of `start` read back: its inverse,
 // reflected (docs/puzzle-box.md, "From either end").
 std::array<std::uint8_t, 16> read_back(const std::uint8_t* start) {
-  const auto reflect = [](int cell) { return cell / 4 * 4 + 3 - cell % 4; };
+  const auto reflect = pattern::square_symmetries(4)[4];
   std::array<std::uint8_t, 16> out{};
-  for (int cell = 0; cell < 16; ++cell)
-    out[reflect(start[cell])] = static_cast<std::uint8_t>(reflect(cell));
+  for (int cell = 0; cell < 16; ++cell) out[reflect[start[cell]]] = reflect[cell];
   return out;
 }
 
@@ -562,17 +537,18 @@ LayerCount count_by_layers(const std::uint8_t* start, MoveSet moves, int length,
       if (!asked) second = limits.second_when(), asked = true;
       return second;
     };
-  const auto counter = [&](bool from_target, double t0) {
+  const double t0 = now_ms();
+  const auto counter = [&](bool from_target) {
     return std::make_unique<LayerCounter>(moves, length, bound, both, from_target,
                                           from_target ? back.data() : start, t0);
   };
   if (limits.direction != LayerDirection::kEither)
-    return counter(limits.direction == LayerDirection::kFromTarget, now_ms())->go_on();
-  auto from_start = counter(false, now_ms());
+    return counter(limits.direction == LayerDirection::kFromTarget)->go_on();
+  auto from_start = counter(false);
   while (!from_start->done() && from_start->entries() <= limits.race_boards)
     if (!from_start->step()) return from_start->result();
   if (from_start->done()) return from_start->finish();
-  auto from_target = counter(true, from_start->began());
+  auto from_target = counter(true);
   while (from_target->depth() < from_start->depth())
     if (!from_target->step()) return from_target->result();
   const bool target_kept = from_target->entries() < from_start->entries();
