@@ -77,7 +77,7 @@ done
 task=${array_of[long]}_$victim
 scontrol requeue "$task" || fail "scontrol requeue failed"
 # Slurm holds a requeued job back for a while (its begin time); let it start at once.
-for _ in $(seq 200); do
+for _ in $(seq 600); do  # (30 s: under load the killed task takes a while to end)
   [[ $(squeue -h -j "$task" -o %T 2>/dev/null) == PENDING ]] && break
   sleep 0.05
 done
@@ -85,7 +85,7 @@ scontrol update JobId="$task" StartTime=now || fail "could not release the reque
 say "requeued task $victim of the long campaign mid-run ($("$tw" status "$work/long" | head -1))"
 
 for name in long brendan6 listing best; do
-  for _ in $(seq 1200); do
+  for _ in $(seq 3000); do  # (a merge waits up to 2 minutes for a requeued task)
     [[ -z $(squeue -h -j "${merge_of[$name]}" 2>/dev/null) ]] && break
     sleep 0.1
   done
