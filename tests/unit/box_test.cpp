@@ -1,6 +1,7 @@
 // The Puzzle Box solver checked against an independent breadth-first search written here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <queue>
@@ -240,6 +241,27 @@ TEST(BoxSolver, IdaStarIsOptimalOnShallow4x4And2x2Boards) {
         for (const auto& seq : r->solutions) EXPECT_EQ(replay(b, n, seq), identity(n));
       }
     }
+  }
+}
+
+// Every 2x2 board: the 4 its button reaches are solved optimally, the other 20 proven
+// unreachable (a breadth-first search of their own tells them apart).
+TEST(BoxSolver, EveryTwoByTwoBoardIsSolvedOrProvenUnreachable) {
+  for (MoveSet m :
+       {MoveSet::kClockwise, MoveSet::kBothDirections, MoveSet::kBothDirectionsAndHalf}) {
+    const auto dist = bfs_to(identity(2), 2, m, 99);
+    std::vector<int> b = identity(2);
+    int reachable = 0;
+    do {
+      Result<BoxSolveResult> r = solve_box({2, b, identity(2), m}, BoxSolveOptions{});
+      ASSERT_TRUE(r.ok());
+      EXPECT_TRUE(r->complete);
+      EXPECT_TRUE(r->proven_optimal);
+      auto it = dist.find(key(b));
+      EXPECT_EQ(r->length, it == dist.end() ? -1 : it->second);
+      reachable += it != dist.end();
+    } while (std::next_permutation(b.begin(), b.end()));
+    EXPECT_EQ(reachable, 4);
   }
 }
 

@@ -301,9 +301,11 @@ bool BoxSearch::next_iteration() {
     // With quarter turns only every length has the board's parity: step by 2.
     limit_ = limit_ < 0 ? h : limit_ + (parity_ >= 0 ? 2 : 1);
     if (limit_ > kMaxLength) {
-      // The 3x3 table proves there is no sequence at all; elsewhere the search gave up.
-      r_.proven_optimal = table_ != nullptr;
-      finish(table_ != nullptr);
+      // The 3x3 table proves there is no sequence at all, and so does a 2x2 board's search
+      // (its one button reaches 4 boards, each within 3 moves); elsewhere the search gave up.
+      const bool proven = table_ != nullptr || size_ == 2;
+      r_.proven_optimal = proven;
+      finish(proven);
       return false;
     }
   }
