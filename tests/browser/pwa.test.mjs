@@ -158,6 +158,17 @@ async function checkForUpdate(context, url, page) {
   await until(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)));
   return checker;
 }
+// Waits until the waiting worker has taken over after the last page of the old build closed,
+// asking the service workers themselves: a page of the site opened while the old worker is
+// still active would be its client, and the new worker's clients.claim() would then reload
+// that page under the test's feet.
+async function takenOver(context) {
+  const states = () => Promise.all(context.serviceWorkers().map((w) => w.evaluate(() => {
+    const r = self.registration;
+    return r.waiting === null && r.installing === null && r.active?.state === 'activated';
+  }).catch(() => false)));
+  await until(async () => (await states()).includes(true));
+}
 const appScript = (page) => page.evaluate(() => fetch('tilewise.js').then((r) => r.text()));
 const onlyCache = (page, id) =>
   until(() => page.evaluate((name) => caches.keys().then((k) => k.length === 1 && k[0] === name), 'tilewise-' + id));
@@ -181,6 +192,7 @@ test('a new build is cached whole beside the old one and takes over when the old
     await h.screenshot(old, 'pwa-update-ready');
     await old.close();
     await checker.close();
+    await takenOver(context);
 
     const { page, errors: pageErrors } = await openControlled(context, local.url);
     await onlyCache(page, id2);
