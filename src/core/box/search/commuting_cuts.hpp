@@ -8,8 +8,8 @@
 //     the same node of the count's graph (board, moves left, context), its count P-b-a's.
 // BoxSearch::open_node also cuts P-a-b when P-b is known dead by its first lookup, and
 // inherits that down the path (P-a-c-b is P-b-a-c when b commutes with a and c).
-// Per depth d and move k: what became of child k of the node at depth d and, once expanded,
-// which of its own children the bound cut and which were counted (and their counts).
+// Per depth d and move k, reset when the node at depth d is entered: which children of its
+// child k the bound cut (all of them when it cut child k) and which were counted (and counts).
 #pragma once
 
 #include <algorithm>
@@ -77,9 +77,7 @@ class CommutingCuts {
   std::vector<std::uint32_t> commuting_;
   std::size_t moves_;
   std::uint32_t no_context_;
-  // Per (depth, move), reset when the node at that depth is entered: its children cut (all
-  // bits when the move itself was cut; none while it is not expanded).
-  std::vector<std::uint32_t> cut_below_;
+  std::vector<std::uint32_t> cut_below_;      // per (depth, move): its children cut
   std::vector<std::uint32_t> counted_below_;  // per (depth, move): its children counted
   std::vector<std::uint64_t> count_below_;    // per (depth, move, move): their counts
 };
