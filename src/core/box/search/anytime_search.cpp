@@ -141,11 +141,23 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
                                         : static_cast<int>(best.size());
   }
 
-  struct Child {  // a beam board's child: its Beamed fields but the board and the path
+  struct Child {
     std::uint64_t key;
     std::int32_t man, rank, outside;
     std::uint8_t move;  // index in `moves`
   };
+  Child child_of(const Beam& b, const Beamed& e, std::size_t mi) const {
+    const MoveCells& m = moves[mi];
+    Child c{e.key, e.man, e.rank, e.outside, static_cast<std::uint8_t>(mi)};
+    for (int k = 0; k < 4; ++k) {
+      const int num = e.s[m.from[k]], from = num * kCells + m.from[k], to = num * kCells + m.to[k];
+      c.man += man_cost[to] - man_cost[from];
+      c.rank += b.rank_cost[to] - b.rank_cost[from];
+      c.outside += b.outside[to] - b.outside[from];
+      c.key ^= zobrist[m.from[k]][num] ^ zobrist[m.to[k]][num];
+    }
+    return c;
+  }
 
   // The moves of the whole board to a beam's board: the window's prefix, then its trail.
   std::vector<Move> path_of(const Beam& b, std::uint32_t trail) const {
@@ -340,15 +352,7 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     for (std::size_t mi = 0; mi < moves.size(); ++mi) {
       const MoveCells& m = moves[mi];
       if (!spelling.allows(m.move())) continue;
-      Child c{e.key, e.man, e.rank, e.outside, static_cast<std::uint8_t>(mi)};
-      for (int k = 0; k < 4; ++k) {
-        const int num = e.s[m.from[k]], from = num * kCells + m.from[k],
-                  to = num * kCells + m.to[k];
-        c.man += man_cost[to] - man_cost[from];
-        c.rank += b.rank_cost[to] - b.rank_cost[from];
-        c.outside += b.outside[to] - b.outside[from];
-        c.key ^= zobrist[m.from[k]][num] ^ zobrist[m.to[k]][num];
-      }
+      const Child c = child_of(b, e, mi);
       ++b.nodes;
       ++beam_nodes;
       if (b.window) ++window_nodes;

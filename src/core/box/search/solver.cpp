@@ -52,32 +52,6 @@ constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
 
 constexpr std::uint64_t kAnytimeSlice = 100000;  // nodes between clock checks
 
-double cpu_ms() {
-  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-}
-
-BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
-                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
-  BoxAnytimeSearch search(p, o);
-  const double wall0 = now_ms(), cpu0 = cpu_ms();
-  auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
-  std::uint64_t seen = 0;
-  for (bool over = false; !over;) {
-    // Time, like the node budget, ends the search once it has a solution.
-    over = search.run(kAnytimeSlice) ||
-           (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 && search.result().length >= 0);
-    if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
-      seen = search.improvements();
-      BoxSolveResult now = search.result();
-      now.elapsed_ms = spent_ms();
-      on_improvement(now);
-    }
-  }
-  BoxSolveResult r = search.result();  // (complete once finished)
-  r.elapsed_ms = spent_ms();
-  return r;
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
@@ -196,6 +170,15 @@ std::optional<std::pair<std::uint64_t, std::uint32_t>> BoxSearch::count_node(
   if (!count_dag_ || moves_left() < CountDag::kMinLeft || path_.size() < depth) return {};
   const Move* last = path_.empty() ? nullptr : &path_.back();
   return count_dag_->node_of(board16(), CountDag::context_of(moves_left(), last, moves_));
+}
+
+// The child just entered, when the count's table knows it: its count added, its sequences
+// listed from the table (while there is room), its subtree not walked.
+std::uint64_t BoxSearch::counted_child() {
+  const auto node = count_node(prefix_.size());
+  const std::uint64_t known = node ? count_dag_->find(node->first, node->second) : CountDag::kMiss;
+  if (known != CountDag::kMiss) add_counted(known);
+  return known;
 }
 
 void BoxSearch::add_counted(std::uint64_t n) {
@@ -432,12 +415,7 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
     const int g = static_cast<int>(path_.size()), h = bound_of(g, limit_ - g);
     const bool at_target = h == 0 && at_target_board();
     const bool cut = g + h > limit_;
-    // Listing, a child the count's table knows: its count added, its sequences listed from the
-    // table (while there is room), its subtree not walked.
-    const auto node = listing_ && !cut && !at_target ? count_node(prefix_.size()) : std::nullopt;
-    const std::uint64_t known =
-        node ? count_dag_->find(node->first, node->second) : CountDag::kMiss;
-    if (known != CountDag::kMiss) add_counted(known);
+    const std::uint64_t known = cut || at_target || !listing_ ? CountDag::kMiss : counted_child();
     if (cut || at_target || known != CountDag::kMiss) {
       if (at_target && g == limit_) found();
       undo_last();
@@ -558,7 +536,27 @@ void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max
 Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o,
                                  const std::function<void(const BoxSolveResult&)>& on_improvement) {
   if (std::optional<Error> e = check_box_puzzle(p)) return *e;
-  if (p.size >= 5) return solve_box_anytime(p, o, on_improvement);
+  if (p.size >= 5) {  // the anytime search
+    BoxAnytimeSearch search(p, o);
+    const auto cpu_ms = [] { return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC; };
+    const double wall0 = now_ms(), cpu0 = cpu_ms();
+    auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
+    std::uint64_t seen = 0;
+    for (bool over = false; !over;) {
+      // Time, like the node budget, ends the search once it has a solution.
+      over = search.run(kAnytimeSlice) || (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 &&
+                                           search.result().length >= 0);
+      if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
+        seen = search.improvements();
+        BoxSolveResult now = search.result();
+        now.elapsed_ms = spent_ms();
+        on_improvement(now);
+      }
+    }
+    BoxSolveResult r = search.result();  // (complete once finished)
+    r.elapsed_ms = spent_ms();
+    return r;
+  }
   BoxSolveOptions optimal = o;
   optimal.max_seconds = o.max_seconds * 0.9;
   BoxSearch search(p, optimal);

@@ -124,6 +124,7 @@ class BoxSearch {
   bool at_target_board() const {  // board_ reads 0, 1, ... (a permutation of them: sorted)
     return std::is_sorted(board_.begin(), board_.begin() + size_ * size_);
   }
+  std::uint64_t counted_child();      // listing: the child's count, or CountDag::kMiss
   void add_counted(std::uint64_t n);  // a child's n sequences: counted, listed while kept
   // h rounded up to the parity a distance at g must have (the board's, with quarter turns).
   int to_parity(int h, int g) const { return parity_ >= 0 && (h + g + parity_) % 2 ? h + 1 : h; }
