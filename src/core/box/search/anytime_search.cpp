@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -23,29 +22,23 @@ constexpr std::size_t kSeenSlotsMax = std::size_t{1} << 24;     // its boards se
 constexpr std::uint64_t kUnitNodes = 4096;                      // IDA* work between turns
 constexpr std::uint64_t kFinishNodes = 2000000;                 // a 4x4 finish gives up after this
 constexpr int kOptimalShare = 4;                                // the optimal IDA* gets 1 node in 4
-constexpr std::uint8_t kNoMove = 0xff;
-constexpr std::size_t kMaxMoves = 3 * kMaxButtons;  // the largest board, cw+ccw+half
+constexpr std::size_t kMaxMoves = 3 * kMaxButtons;              // the largest board, cw+ccw+half
 constexpr std::uint64_t kFirstWindowWidth = 256;
 constexpr std::uint64_t kWindowShare = 4;  // windows get 1 beam node in 4
 constexpr std::array<int, 4> kWindowLengths = {12, 20, 32, 48};
-constexpr std::uint32_t kRoot = std::numeric_limits<std::uint32_t>::max();
-
-// A board in the beam, of up to kCells cells.
-template <std::size_t kCells>
-struct BeamedBoard {
-  std::array<std::uint8_t, kCells> s;
-  std::uint16_t spelling = 0;       // Spelling::key() of its path (spelling.hpp)
-  std::int32_t man, rank, outside;  // plain distance sum, weighted sum, frame numbers not home
-  std::uint32_t trail;              // its path: index into the run's trail
-  std::uint64_t key;                // Zobrist hash of the board
-};
 
 // The search on boards of up to kCells cells: 64 up to 8x8 (a beam's board in 96 bytes, cost
 // tables indexed by shifts), kMaxCells beyond.
 template <std::size_t kCells>
 struct AnytimeSearch final : BoxAnytimeSearch::Run {
   using Board = std::array<std::uint8_t, kCells>;
-  using Beamed = BeamedBoard<kCells>;
+  struct Beamed {  // a board in the beam
+    Board s;
+    std::uint16_t spelling = 0;       // Spelling::key() of its path (spelling.hpp)
+    std::int32_t man, rank, outside;  // plain distance sum, weighted sum, frame numbers not home
+    std::uint32_t trail;              // its path: index into the run's trail
+    std::uint64_t key;                // Zobrist hash of the board
+  };
   // One beam search: its corner block, weighting, width and state between units of work.
   struct Beam {
     int corner = 0, weighting = 0;
@@ -92,7 +85,6 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
   int per_move = 4;  // distance one move can cover
   int start_bound = 0;
   std::unique_ptr<BoxSearch> optimal;
-  bool optimal_over = false;
   std::optional<Beam> beam;    // of the schedule
   std::optional<Beam> window;  // a window of the best solution
   std::optional<Finish> finish;
@@ -124,12 +116,9 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
       per_move = 8;
     else
       parity = permutation_parity(start.data(), n * n);
+    // Options' group_map is the optimal search's bound (its first iteration raises
+    // lower_bound()), not the beams' cut: 5x the CPU for the same solutions (docs/puzzle-box.md).
     start_bound = bound_at(0, man);
-    // Options' group_map: the start's bound and the optimal search's (not the beams' cut: 5x
-    // the CPU for the same solutions, docs/puzzle-box.md).
-    if (!o.group_map.empty())
-      start_bound = std::max(start_bound,
-                             at_parity(AdditiveBound(n, p.moves, o.group_map).bound(start.data())));
     BoxSolveOptions exact = o;
     exact.max_seconds = 0;
     optimal = std::make_unique<BoxSearch>(p, exact);
@@ -188,8 +177,8 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     if (static_cast<int>(path.size()) >= best_length()) return;
     std::vector<int> board(start.begin(), start.begin() + n * n);
     for (const Move& m : path) apply_move(board, n, m);
-    for (int i = 0; i < n * n; ++i)
-      if (board[i] != i) return;  // never: the searches only record what they reached
+    // Never: the searches only record what they reached (a sorted permutation reads 0, 1, ...).
+    if (!std::is_sorted(board.begin(), board.end())) return;
     best = std::move(path);
     best_method = beam_name(b) + how;
     ++improvements;
@@ -221,12 +210,9 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
       r.proven_optimal = true;
       r.lower_bound = r.length;
       r.method += " (proven optimal: the lower bound)";
-      if (options.all) {  // the optimal search lists every sequence of that length
-        drop_beams();
-        optimal_only = true;
-      } else {
-        end(true);
-      }
+      optimal_only = options.all;  // the optimal search lists every sequence of that length
+      drop_beams();
+      if (!options.all) end(true);
     }
   }
 
@@ -240,13 +226,6 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     beam.reset();
     window.reset();
     finish.reset();
-  }
-
-  // Windows take 1 / kWindowShare of the beams' nodes once there is a solution, all of them
-  // once the schedule is over.
-  bool window_due() const {
-    return !windows_over && !best.empty() &&
-           (schedule_over || kWindowShare * window_nodes <= beam_nodes);
   }
 
   // Windows of the best solution in turn: lengths from kWindowLengths, starts from a fixed
@@ -352,8 +331,8 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
       first.outside += b.outside[s[cell] * kCells + cell];
     }
     b.cur = {first};
-    b.trail_parent = {kRoot};
-    b.trail_move = {kNoMove};
+    b.trail_parent = {0};  // (the root's entry: path_of stops there)
+    b.trail_move = {0};
     b.histogram.assign(static_cast<std::size_t>(b.max_rank) + 1, 0);
     b.seen.assign(1024, 0);
     first_sight(b, first.key);
@@ -362,13 +341,7 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
 
   // One parent of the beam's layer: its children counted by rank, or kept.
   void beam_unit(Beam& b) {
-    if (b.at == b.cur.size()) {
-      if (!b.keeping)
-        start_keeping(b);
-      else
-        next_layer(b);
-      return;
-    }
+    if (b.at == b.cur.size()) return end_pass(b);
     const Beamed& e = b.cur[b.at++];
     const int limit = best_length();
     // The children that may beat the best, their slots in `seen` fetched ahead: the lookups
@@ -438,25 +411,23 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     return true;
   }
 
-  // After counting: the rank below which all children fit the width.
-  void start_keeping(Beam& b) {
-    std::uint64_t below = 0;
-    for (b.cut = 0; b.cut <= b.max_rank && below + b.histogram[b.cut] < b.width; ++b.cut)
-      below += b.histogram[b.cut];
-    b.cut = std::min(b.cut, b.max_rank);  // (all fit: max_rank)
-    b.allowance = b.width - below;
-    b.keeping = true;
+  // A pass over the layer is over. After counting: the rank below which all children fit the
+  // width; after keeping: the next layer.
+  void end_pass(Beam& b) {
     b.at = 0;
-    b.next.clear();
-    b.frame_best = -1;
-  }
-
-  void next_layer(Beam& b) {
+    b.keeping = !b.keeping;
+    if (b.keeping) {
+      std::uint64_t below = 0;
+      for (b.cut = 0; b.cut <= b.max_rank && below + b.histogram[b.cut] < b.width; ++b.cut)
+        below += b.histogram[b.cut];
+      b.cut = std::min(b.cut, b.max_rank);  // (all fit: max_rank)
+      b.allowance = b.width - below;
+      b.frame_best = -1;
+      return;
+    }
     b.cur.swap(b.next);
     b.next.clear();
     std::fill(b.histogram.begin(), b.histogram.end(), 0);
-    b.keeping = false;
-    b.at = 0;
     ++b.g;
     if (b.cur.empty() || (best.empty() && b.g >= 64 * n)) b.done = true;
     if (b.frame_best >= 0 && !b.done)
@@ -512,12 +483,8 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     optimal_nodes = optimal->result().nodes;
     if (!optimal->finished()) {
       if (r.length >= 0 && lower_bound() >= r.length) publish();  // the bound met the best
-      return;
-    }
-    optimal_over = true;
-    const BoxSolveResult& o = optimal->result();
-    if (o.count > 0) {  // optimal, with every optimal sequence when asked
-      r = o;
+    } else if (optimal->result().count > 0) {  // optimal, with every optimal sequence when asked
+      r = optimal->result();
       end(true);
     }
   }
@@ -525,20 +492,22 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
   bool run(std::uint64_t max_nodes) override {
     std::uint64_t spent = 0;
     while (!finished && spent < max_nodes) {
+      const std::uint64_t before = optimal_nodes + beam_nodes;
       // Cancelled, or the budget spent once there is a solution (the first takes milliseconds).
       if ((options.cancel && options.cancel->load(std::memory_order_relaxed)) ||
-          (optimal_nodes + beam_nodes >= options.node_budget && r.length >= 0)) {
+          (before >= options.node_budget && r.length >= 0)) {
         end(false);
-        break;
-      }
-      const std::uint64_t before = optimal_nodes + beam_nodes;
-      if (!optimal_over && (optimal_only || optimal_nodes * (kOptimalShare - 1) <= beam_nodes)) {
+      } else if (!optimal->finished() &&
+                 (optimal_only || optimal_nodes * (kOptimalShare - 1) <= beam_nodes)) {
         optimal_unit();
       } else if (finish) {
         finish_unit();
       } else if (optimal_only) {
         end(false);
-      } else if (window_due()) {
+      } else if (!windows_over && !best.empty() &&
+                 (schedule_over || kWindowShare * window_nodes <= beam_nodes)) {
+        // Windows take 1 / kWindowShare of the beams' nodes once there is a solution, all of
+        // them once the schedule is over.
         if (window && !window->done)
           beam_unit(*window);
         else if (!start_window())

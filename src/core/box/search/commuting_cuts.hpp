@@ -8,10 +8,11 @@
 //     the same node of the count's graph (board, moves left, context), its count P-b-a's.
 // BoxSearch::open_node also cuts P-a-b when P-b is known dead by its first lookup, and
 // inherits that down the path (P-a-c-b is P-b-a-c when b commutes with a and c).
-// Per depth d and move k: what became of child k of the node at depth d and, once expanded,
-// which of its own children the bound cut and which were counted (and their counts).
+// Per depth d and move k, reset when the node at depth d is entered: which children of its
+// child k the bound cut (all of them when it cut child k) and which were counted (and counts).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -30,25 +31,19 @@ class CommutingCuts {
 
   // The node at `depth` is entered: none of its children is known yet.
   void entered(std::size_t depth) {
-    if (state_.size() < (depth + 1) * moves_) {
-      state_.resize((depth + 1) * moves_);
+    if (cut_below_.size() < (depth + 1) * moves_) {
       cut_below_.resize((depth + 1) * moves_);
       counted_below_.resize((depth + 1) * moves_);
       count_below_.resize((depth + 1) * moves_ * moves_);
     }
-    for (std::size_t k = 0; k < moves_; ++k) state_[depth * moves_ + k] = kUnknown;
+    std::fill_n(cut_below_.begin() + depth * moves_, moves_, 0);
+    std::fill_n(counted_below_.begin() + depth * moves_, moves_, 0);
   }
-  // Child `k` of the node at `depth` was cut by the bound; `parent` is the node's own move
-  // index in the node above it (none at the root).
+  // Child `k` of the node at `depth` was cut by the bound (as if every child of it were);
+  // `parent` is the node's own move index in the node above it (none at the root).
   void cut(std::size_t depth, std::size_t k, std::size_t parent) {
-    state_[depth * moves_ + k] = kCut;
+    cut_below_[depth * moves_ + k] = ~std::uint32_t{0};
     if (depth > 0) cut_below_[(depth - 1) * moves_ + parent] |= std::uint32_t{1} << k;
-  }
-  // Child `k` of the node at `depth` is expanded (entered() follows for depth + 1).
-  void expanded(std::size_t depth, std::size_t k) {
-    state_[depth * moves_ + k] = kExpanded;
-    cut_below_[depth * moves_ + k] = 0;
-    counted_below_[depth * moves_ + k] = 0;
   }
   // Child `k` of the node at `depth` (child `parent` of the node above it) has `count`
   // completions; kept when a second order may take it (neither move closes an `X'`).
@@ -67,10 +62,9 @@ class CommutingCuts {
     const std::size_t row = depth * moves_;
     for (std::uint32_t m = commuting_[a]; m != 0; m &= m - 1) {
       const auto b = static_cast<std::size_t>(__builtin_ctz(m));
-      const bool expanded = state_[row + b] == kExpanded;
-      if (state_[row + b] == kCut || (expanded && (cut_below_[row + b] >> a & 1)))
+      if (cut_below_[row + b] >> a & 1)
         dead |= std::uint32_t{1} << b;
-      else if (expanded && (counted_below_[row + b] >> a & 1))
+      else if (counted_below_[row + b] >> a & 1)
         counted |= std::uint32_t{1} << b;
     }
     return {dead, counted};
@@ -80,12 +74,10 @@ class CommutingCuts {
   }
 
  private:
-  static constexpr std::uint8_t kUnknown = 0, kCut = 1, kExpanded = 2;
   std::vector<std::uint32_t> commuting_;
   std::size_t moves_;
   std::uint32_t no_context_;
-  std::vector<std::uint8_t> state_;
-  std::vector<std::uint32_t> cut_below_;
+  std::vector<std::uint32_t> cut_below_;      // per (depth, move): its children cut
   std::vector<std::uint32_t> counted_below_;  // per (depth, move): its children counted
   std::vector<std::uint64_t> count_below_;    // per (depth, move, move): their counts
 };

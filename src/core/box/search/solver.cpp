@@ -52,32 +52,6 @@ constexpr std::uint64_t kQuickStatesMin = 1000000, kQuickStatesMax = 2000000;
 
 constexpr std::uint64_t kAnytimeSlice = 100000;  // nodes between clock checks
 
-double cpu_ms() {
-  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-}
-
-BoxSolveResult solve_box_anytime(const BoxPuzzle& p, const BoxSolveOptions& o,
-                                 const std::function<void(const BoxSolveResult&)>& on_improvement) {
-  BoxAnytimeSearch search(p, o);
-  const double wall0 = now_ms(), cpu0 = cpu_ms();
-  auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
-  std::uint64_t seen = 0;
-  for (bool over = false; !over;) {
-    // Time, like the node budget, ends the search once it has a solution.
-    over = search.run(kAnytimeSlice) ||
-           (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 && search.result().length >= 0);
-    if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
-      seen = search.improvements();
-      BoxSolveResult now = search.result();
-      now.elapsed_ms = spent_ms();
-      on_improvement(now);
-    }
-  }
-  BoxSolveResult r = search.result();  // (complete once finished)
-  r.elapsed_ms = spent_ms();
-  return r;
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
@@ -89,22 +63,6 @@ std::vector<std::uint8_t> build_distance_table_3x3(MoveSet moves) {
 void keep_distance_table_3x3(MoveSet moves, std::vector<std::uint8_t> table) {
   auto& t = tables3[static_cast<int>(moves)];
   if (!t) t = std::move(table);
-}
-
-// The method: what the search uses, memory included (the CLI's limits test reads it).
-static std::string method_4x4(const BoxSolveOptions& o, const AdditiveBound* additive,
-                              const AdditiveBound* pattern) {
-  constexpr double kMiB = 1024.0 * 1024.0;
-  char a[160] = "", p[120] = "";
-  if (pattern)
-    std::snprintf(
-        p, sizeof p, "IDA* with a pattern database (4x4, numbers 1-%d, %.1f MiB, %d lookups)",
-        o.pattern_tiles, static_cast<double>(pattern->table_bytes()) / kMiB, pattern->images());
-  if (!additive) return p;
-  std::snprintf(a, sizeof a, "IDA* with additive pattern databases (4x4, %s, %.1f MiB, %d images)",
-                o.additive_partition.c_str(), static_cast<double>(additive->table_bytes()) / kMiB,
-                additive->images());
-  return pattern ? std::string(a) + ", max with " + p : std::string(a);
 }
 
 // The options' 4x4 bound: their partition's tables, the pattern table beside them or alone.
@@ -142,7 +100,21 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
     }
     commuting_cuts_.emplace(std::move(commuting), no_context);
     std::tie(additive_, pattern_) = make_bounds_4x4(moves_, o_);
-    r_.method = method_4x4(o_, additive_.get(), pattern_.get());
+    // The method: what the search uses, memory included (the CLI's limits test reads it).
+    constexpr double kMiB = 1024.0 * 1024.0;
+    char a[160] = "", pt[120] = "";
+    if (pattern_)
+      std::snprintf(pt, sizeof pt,
+                    "IDA* with a pattern database (4x4, numbers 1-%d, %.1f MiB, %d lookups)",
+                    o_.pattern_tiles, static_cast<double>(pattern_->table_bytes()) / kMiB,
+                    pattern_->images());
+    if (additive_)
+      std::snprintf(a, sizeof a,
+                    "IDA* with additive pattern databases (4x4, %s, %.1f MiB, %d images)",
+                    o_.additive_partition.c_str(),
+                    static_cast<double>(additive_->table_bytes()) / kMiB, additive_->images());
+    r_.method =
+        !additive_ ? std::string(pt) : std::string(a) + (pattern_ ? ", max with " : "") + pt;
   } else if (!o_.group_map.empty()) {
     additive_ = std::make_unique<AdditiveBound>(size_, moves_, o_.group_map);
     r_.method = "IDA* with " + additive_->describe();
@@ -158,12 +130,6 @@ BoxSearch::BoxSearch(const BoxPuzzle& p, const BoxSolveOptions& o)
 }
 
 BoxSearch::~BoxSearch() = default;
-
-bool BoxSearch::out_of_budget() const {
-  if (r_.nodes >= o_.node_budget) return true;
-  if (o_.max_seconds <= 0 || r_.nodes % 1024 != 0) return false;
-  return now_ms() - t0_ms_ > o_.max_seconds * 1000;
-}
 
 int BoxSearch::bound_of(int g, int enough) const {
   if (table_) return distance_3x3(*table_, board_.data());
@@ -230,19 +196,6 @@ void BoxSearch::add_counted(std::uint64_t n) {
     r_.solutions_truncated = true;
 }
 
-bool BoxSearch::leave_node() {
-  const std::uint64_t count = r_.count - count_at_entry_.back();
-  const auto node = count_node(std::max<std::size_t>(prefix_.size(), 1));
-  const bool kept = !node || count_dag_->put(node->first, node->second, count);
-  next_.pop_back();
-  count_at_entry_.pop_back();
-  if (!path_.empty()) {
-    undo_last();
-    if (path_.size() >= prefix_.size()) note_counted(count);
-  }
-  return kept;
-}
-
 void BoxSearch::found() {
   if (o_.all && !listing_) {  // one solution at this bound: list them all on a second pass
     probe_found_ = true;
@@ -264,8 +217,6 @@ bool BoxSearch::finish(bool complete) {
   r_.lower_bound = lower_bound();
   r_.complete = complete;
   r_.elapsed_ms = now_ms() - t0_ms_;
-  next_.clear();
-  count_at_entry_.clear();
   if (count_dag_ && complete && o_.keep_count_table) {
     count_dag_->drop_dead();
     count_dag_->set_root(board16(), limit_);  // (back at the root: board_ is the start)
@@ -284,10 +235,7 @@ void BoxSearch::count_below(std::vector<Move> prefix, int length, std::shared_pt
 }
 
 bool BoxSearch::next_iteration() {
-  if (r_.count > 0 || listing_) {
-    finish(true);
-    return false;
-  }
+  if (r_.count > 0 || listing_) return finish(true);
   const int h = bound_of(0, kMaxLength);
   if (probe_found_) {  // the same bound again, listing every sequence
     probe_found_ = false;
@@ -305,15 +253,14 @@ bool BoxSearch::next_iteration() {
       // (its one button reaches 4 boards, each within 3 moves); elsewhere the search gave up.
       const bool proven = table_ != nullptr || size_ == 2;
       r_.proven_optimal = proven;
-      finish(proven);
-      return false;
+      return finish(proven);
     }
   }
   ++r_.nodes;
   const bool at_target = h == 0 && at_target_board();
   if (at_target && limit_ == 0) found();
   if (!at_target && h <= limit_) open_node();
-  return true;
+  return false;
 }
 
 // The move's four numbers moved on board_, the Manhattan sum kept in step (back: the move undone).
@@ -343,42 +290,28 @@ void BoxSearch::undo_last() {
 
 void BoxSearch::open_node() {
   const std::size_t g = path_.size();
-  if (commuting_cuts_) {
-    commuting_cuts_->entered(g);
-    if (known_.size() <= g) known_.resize(g + 1);
-    known_[g] = {};
-    // P-a-b is P-b-a: dead when P-b is known dead (inherited down, whatever the order)
-    // or P-b was expanded and P-b-a cut.
-    if (g > 0) {
-      const std::size_t a = next_.back() - 1;
-      commuting_cuts_->expanded(g - 1, a);
-      const auto [dead, counted] = commuting_cuts_->known_children(g - 1, a);
-      known_[g].dead = dead | (known_[g - 1].dead_or_cut & commuting_cuts_->commuting(a));
-      if (listing_ && g > prefix_.size()) known_[g].counted = counted;
-    }
-  }
   next_.push_back(0);
   count_at_entry_.push_back(r_.count);
-  if (size_ == 4) first_of_children();
-  if (commuting_cuts_) known_[g].dead_or_cut = known_[g].dead | known_[g].first_cut;
+  if (!commuting_cuts_) return;  // (4x4 only)
+  commuting_cuts_->entered(g);
+  if (known_.size() <= g) known_.resize(g + 1);
+  known_[g] = {};
+  // P-a-b is P-b-a: dead when P-b is known dead (inherited down, whatever the order)
+  // or P-b was expanded and P-b-a cut.
+  if (g > 0) {
+    const std::size_t a = next_[g - 1] - 1;
+    const auto [dead, counted] = commuting_cuts_->known_children(g - 1, a);
+    known_[g].dead = dead | (known_[g - 1].dead_or_cut & commuting_cuts_->commuting(a));
+    if (listing_ && g > prefix_.size()) known_[g].counted = counted;
+  }
+  first_of_children();
+  known_[g].dead_or_cut = known_[g].dead | known_[g].first_cut;
 }
 
 void BoxSearch::note_counted(std::uint64_t count) {
   if (!commuting_cuts_ || !listing_) return;
   const std::size_t d = path_.size();
   commuting_cuts_->counted(d, next_[d] - 1, d > 0 ? next_[d - 1] - 1 : 0, count);
-}
-
-// The child about to be tried is P-a-b (commuting_cuts.hpp) with P-b-a counted: the same
-// node of the count's graph, its count taken from there (no bound, no table lookup).
-void BoxSearch::add_second_order(const Move& m) {
-  const std::size_t d = path_.size();
-  const std::uint64_t n = commuting_cuts_->count_of(d - 1, next_[d - 1] - 1, next_[d] - 1);
-  const bool listed = n > 0 && r_.solutions.size() < o_.max_solutions;  // (walked from it)
-  if (listed) enter_child(m);
-  add_counted(n);
-  if (listed) undo_last();
-  note_counted(n);
 }
 
 void BoxSearch::note_cut() {
@@ -401,7 +334,7 @@ void BoxSearch::first_of_children() {
   std::array<bool, 64> tried{};
   for (std::size_t k = 0; k < moves; ++k) {
     const MoveCells& mc = cells_[k];
-    const bool known = commuting_cuts_ && ((known_[g].dead | known_[g].counted) >> k & 1);
+    const bool known = (known_[g].dead | known_[g].counted) >> k & 1;
     if ((tried[k] = !skip_move(mc.move()) && !known))
       additive_->first_indices(turned(board, mc).data(), first, &child_index_[k * terms]);
   }
@@ -411,8 +344,8 @@ void BoxSearch::first_of_children() {
     const int excess = child_excess_[g * moves + k] =
         additive_->excess(first, &child_index_[k * terms]);
     // Cut by this lookup alone: known before any child is expanded (commuting cuts).
-    if (commuting_cuts_ && to_parity(additive_->moves_of(turned(board, cells_[k]).data(), excess),
-                                     static_cast<int>(g) + 1) > left)
+    if (to_parity(additive_->moves_of(turned(board, cells_[k]).data(), excess),
+                  static_cast<int>(g) + 1) > left)
       known_[g].first_cut |= std::uint32_t{1} << k;
   }
 }
@@ -429,14 +362,22 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
       count_at_entry_.clear();
     }
     if (next_.empty()) {
-      if (!next_iteration()) break;
+      if (next_iteration()) break;
       continue;
     }
-    if (next_.back() == cells_.size()) {  // all children tried: back up
-      if (!leave_node()) {
-        r_.count = 0;  // not a partial number
+    if (next_.back() == cells_.size()) {  // all children tried: keep the count, back up
+      const std::uint64_t count = r_.count - count_at_entry_.back();
+      const auto node = count_node(std::max<std::size_t>(prefix_.size(), 1));
+      if (node && !count_dag_->put(node->first, node->second, count)) {
+        r_.count = 0;  // the table is full: not a partial number
         r_.count_table_full = true;
         return finish(false);
+      }
+      next_.pop_back();
+      count_at_entry_.pop_back();
+      if (!path_.empty()) {
+        undo_last();
+        if (path_.size() >= prefix_.size()) note_counted(count);
       }
       continue;
     }
@@ -452,11 +393,22 @@ bool BoxSearch::run(std::uint64_t max_nodes) {
         continue;
       }
       if (known.counted >> k & 1) {
-        add_second_order(m);
+        // P-a-b (commuting_cuts.hpp) with P-b-a counted: the same node of the count's graph,
+        // its count taken from there (no bound, no table lookup).
+        const std::size_t d = path_.size();
+        const std::uint64_t n = commuting_cuts_->count_of(d - 1, next_[d - 1] - 1, k);
+        const bool listed = n > 0 && r_.solutions.size() < o_.max_solutions;  // (walked from it)
+        if (listed) enter_child(m);
+        add_counted(n);
+        if (listed) undo_last();
+        note_counted(n);
         continue;
       }
     }
-    if (out_of_budget()) return finish(false);
+    // Out of budget: nodes, or time (checked every 1024 nodes).
+    if (r_.nodes >= o_.node_budget ||
+        (o_.max_seconds > 0 && r_.nodes % 1024 == 0 && now_ms() - t0_ms_ > o_.max_seconds * 1000))
+      return finish(false);
     ++visited;
     ++r_.nodes;
     enter_child(m);
@@ -584,7 +536,27 @@ void add_quick_solution(const BoxPuzzle& p, const BoxSolveOptions& o, double max
 Result<BoxSolveResult> solve_box(const BoxPuzzle& p, const BoxSolveOptions& o,
                                  const std::function<void(const BoxSolveResult&)>& on_improvement) {
   if (std::optional<Error> e = check_box_puzzle(p)) return *e;
-  if (p.size >= 5) return solve_box_anytime(p, o, on_improvement);
+  if (p.size >= 5) {  // the anytime search
+    BoxAnytimeSearch search(p, o);
+    const auto cpu_ms = [] { return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC; };
+    const double wall0 = now_ms(), cpu0 = cpu_ms();
+    auto spent_ms = [&] { return o.cpu_time ? cpu_ms() - cpu0 : now_ms() - wall0; };
+    std::uint64_t seen = 0;
+    for (bool over = false; !over;) {
+      // Time, like the node budget, ends the search once it has a solution.
+      over = search.run(kAnytimeSlice) || (o.max_seconds > 0 && spent_ms() > o.max_seconds * 1000 &&
+                                           search.result().length >= 0);
+      if (on_improvement && search.improvements() != seen && search.result().length >= 0) {
+        seen = search.improvements();
+        BoxSolveResult now = search.result();
+        now.elapsed_ms = spent_ms();
+        on_improvement(now);
+      }
+    }
+    BoxSolveResult r = search.result();  // (complete once finished)
+    r.elapsed_ms = spent_ms();
+    return r;
+  }
   BoxSolveOptions optimal = o;
   optimal.max_seconds = o.max_seconds * 0.9;
   BoxSearch search(p, optimal);

@@ -128,11 +128,9 @@ class BoxSearch {
   void add_counted(std::uint64_t n);  // a child's n sequences: counted, listed while kept
   // h rounded up to the parity a distance at g must have (the board's, with quarter turns).
   int to_parity(int h, int g) const { return parity_ >= 0 && (h + g + parity_) % 2 ? h + 1 : h; }
-  bool leave_node();  // all children tried: keep the count, back up (false: table full)
   std::optional<std::pair<std::uint64_t, std::uint32_t>> count_node(std::size_t depth) const;
   int moves_left() const { return limit_ - static_cast<int>(path_.size()); }
-  bool out_of_budget() const;  // nodes or time
-  bool next_iteration();       // false when the search is over
+  bool next_iteration();  // the next bound's root; true when the search is over (finish)
   void enter_child(const Move& m);
   void undo_last();
   void turn(const Move& m, bool back);
@@ -145,7 +143,6 @@ class BoxSearch {
   void open_node();          // the node after path_ passed: its children are tried next
   void note_cut();           // the child just tried (path_ back at its parent) is dead by the bound
   void note_counted(std::uint64_t count);  // ... has `count` completions (listing)
-  void add_second_order(const Move& m);    // the child m's count taken from its first order
   void found();
   bool finish(bool complete);  // the search is over: true
 
