@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <limits>
 
-#include "core/box/bounds/pattern_rank.hpp"
-#include "core/box/bounds/table_file.hpp"
 #include "core/box/model/move_cells.hpp"
 
 namespace tilewise::box {
@@ -63,39 +61,24 @@ struct PatternDbBuild::Impl {
   std::uint64_t reached = 1;    // entries with a distance
   bool ready = false;
 
-  void scan_forward(std::uint32_t index) {
+  // Entry `index`'s part in finding layer + 1, forwards or backwards (as above).
+  void expand(std::uint32_t index) {
     std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
     unrank(index, tiles, cell.data());
-    for (const auto& to : backward) {
+    for (const auto& to : backwards ? forward : backward) {
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
       std::uint8_t& d = dist[rank(next.data(), tiles)];
-      if (d == kUnseen) d = static_cast<std::uint8_t>(layer + 1), ++next_size;
-    }
-  }
-
-  void scan_backward(std::uint32_t index) {
-    std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
-    unrank(index, tiles, cell.data());
-    for (const auto& to : forward) {
-      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
-      if (dist[rank(next.data(), tiles)] == layer) {
-        dist[index] = static_cast<std::uint8_t>(layer + 1), ++next_size;
-        return;
-      }
+      if (d != (backwards ? layer : kUnseen)) continue;
+      (backwards ? dist[index] : d) = static_cast<std::uint8_t>(layer + 1), ++next_size;
+      if (backwards) return;
     }
   }
 
   // Scans up to `work` entries of this layer; false when the slice ran out first.
   bool scan(std::uint64_t& work) {
     const std::uint8_t want = backwards ? kUnseen : layer;
-    for (; cursor < entries && work > 0; ++cursor) {
-      if (dist[cursor] != want) continue;
-      --work;
-      if (backwards)
-        scan_backward(cursor);
-      else
-        scan_forward(cursor);
-    }
+    for (; cursor < entries && work > 0; ++cursor)
+      if (dist[cursor] == want) --work, expand(cursor);
     return cursor == entries;
   }
 };
