@@ -2,13 +2,9 @@
 // ranked as mixed-radix numbers (on 4x4 and on every N), the square's symmetries.
 #pragma once
 
-#include <algorithm>
 #include <array>
-#include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <utility>
-#include <vector>
 
 #include "core/box/model/puzzle.hpp"
 
