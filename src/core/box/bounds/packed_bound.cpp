@@ -115,8 +115,8 @@ TILEWISE_SSE41 void vector_pairs(Packed b, const Pair* pairs, int count, std::ui
   for (int p = 0; p < count; ++p) {
     std::uint32_t* at = index + 2 * p;
     rank_pair(pairs[p].reads_board ? board : where, pairs[p], at);
-    pairs[p].view[0]->prefetch(at[0]);
-    if (pairs[p].view[1]) pairs[p].view[1]->prefetch(at[1]);
+    __builtin_prefetch(pairs[p].nibbles[0] + at[0] / 2);
+    if (pairs[p].nibbles[1]) __builtin_prefetch(pairs[p].nibbles[1] + at[1] / 2);
   }
 }
 
@@ -145,7 +145,7 @@ PackedBound::PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector)
     const int half = k++ % 2;
     if (half == 0) pairs_.emplace_back().reads_board = bound.reads_board(image);
     const pattern::LookupView& v = bound.term(image, term);
-    pairs_.back().image[half] = image, pairs_.back().view[half] = &v;
+    pairs_.back().image[half] = image, pairs_.back().nibbles[half] = v.nibbles;
     set_term(pairs_.back(), half, v.number.data(), v.tiles, v.cell.data());
   };
   if (bound.offset() >= 0) {  // a pattern table: its images, those that read the board first
@@ -169,7 +169,7 @@ void PackedBound::pair_indices(Packed b, int first, int last, std::uint32_t* ind
   unpack(b, 16, board.data());
   if (bound_.offset() < 0) return bound_.first_indices(board.data(), first / per_image_, index);
   for (int p = first; p < last; ++p)  // (a pattern table: an image a lookup)
-    for (int j = 0; j < 2 && pairs_[static_cast<std::size_t>(p)].view[j]; ++j)
+    for (int j = 0; j < 2 && pairs_[static_cast<std::size_t>(p)].nibbles[j]; ++j)
       bound_.first_indices(board.data(), pairs_[static_cast<std::size_t>(p)].image[j],
                            index + 2 * (p - first) + j);
 }

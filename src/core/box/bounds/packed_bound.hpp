@@ -28,9 +28,9 @@ class PackedBound {
     alignas(16) std::array<std::int8_t, 16> byte_weights{};
     alignas(16) std::array<std::int16_t, 8> word_weights{};
     alignas(16) std::array<std::int32_t, 4> dword_weights{};
-    std::array<const pattern::LookupView*, 2> view{};  // each lookup (null: no second one)
-    std::array<int, 2> image{};                        // ... and its image
-    bool reads_board = true;                           // (else the board's inverse)
+    std::array<const std::uint8_t*, 2> nibbles{};  // each lookup's table (null: no second one)
+    std::array<int, 2> image{};                    // ... and its image
+    bool reads_board = true;                       // (else the board's inverse)
   };
 
   // `vector`: with the shuffles where the processor can.
@@ -55,8 +55,8 @@ class PackedBound {
   // A pattern table: the larger entry of pair p at its indices `at`; an entry's moves.
   int largest(int p, const std::uint32_t* at) const {
     const Pair& pair = pairs_[static_cast<std::size_t>(p)];
-    const int e = pair.view[0]->at(at[0]);
-    return pair.view[1] ? std::max(e, pair.view[1]->at(at[1])) : e;
+    const int e = pattern::nibble_at(pair.nibbles[0], at[0]);
+    return pair.nibbles[1] ? std::max(e, pattern::nibble_at(pair.nibbles[1], at[1])) : e;
   }
   int entry_moves(int e) const { return pattern_entry_moves(e, bound_.offset()); }
 

@@ -135,9 +135,8 @@ std::string pattern_table_name(MoveSet moves, int tiles) {
 }
 
 TableFormat pattern_table_format(MoveSet moves, int tiles) {
-  const auto t = static_cast<std::uint8_t>(tiles);
   return {{'T', 'W', 'P', 'D', 'B', static_cast<std::uint8_t>(format_version(tiles)),
-           static_cast<std::uint8_t>(moves), t},
+           static_cast<std::uint8_t>(moves), static_cast<std::uint8_t>(tiles)},
           format_version(tiles) >= 2 ? 1u : 0u,
           static_cast<std::size_t>((placements(tiles) + 1) / 2)};
 }

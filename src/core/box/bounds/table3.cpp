@@ -37,13 +37,8 @@ struct RankTables {
   }
 };
 
-const RankTables& rank_tables() {
-  static const RankTables tables;
-  return tables;
-}
-
 int rank_packed(std::uint64_t board) {
-  const RankTables& t = rank_tables();
+  static const RankTables t;
   const auto first = static_cast<std::uint32_t>(board & 0xfff);
   std::uint32_t used = t.head_used[first];
   std::uint32_t r = t.head[first] + t.tail[board >> 24 & 0xfff];
