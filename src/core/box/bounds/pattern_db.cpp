@@ -62,15 +62,16 @@ struct PatternDbBuild::Impl {
   bool ready = false;
 
   // Entry `index`'s part in finding layer + 1, forwards or backwards (as above).
+  template <bool kBackwards>
   void expand(std::uint32_t index) {
     std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
     unrank(index, tiles, cell.data());
-    for (const auto& to : backwards ? forward : backward) {
+    for (const auto& to : kBackwards ? forward : backward) {
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
       std::uint8_t& d = dist[rank(next.data(), tiles)];
-      if (d != (backwards ? layer : kUnseen)) continue;
-      (backwards ? dist[index] : d) = static_cast<std::uint8_t>(layer + 1), ++next_size;
-      if (backwards) return;
+      if (d != (kBackwards ? layer : kUnseen)) continue;
+      (kBackwards ? dist[index] : d) = static_cast<std::uint8_t>(layer + 1), ++next_size;
+      if (kBackwards) return;
     }
   }
 
@@ -78,7 +79,7 @@ struct PatternDbBuild::Impl {
   bool scan(std::uint64_t& work) {
     const std::uint8_t want = backwards ? kUnseen : layer;
     for (; cursor < entries && work > 0; ++cursor)
-      if (dist[cursor] == want) --work, expand(cursor);
+      if (dist[cursor] == want) --work, backwards ? expand<true>(cursor) : expand<false>(cursor);
     return cursor == entries;
   }
 };
