@@ -10,9 +10,6 @@
 #include <numeric>
 #include <tuple>
 
-#include "core/box/bounds/pattern_db.hpp"
-#include "core/box/bounds/pattern_rank.hpp"
-#include "core/box/bounds/table_file.hpp"
 #include "core/box/model/bit_count.hpp"
 #include "core/box/model/board.hpp"
 #include "core/box/model/move_cells.hpp"
@@ -229,13 +226,14 @@ std::size_t table_size(int n, const std::vector<std::uint8_t>& home) {
   return (pattern::placements(static_cast<int>(home.size()), n * n) + 1) / 2;
 }
 
-// The partition's tables, each once, in the order of its groups (false for another name).
-bool partition_homes(const std::string& name, Homes& out) {
+// The partition's tables, each once, in the order of its groups (none for another name).
+Homes partition_homes(const std::string& name) {
   AdditivePartition partition;
-  if (!additive_partition(name, partition)) return false;
+  additive_partition(name, partition);
+  Homes out;
   for (const auto& g : partition.groups)
     if (std::find(out.begin(), out.end(), g.home) == out.end()) out.push_back(g.home);
-  return true;
+  return out;
 }
 
 // A file format: `head`, then `tail`'s bytes; its body `homes`' tables (of an n x n board).
@@ -525,22 +523,20 @@ std::string additive_table_name(MoveSet moves, const std::string& partition) {
 }
 
 TableFormat additive_table_format(MoveSet moves, const std::string& name) {
-  Homes homes;
-  partition_homes(name, homes);
   return format_of({'T', 'W', 'A', 'D', 'B', kAdditiveFormatVersion,
                     static_cast<std::uint8_t>(moves), static_cast<std::uint8_t>(name.size())},
-                   name, 4, homes);
+                   name, 4, partition_homes(name));
 }
 
 std::vector<std::uint8_t> additive_table_bytes(MoveSet moves, const std::string& name) {
-  Homes homes;
-  if (!partition_homes(name, homes)) return {};
+  const Homes homes = partition_homes(name);
+  if (homes.empty()) return {};
   return file_of(additive_table_format(moves, name), 4, moves, homes);
 }
 
 bool keep_additive_tables(MoveSet moves, const std::string& name, const KeptTable& kept) {
-  Homes homes;
-  if (!partition_homes(name, homes)) return false;
+  const Homes homes = partition_homes(name);
+  if (homes.empty()) return false;
   keep_tables(4, moves, homes, kept.body);
   return true;
 }

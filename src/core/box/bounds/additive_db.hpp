@@ -3,10 +3,8 @@
 // builder, one store; the 4x4 pattern table (pattern_db.hpp) is read the same way.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>

@@ -1,6 +1,5 @@
 #include "core/box/bounds/packed_bound.hpp"
 
-#include "core/box/bounds/additive_db.hpp"
 #include "core/box/bounds/pattern_rank.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -19,7 +18,6 @@ using Pair = PackedBound::Pair;
 // results weighted (dword weights) and added.
 void set_term(Pair& pair, int half, const std::uint8_t* number, int tiles,
               const std::uint8_t* cell) {
-  pair.tiles[half] = tiles;
   for (int j = 0; j < tiles; ++j) pair.numbers[8 * half + j] = number[j];
   std::copy_n(cell, 16, (half == 0 ? pair.cell0 : pair.cell1).begin());
   std::array<std::uint32_t, 9> w{};  // W_j
@@ -110,16 +108,15 @@ TILEWISE_SSE41 int steps_sum(Packed b) {
 
 // The indices of `count` pairs (the board's bytes and its inverse made once, only if asked),
 // their bytes prefetched.
-TILEWISE_SSE41 void vector_pairs(Packed b, const Pair* pairs, int count,
-                                 const std::uint8_t* const* nibbles, std::uint32_t* index) {
+TILEWISE_SSE41 void vector_pairs(Packed b, const Pair* pairs, int count, std::uint32_t* index) {
   __m128i board = _mm_setzero_si128(), where = board;
   if (pairs[0].reads_board) board = board_bytes(b);
   if (!pairs[count - 1].reads_board) where = where_bytes(b);
   for (int p = 0; p < count; ++p) {
     std::uint32_t* at = index + 2 * p;
     rank_pair(pairs[p].reads_board ? board : where, pairs[p], at);
-    __builtin_prefetch(nibbles[pairs[p].first] + at[0] / 2);
-    if (pairs[p].tiles[1] > 0) __builtin_prefetch(nibbles[pairs[p].first + 1] + at[1] / 2);
+    __builtin_prefetch(pairs[p].nibbles[0] + at[0] / 2);
+    if (pairs[p].nibbles[1]) __builtin_prefetch(pairs[p].nibbles[1] + at[1] / 2);
   }
 }
 
@@ -141,46 +138,38 @@ bool use_shuffles(bool asked) {
 PackedBound::PackedBound(const AdditiveBound& bound, MoveSet moves, bool vector)
     : bound_(bound),
       moves_(moves),
-      images_(bound.images()),
-      terms_(bound.terms()),
-      per_image_((terms_ + 1) / 2),
-      offset_(bound.offset()),
+      per_image_((bound.terms() + 1) / 2),
       vector_(use_shuffles(vector)) {
   int k = 0;  // the lookups of the group so far: two by two, each group read alike
   const auto add = [&](int image, int term) {
     const int half = k++ % 2;
-    if (half == 0) {
-      pairs_.emplace_back().first = nibbles_.size();
-      pairs_.back().reads_board = bound.reads_board(image);
-    }
-    pairs_.back().image[half] = image;
+    if (half == 0) pairs_.emplace_back().reads_board = bound.reads_board(image);
     const pattern::LookupView& v = bound.term(image, term);
+    pairs_.back().image[half] = image, pairs_.back().nibbles[half] = v.nibbles;
     set_term(pairs_.back(), half, v.number.data(), v.tiles, v.cell.data());
-    nibbles_.push_back(v.nibbles);
   };
-  if (offset_ >= 0) {  // a pattern table: its images, those that read the board first
+  if (bound.offset() >= 0) {  // a pattern table: its images, those that read the board first
     for (const bool board : {true, false}) {
       k = 0;
-      for (int i = 0; i < images_; ++i)
+      for (int i = 0; i < bound.images(); ++i)
         if (bound.reads_board(i) == board) add(i, 0);
     }
   } else {  // an additive bound: each image's terms
-    for (int i = 0; i < images_; ++i, k = 0)
-      for (int t = 0; t < terms_; ++t) add(i, t);
+    for (int i = 0; i < bound.images(); ++i, k = 0)
+      for (int t = 0; t < bound.terms(); ++t) add(i, t);
   }
 }
 
 void PackedBound::pair_indices(Packed b, int first, int last, std::uint32_t* index) const {
 #ifdef TILEWISE_VECTOR_RANKS
   if (vector_)
-    return vector_pairs(b, &pairs_[static_cast<std::size_t>(first)], last - first, nibbles_.data(),
-                        index);
+    return vector_pairs(b, &pairs_[static_cast<std::size_t>(first)], last - first, index);
 #endif
   std::array<std::uint8_t, 16> board;
   unpack(b, 16, board.data());
-  if (offset_ < 0) return bound_.first_indices(board.data(), first / per_image_, index);
+  if (bound_.offset() < 0) return bound_.first_indices(board.data(), first / per_image_, index);
   for (int p = first; p < last; ++p)  // (a pattern table: an image a lookup)
-    for (int j = 0; j < 2 && pairs_[static_cast<std::size_t>(p)].tiles[j] > 0; ++j)
+    for (int j = 0; j < 2 && pairs_[static_cast<std::size_t>(p)].nibbles[j]; ++j)
       bound_.first_indices(board.data(), pairs_[static_cast<std::size_t>(p)].image[j],
                            index + 2 * (p - first) + j);
 }

@@ -8,13 +8,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/box/bounds/pattern_db.hpp"
+#include "core/box/bounds/additive_db.hpp"
 #include "core/box/model/packed_board.hpp"
 #include "core/box/model/puzzle.hpp"
 
 namespace tilewise::box {
-
-class AdditiveBound;
 
 // Lookups two by two: two that read the board alike (itself, or its inverse) side by side in
 // one register, the last of an odd number alone: an image's terms, or a pattern table's images
@@ -30,10 +28,9 @@ class PackedBound {
     alignas(16) std::array<std::int8_t, 16> byte_weights{};
     alignas(16) std::array<std::int16_t, 8> word_weights{};
     alignas(16) std::array<std::int32_t, 4> dword_weights{};
-    std::array<int, 2> tiles{};  // each lookup's numbers (0: no second lookup)
-    std::array<int, 2> image{};  // ... and image
-    std::size_t first = 0;       // its first lookup's table in nibbles_
-    bool reads_board = true;     // (else the board's inverse)
+    std::array<const std::uint8_t*, 2> nibbles{};  // each lookup's table (null: no second one)
+    std::array<int, 2> image{};                    // ... and its image
+    bool reads_board = true;                       // (else the board's inverse)
   };
 
   // `vector`: with the shuffles where the processor can.
@@ -49,37 +46,25 @@ class PackedBound {
     pair_indices(b, image * per_image_, (image + 1) * per_image_, index);
   }
   // The sum of the entries at those indices.
-  int excess(int image, const std::uint32_t* index) const {
-    const auto first = static_cast<std::size_t>(image * terms_);
-    if (terms_ == 2) return entry(first, index[0]) + entry(first + 1, index[1]);  // (8+8)
-    int sum = 0;
-    for (int t = 0; t < terms_; ++t) sum += entry(first + static_cast<std::size_t>(t), index[t]);
-    return sum;
-  }
+  int excess(int image, const std::uint32_t* index) const { return bound_.excess(image, index); }
   // The bound in moves of board b from one image's excess.
   int moves(Packed b, int excess) const;
-  int images() const { return images_; }
-  int terms() const { return terms_; }
+  int images() const { return bound_.images(); }
+  int terms() const { return bound_.terms(); }
 
   // A pattern table: the larger entry of pair p at its indices `at`; an entry's moves.
   int largest(int p, const std::uint32_t* at) const {
     const Pair& pair = pairs_[static_cast<std::size_t>(p)];
-    const int e = entry(pair.first, at[0]);
-    return pair.tiles[1] > 0 ? std::max(e, entry(pair.first + 1, at[1])) : e;
+    const int e = pattern::nibble_at(pair.nibbles[0], at[0]);
+    return pair.nibbles[1] ? std::max(e, pattern::nibble_at(pair.nibbles[1], at[1])) : e;
   }
-  int entry_moves(int e) const { return pattern_entry_moves(e, offset_); }
+  int entry_moves(int e) const { return pattern_entry_moves(e, bound_.offset()); }
 
  private:
-  int entry(std::size_t lookup, std::uint32_t index) const {
-    return nibbles_[lookup][index / 2] >> (index % 2 * 4) & 15;
-  }
-
   const AdditiveBound& bound_;
   [[maybe_unused]] MoveSet moves_;  // (read by the vector path only)
-  int images_, terms_, per_image_;  // per_image_: pairs
-  int offset_;                      // a pattern table's (AdditiveBound::offset)
+  int per_image_;                   // pairs
   std::vector<Pair> pairs_;
-  std::vector<const std::uint8_t*> nibbles_;  // per lookup, pair by pair: its table
   bool vector_;
 };
 

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <limits>
 
-#include "core/box/bounds/pattern_rank.hpp"
-#include "core/box/bounds/table_file.hpp"
 #include "core/box/model/move_cells.hpp"
 
 namespace tilewise::box {
@@ -63,39 +61,25 @@ struct PatternDbBuild::Impl {
   std::uint64_t reached = 1;    // entries with a distance
   bool ready = false;
 
-  void scan_forward(std::uint32_t index) {
+  // Entry `index`'s part in finding layer + 1, forwards or backwards (as above).
+  template <bool kBackwards>
+  void expand(std::uint32_t index) {
     std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
     unrank(index, tiles, cell.data());
-    for (const auto& to : backward) {
+    for (const auto& to : kBackwards ? forward : backward) {
       for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
       std::uint8_t& d = dist[rank(next.data(), tiles)];
-      if (d == kUnseen) d = static_cast<std::uint8_t>(layer + 1), ++next_size;
-    }
-  }
-
-  void scan_backward(std::uint32_t index) {
-    std::array<std::uint8_t, kLargestPatternTiles> cell{}, next{};
-    unrank(index, tiles, cell.data());
-    for (const auto& to : forward) {
-      for (int j = 0; j < tiles; ++j) next[j] = to[cell[j]];
-      if (dist[rank(next.data(), tiles)] == layer) {
-        dist[index] = static_cast<std::uint8_t>(layer + 1), ++next_size;
-        return;
-      }
+      if (d != (kBackwards ? layer : kUnseen)) continue;
+      (kBackwards ? dist[index] : d) = static_cast<std::uint8_t>(layer + 1), ++next_size;
+      if (kBackwards) return;
     }
   }
 
   // Scans up to `work` entries of this layer; false when the slice ran out first.
   bool scan(std::uint64_t& work) {
     const std::uint8_t want = backwards ? kUnseen : layer;
-    for (; cursor < entries && work > 0; ++cursor) {
-      if (dist[cursor] != want) continue;
-      --work;
-      if (backwards)
-        scan_backward(cursor);
-      else
-        scan_forward(cursor);
-    }
+    for (; cursor < entries && work > 0; ++cursor)
+      if (dist[cursor] == want) --work, backwards ? expand<true>(cursor) : expand<false>(cursor);
     return cursor == entries;
   }
 };
@@ -152,9 +136,8 @@ std::string pattern_table_name(MoveSet moves, int tiles) {
 }
 
 TableFormat pattern_table_format(MoveSet moves, int tiles) {
-  const auto t = static_cast<std::uint8_t>(tiles);
   return {{'T', 'W', 'P', 'D', 'B', static_cast<std::uint8_t>(format_version(tiles)),
-           static_cast<std::uint8_t>(moves), t},
+           static_cast<std::uint8_t>(moves), static_cast<std::uint8_t>(tiles)},
           format_version(tiles) >= 2 ? 1u : 0u,
           static_cast<std::size_t>((placements(tiles) + 1) / 2)};
 }

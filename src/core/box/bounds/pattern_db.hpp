@@ -2,7 +2,6 @@
 // database"), built by a resumable breadth-first search; AdditiveBound(moves, tiles) reads it.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>

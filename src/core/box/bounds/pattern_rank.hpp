@@ -2,13 +2,9 @@
 // ranked as mixed-radix numbers (on 4x4 and on every N), the square's symmetries.
 #pragma once
 
-#include <algorithm>
 #include <array>
-#include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <utility>
-#include <vector>
 
 #include "core/box/model/puzzle.hpp"
 
@@ -24,6 +20,11 @@ inline std::uint64_t placements(int tiles, int cells = kCells) {
   return n;
 }
 
+// Entry `index` of a table of 4-bit entries (entry k: byte k / 2, bits 4 * (k % 2)).
+inline int nibble_at(const std::uint8_t* nibbles, std::uint32_t index) {
+  return nibbles[index / 2] >> (index % 2 * 4) & 15;
+}
+
 // How one table lookup reads a board (AdditiveBound::term: an additive table's term or the
 // pattern table's lookup): it ranks the cells cell[from[number[j]]], j < tiles, where `from` is
 // the board itself (number -> cell of its inverse) when the lookup reads the board, else the
@@ -34,7 +35,7 @@ struct LookupView {
   std::array<std::uint8_t, 64> cell{};  // (boards up to 8x8)
   int tiles = 0;
   const std::uint8_t* nibbles = nullptr;
-  int at(std::uint32_t index) const { return nibbles[index / 2] >> (index % 2 * 4) & 15; }
+  int at(std::uint32_t index) const { return nibble_at(nibbles, index); }
   void prefetch(std::uint32_t index) const { __builtin_prefetch(nibbles + index / 2); }
 };
 

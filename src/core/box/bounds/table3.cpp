@@ -2,7 +2,6 @@
 
 #include "core/box/model/bit_count.hpp"
 #include "core/box/model/move_cells.hpp"
-#include "core/box/model/packed_board.hpp"
 
 namespace tilewise::box {
 namespace {
@@ -10,10 +9,6 @@ namespace {
 constexpr std::array<int, 9> kFactorial = {1, 1, 2, 6, 24, 120, 720, 5040, 40320};
 constexpr int kDistanceShift = 40;
 constexpr std::uint64_t kBoardMask = (std::uint64_t{1} << 36) - 1;
-
-int nibble(std::uint64_t board, int cell) {
-  return static_cast<int>(board >> (4 * cell) & 15);
-}
 
 // The rank's terms for cells 0-2 (each number's digit is how many smaller numbers are not
 // in the cells before it), and for cells 6-8 (how many smaller numbers follow it): both
@@ -42,18 +37,13 @@ struct RankTables {
   }
 };
 
-const RankTables& rank_tables() {
-  static const RankTables tables;
-  return tables;
-}
-
 int rank_packed(std::uint64_t board) {
-  const RankTables& t = rank_tables();
+  static const RankTables t;
   const auto first = static_cast<std::uint32_t>(board & 0xfff);
   std::uint32_t used = t.head_used[first];
   std::uint32_t r = t.head[first] + t.tail[board >> 24 & 0xfff];
   for (int i = 3; i < 6; ++i) {
-    const int v = nibble(board, i);
+    const int v = static_cast<int>(board >> (4 * i) & 15);
     r += static_cast<std::uint32_t>((v - ones16(used & ((1u << v) - 1))) * kFactorial[8 - i]);
     used |= 1u << v;
   }

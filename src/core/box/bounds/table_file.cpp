@@ -29,16 +29,6 @@ std::uint64_t checksum_in(const std::uint8_t* header_end) {
   return sum;
 }
 
-// The stamp of a file whose body was checked: its size, modification time and checksum.
-std::string stamp_of(const std::filesystem::path& file, std::uint64_t size, std::uint64_t sum) {
-  std::error_code ec;
-  const auto time = std::filesystem::last_write_time(file, ec);
-  if (ec) return {};
-  return std::to_string(size) + " " +
-         std::to_string(static_cast<long long>(time.time_since_epoch().count())) + " " +
-         std::to_string(sum);
-}
-
 }  // namespace
 
 TableBytes::TableBytes(std::size_t size) : size_(size) {
@@ -126,7 +116,13 @@ Result<KeptTable> table_from_file(const TableFormat& format, const std::filesyst
   const std::filesystem::path stamp = file.string() + ".stamp";
   std::string kept_stamp;
   std::getline(std::ifstream(stamp) >> std::ws, kept_stamp);
-  const std::string now = stamp_of(file, size, sum);
+  // The stamp now: size, modification time, checksum (none when the time cannot be read).
+  const auto time = std::filesystem::last_write_time(file, ec);
+  const std::string now =
+      ec ? ""
+         : std::to_string(size) + " " +
+               std::to_string(static_cast<long long>(time.time_since_epoch().count())) + " " +
+               std::to_string(sum);
   if (now.empty() || kept_stamp != now) {
     if (hash::fnv1a(body.data(), body.size()) != sum)
       return fail("damaged: its checksum does not match");

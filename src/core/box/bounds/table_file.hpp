@@ -47,7 +47,6 @@ struct NibbleTable {
     const auto shift = static_cast<int>(index % 2 * 4);
     b = static_cast<std::uint8_t>((b & ~(15 << shift)) | value << shift);
   }
-  void prefetch(std::size_t index) const { __builtin_prefetch(&nibbles[index / 2]); }
 };
 
 // A table file's format: what its header begins with (magic, version, fields), the bytes after

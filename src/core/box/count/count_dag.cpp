@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <thread>
+#include <unordered_map>
 
 #include "core/box/bounds/pattern_rank.hpp"
 
@@ -17,6 +18,12 @@ constexpr int kCountBits = 52;
 bool at_target(const Board16& b) {
   return CountDag::key_of(b) == kPackedTarget;
 }
+
+struct PairHash {
+  std::size_t operator()(const std::pair<std::uint64_t, std::uint32_t>& k) const {
+    return static_cast<std::size_t>(mix_key(k.first, k.second));
+  }
+};
 
 }  // namespace
 
@@ -56,7 +63,6 @@ CountDag::CountDag(MoveSet moves, std::uint64_t max_bytes)
 void CountDag::share() {
   dead_.share();
   shared_ = true;
-  if (bytes() > max_bytes_) full_ = true;
 }
 
 std::uint64_t CountDag::bytes() const {
@@ -173,35 +179,33 @@ std::uint32_t CountDag::live_moves(const Board16& b, int left, const Spelling& s
   return mask;
 }
 
-bool CountDag::walk(Board16& b, int left, const Spelling& s, std::vector<Move>& path,
-                    const EmitSequence& emit) const {
-  WalkMasks masks;
-  return walk(b, left, s, path, emit, masks);
-}
-
-// Each node's live moves are found once per walk (many sequences share a node).
-bool CountDag::walk(const Board16& b, int left, const Spelling& s, std::vector<Move>& path,
-                    const EmitSequence& emit, WalkMasks& masks) const {
-  if (left == 0) return !at_target(b) || emit(path);
-  const std::uint32_t tag = static_cast<std::uint32_t>(left) << 8 | s.key();
-  auto [it, fresh] = masks.try_emplace(std::make_pair(key_of(b), tag), 0);
-  if (fresh) it->second = live_moves(b, left, s);
-  const std::uint32_t mask = it->second;
-  for (std::size_t k = 0; k < cells_.size(); ++k) {
-    if (!(mask >> k & 1)) continue;
-    const Move m = cells_[k].move();
-    path.push_back(m);
-    const bool go_on = walk(turned(b, cells_[k]), left - 1, s.after(m, moves_), path, emit, masks);
-    path.pop_back();
-    if (!go_on) return false;
-  }
-  return true;
+bool CountDag::walk(const Board16& board, int length, const Spelling& spelling,
+                    std::vector<Move>& path, const EmitSequence& emit) const {
+  // Each node's live moves, by (board, left << 8 | spelling): found once a walk (many
+  // sequences share a node).
+  std::unordered_map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t, PairHash> masks;
+  const auto below = [&](const auto& below, const Board16& b, int left, const Spelling& s) {
+    if (left == 0) return !at_target(b) || emit(path);
+    const std::uint32_t tag = static_cast<std::uint32_t>(left) << 8 | s.key();
+    auto [it, fresh] = masks.try_emplace(std::make_pair(key_of(b), tag), 0);
+    if (fresh) it->second = live_moves(b, left, s);
+    const std::uint32_t mask = it->second;
+    for (std::size_t k = 0; k < cells_.size(); ++k) {
+      if (!(mask >> k & 1)) continue;
+      const Move m = cells_[k].move();
+      path.push_back(m);
+      const bool go_on = below(below, turned(b, cells_[k]), left - 1, s.after(m, moves_));
+      path.pop_back();
+      if (!go_on) return false;
+    }
+    return true;
+  };
+  return below(below, board, length, spelling);
 }
 
 bool CountDag::walk_all(const EmitSequence& emit) const {
-  Board16 b = root_;
   std::vector<Move> path;
-  return walk(b, length_, Spelling{}, path, emit);
+  return walk(root_, length_, Spelling{}, path, emit);
 }
 
 void CountDag::drop_dead() {

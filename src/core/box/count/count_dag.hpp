@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -75,7 +74,7 @@ class CountDag {
   // Every optimal sequence below a counted node (board, left, spelling), in allowed_moves'
   // order, to `emit` as `path` + its moves; false when `emit` stopped it. walk_all: from the
   // root set_root gave.
-  bool walk(Board16& board, int left, const Spelling& s, std::vector<Move>& path,
+  bool walk(const Board16& board, int left, const Spelling& s, std::vector<Move>& path,
             const EmitSequence& emit) const;
   void set_root(const Board16& start, int length) { root_ = start, length_ = length; }
   bool walk_all(const EmitSequence& emit) const;
@@ -95,18 +94,9 @@ class CountDag {
     mutable std::atomic_flag busy;  // its lock, once shared
   };
   class ShardLock;
-  struct PairHash {
-    std::size_t operator()(const std::pair<std::uint64_t, std::uint32_t>& k) const {
-      return static_cast<std::size_t>(mix_key(k.first, k.second));
-    }
-  };
-  using WalkMasks =
-      std::unordered_map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t, PairHash>;
   bool grow(Shard& shard);
   static std::size_t slot_of(const Shard& s, std::uint64_t board, std::uint32_t context);
   std::uint32_t live_moves(const Board16& b, int left, const Spelling& s) const;
-  bool walk(const Board16& b, int left, const Spelling& s, std::vector<Move>& path,
-            const EmitSequence& emit, WalkMasks& masks) const;
   std::uint64_t live_count(std::uint64_t board, std::uint32_t context) const;  // 0 if absent
 
   MoveSet moves_;

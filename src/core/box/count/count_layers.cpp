@@ -208,7 +208,6 @@ class LayerCounter {
     const std::uint64_t room = limits_.max_bytes - (now + 2 * grown) * entry;
     const std::uint64_t passes = std::min(buckets, children * entry * 5 / 4 / room + 1);
     if (passes > 64) return out_of_memory();
-    for (auto& o : out_) o.clear();
     kept_ = 0;
     choose_order();
     std::uint64_t made = 0;
@@ -299,24 +298,22 @@ class LayerCounter {
       };
       std::array<std::array<Child, kMostMoves>, 2> children;  // this board's, the one's before
       std::array<std::size_t, 2> made{};
-      std::array<unsigned, 2> image_of_parent{};
       int now = 0;
       std::uint64_t mine_asked = 0;
-      const auto settle = [&](const std::array<Child, kMostMoves>& children, std::size_t n,
-                              unsigned image) {
-        for (std::size_t k = 0; k < n; ++k) {
-          const Child& c = children[k];
-          const int excess = packed_.excess(static_cast<int>(image), c.index.data());
+      const auto settle = [&](int which) {  // (each child's entry has its parent's image)
+        for (std::size_t k = 0; k < made[which]; ++k) {
+          const Child& c = children[which][k];
+          const int excess = packed_.excess(static_cast<int>(c.entry.image), c.index.data());
           if (packed_.moves(c.entry.board, excess) > left) continue;
           mine[c.bucket].emplace_back(c.entry).excess = static_cast<unsigned>(excess);
         }
+        made[which] = 0;
       };
       for (std::size_t i = from, j; i < to; i = j) {
         const Packed board = layer[i].board;
         std::uint64_t all = 0;  // the sequences to the board, of every context
         for (j = i; j < to && layer[j].board == board; ++j) all += layer[j].count;
         const unsigned image = layer[i].image;
-        image_of_parent[now] = image;
         for (std::size_t k = 0; k < steps_.size(); ++k) {
           std::uint64_t count = all;
           if (tags_[k] != 0)  // (the spelling: X' X' is X X, so not after a closing X')
@@ -334,11 +331,9 @@ class LayerCounter {
         }
         mine_asked += made[now];
         now ^= 1;
-        settle(children[now], made[now], image_of_parent[now]);
-        made[now] = 0;
+        settle(now);
       }
-      now ^= 1;
-      settle(children[now], made[now], image_of_parent[now]);
+      settle(now ^ 1);
       asked += mine_asked;
     });
     return asked;
