@@ -46,7 +46,9 @@ stage "sanitizers: unit and CLI tests"
 # Under the sanitizers two of the six slices of EdgeSolver's generated boards run (seeds
 # 100-109 and 140-149: together every size, rule, border and hint case those boards are made
 # with, seed mod 12); natively all six do. Under ASan they were 222 s of the stage's 420 s CPU;
-# the two kept are 23% of the six's CPU natively (docs/testing.md). `bench --quick` (71 s under
+# the two kept are 23% of the six's CPU natively (docs/testing.md). The heaviest edge and game
+# tests run a share of their cases in this build (tests/unit/sanitized.hpp, docs/testing.md):
+# the five of them 196.6 -> 60.5 s of CPU. `bench --quick` (71 s under
 # ASan, the stage's second slowest) runs natively only: the same bench code runs under the
 # sanitizers on one board (cli.bench_rate_of_a_puzzle_file), the solvers it times in the unit
 # tests.
