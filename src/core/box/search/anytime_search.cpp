@@ -26,6 +26,7 @@ constexpr std::size_t kMaxMoves = 3 * kMaxButtons;              // the largest b
 constexpr std::uint64_t kFirstWindowWidth = 256;
 constexpr std::uint64_t kWindowShare = 4;  // windows get 1 beam node in 4
 constexpr std::array<int, 4> kWindowLengths = {12, 20, 32, 48};
+constexpr int kHalvesWeighting = 2;  // symmetric halves: ring i weighted 1 + 2 * (rings - i)
 
 // The search on boards of up to kCells cells: 64 up to 8x8 (a beam's board in 96 bytes, cost
 // tables indexed by shifts), kMaxCells beyond.
@@ -42,6 +43,10 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
   // One beam search: its corner block, weighting, width and state between units of work.
   struct Beam {
     int corner = 0, weighting = 0;
+    // Symmetric halves (the reversed board): the beam goes to the halfway set; man is then the
+    // pair sum, rank that sum weighted per number by `weight`.
+    bool halves = false;
+    std::array<std::int32_t, kCells> weight{};
     std::uint64_t width = 0;
     int block_row = 0, block_col = 0;     // the 4x4 block left for last
     std::vector<std::int32_t> rank_cost;  // [number * kCells + cell]
@@ -87,6 +92,10 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
   std::unique_ptr<BoxSearch> optimal;
   std::optional<Beam> beam;    // of the schedule
   std::optional<Beam> window;  // a window of the best solution
+  std::optional<Beam> halves;  // the reversed board: a beam to the halfway set
+  bool reversed = false;       // the start is the target turned half round (not with cw only)
+  Board mirror{}, partner{};   // halves: numbers partner[x], x end on cells y, mirror[y]
+  std::uint64_t halves_nodes = 0, halves_width = kFirstWidth;
   std::optional<Finish> finish;
   std::unique_ptr<AdditiveBound> pattern;
   int run_index = 0;
@@ -119,6 +128,15 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     // Options' group_map is the optimal search's bound (its first iteration raises
     // lower_bound()), not the beams' cut: 5x the CPU for the same solutions (docs/puzzle-box.md).
     start_bound = bound_at(0, man);
+    reversed = p.moves != MoveSet::kClockwise;
+    for (int cell = 0; cell < n * n; ++cell) {
+      const int r = cell / n, c = cell % n;
+      reversed = reversed && start[cell] == n * n - 1 - cell;
+      // Odd n: left-right mirror, partners top-bottom; even n: the two diagonals.
+      mirror[cell] = static_cast<std::uint8_t>(n % 2 ? r * n + n - 1 - c : c * n + r);
+      partner[cell] =
+          static_cast<std::uint8_t>(n % 2 ? (n - 1 - r) * n + c : (n - 1 - c) * n + n - 1 - r);
+    }
     BoxSolveOptions exact = o;
     exact.max_seconds = 0;
     optimal = std::make_unique<BoxSearch>(p, exact);
@@ -159,6 +177,37 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     return c;
   }
 
+  // Symmetric halves: how far the numbers x and partner[x] stand from cells y and mirror[y]
+  // (`pos`: number -> cell). A move changes the sum over all x by at most 2 * per_move.
+  int pair_steps(const Board& pos, int x) const {
+    return steps_home(n, pos[partner[x]], mirror[pos[x]]);
+  }
+  Child halves_child(const Beam& b, const Beamed& e, const Board& pos, std::size_t mi) const {
+    const MoveCells& m = moves[mi];
+    Child c{e.key, e.man, e.rank, 1, static_cast<std::uint8_t>(mi)};
+    Board after = pos;
+    std::array<int, 8> touched{};
+    int count = 0;
+    for (int k = 0; k < 4; ++k) {
+      const int num = e.s[m.from[k]];
+      after[num] = m.to[k];
+      c.key ^= zobrist[m.from[k]][num] ^ zobrist[m.to[k]][num];
+      for (int x : {num, static_cast<int>(partner[num])})
+        if (std::find(touched.begin(), touched.begin() + count, x) == touched.begin() + count)
+          touched[count++] = x;
+    }
+    for (int k = 0; k < count; ++k) {
+      const int change = pair_steps(after, touched[k]) - pair_steps(pos, touched[k]);
+      c.man += change;
+      c.rank += b.weight[touched[k]] * change;
+    }
+    return c;
+  }
+  // The halves' length bound through a board g moves from the start, pair sum `sum`.
+  int halves_bound(int g, std::int32_t sum) const {
+    return 2 * (g + (sum + 2 * per_move - 1) / (2 * per_move));
+  }
+
   // The moves of the whole board to a beam's board: the window's prefix, then its trail.
   std::vector<Move> path_of(const Beam& b, std::uint32_t trail) const {
     std::vector<Move> path;
@@ -188,6 +237,9 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
   }
 
   std::string beam_name(const Beam& b) const {
+    if (b.halves)
+      return "symmetric halves, beam " + std::to_string(b.width) + ", outer rings weighted x" +
+             std::to_string(b.weighting);
     static const char* const corners[kCorners] = {"bottom-right", "bottom-left", "top-right",
                                                   "top-left"};
     if (b.window)
@@ -225,6 +277,7 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
   void drop_beams() {
     beam.reset();
     window.reset();
+    halves.reset();
     finish.reset();
   }
 
@@ -301,8 +354,10 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
   }
 
   // A beam from board `s` (numbers renamed so its target reads 0, 1, ...).
-  Beam make_beam(int corner, int weighting, std::uint64_t width, const Board& s) const {
+  Beam make_beam(int corner, int weighting, std::uint64_t width, const Board& s,
+                 bool halves_beam = false) const {
     Beam b;
+    b.halves = halves_beam;
     b.corner = corner;
     b.weighting = weighting;
     b.width = width;
@@ -321,7 +376,14 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
         b.outside[num * kCells + cell] = !in_block(cell, corner) && num != cell;
       }
       b.max_rank += weight * 2 * (n - 1);
+      b.weight[num] = 1 + b.weighting * ((n - 1) / 2 - std::min({r0, c0, n - 1 - r0, n - 1 - c0}));
     }
+    if (b.halves) {  // ranks by the pair sum, weighted
+      b.max_rank = 0;
+      for (int num = 0; num < n * n; ++num) b.max_rank += b.weight[num] * 2 * (n - 1);
+    }
+    Board pos{};
+    for (int cell = 0; cell < n * n; ++cell) pos[s[cell]] = static_cast<std::uint8_t>(cell);
     Beamed first{};
     first.s = s;
     for (int cell = 0; cell < n * n; ++cell) {
@@ -329,6 +391,13 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
       first.man += man_cost[s[cell] * kCells + cell];
       first.rank += b.rank_cost[s[cell] * kCells + cell];
       first.outside += b.outside[s[cell] * kCells + cell];
+    }
+    if (b.halves) {
+      first.man = first.rank = 0;
+      for (int num = 0; num < n * n; ++num) {
+        first.man += pair_steps(pos, num);
+        first.rank += b.weight[num] * pair_steps(pos, num);
+      }
     }
     b.cur = {first};
     b.trail_parent = {0};  // (the root's entry: path_of stops there)
@@ -349,21 +418,26 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     std::array<Child, kMaxMoves> kids;
     std::size_t count = 0;
     const Spelling spelling = Spelling::of_key(e.spelling);
+    Board pos{};
+    if (b.halves)
+      for (int cell = 0; cell < n * n; ++cell) pos[e.s[cell]] = static_cast<std::uint8_t>(cell);
     for (std::size_t mi = 0; mi < moves.size(); ++mi) {
       const MoveCells& m = moves[mi];
       if (!spelling.allows(m.move())) continue;
-      const Child c = child_of(b, e, mi);
+      const Child c = b.halves ? halves_child(b, e, pos, mi) : child_of(b, e, mi);
       ++b.nodes;
       ++beam_nodes;
       if (b.window) ++window_nodes;
-      if (c.man == 0) {  // the target: every child of this layer is as long
+      if (c.man == 0) {  // the target (or halfway): every child of this layer is as long
         std::vector<Move> path = path_of(b, e.trail);
         path.push_back(m.move());
         b.done = true;
-        offer(b, std::move(path));
+        offer(b, b.halves ? symmetric_halves(n, std::move(path)) : std::move(path));
         return;
       }
-      if (bound_at(b.g + 1 + b.fixed_moves(), c.man) >= limit) continue;
+      if ((b.halves ? halves_bound(b.g + 1, c.man) : bound_at(b.g + 1 + b.fixed_moves(), c.man)) >=
+          limit)
+        continue;
       if (b.keeping && c.rank > b.cut) continue;
       __builtin_prefetch(&b.seen[(c.key | 1) & (b.seen.size() - 1)]);
       kids[count++] = c;
@@ -512,6 +586,16 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
           beam_unit(*window);
         else if (!start_window())
           windows_over = true;
+      } else if (reversed && ((halves && !halves->done) || halves_width <= width_cap()) &&
+                 (schedule_over || halves_nodes <= beam_nodes - halves_nodes - window_nodes)) {
+        // The reversed board: symmetric halves take half the beams' nodes, widths doubling.
+        const std::uint64_t before_halves = beam_nodes;
+        if (!halves || halves->done) {
+          halves = make_beam(0, kHalvesWeighting, halves_width, start, true);
+          halves_width *= 2;
+        }
+        beam_unit(*halves);
+        halves_nodes += beam_nodes - before_halves;
       } else if (beam && !beam->done) {
         beam_unit(*beam);
       } else if (schedule_over || !start_beam()) {
@@ -531,6 +615,15 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
 };
 
 }  // namespace
+
+std::vector<Move> symmetric_halves(int n, std::vector<Move> half) {
+  for (std::size_t k = half.size(); k-- > 0;) {
+    const int row = half[k].button / (n - 1), col = half[k].button % (n - 1);
+    half.push_back(
+        {n % 2 ? row * (n - 1) + n - 2 - col : col * (n - 1) + row, half[k].quarter_turns});
+  }
+  return half;
+}
 
 BoxAnytimeSearch::BoxAnytimeSearch(const BoxPuzzle& puzzle, const BoxSolveOptions& options) {
   if (puzzle.size * puzzle.size <= 64)

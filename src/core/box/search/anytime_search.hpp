@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/box/model/puzzle.hpp"
 #include "core/box/search/solver.hpp"
@@ -43,5 +44,12 @@ class BoxAnytimeSearch {
  private:
   std::unique_ptr<Run> search_;
 };
+
+// Symmetric halves (the reversed board, docs/puzzle-box.md): `half`, then `half` backwards
+// with each move mirrored (odd n: left-right, even n: about the main diagonal; the mirror
+// turns the other way and undoing turns back, so each keeps its direction). When `half`
+// brings the numbers that start in top-bottom mirror cells (even n: mirror cells about the
+// other diagonal) to mirror cells of that mirror, the whole turns the board half round.
+std::vector<Move> symmetric_halves(int n, std::vector<Move> half);
 
 }  // namespace tilewise::box
