@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <queue>
+#include <random>
 
 #include "box_test_boards.hpp"
 #include "core/box/model/board.hpp"
@@ -187,6 +188,103 @@ TEST(BoxAnytime, WindowBeamsShortenTheBestSolution) {
     EXPECT_EQ(replay_by_coordinates(reversed, 6, now.solutions[0]), identity(6));
   }
   EXPECT_GT(by_windows, 0);
+}
+
+// Symmetric halves, checked with the test's own turn and mirrors. Cell (r, c) of an n x n
+// board: `flip` is the mirror the second half is drawn in (odd n: left-right; even n: about
+// the main diagonal), `pair` the one whose cell pairs the first half must bring to flip's
+// cell pairs (odd n: top-bottom; even n: about the other diagonal); flip after pair is the
+// half turn.
+int flip(int n, int cell) {
+  const int r = cell / n, c = cell % n;
+  return n % 2 ? r * n + n - 1 - c : c * n + r;
+}
+int pair(int n, int cell) {
+  const int r = cell / n, c = cell % n;
+  return n % 2 ? (n - 1 - r) * n + c : (n - 1 - c) * n + n - 1 - r;
+}
+// Where a sequence takes each cell's content: at[x] = the cell it ends on.
+std::vector<int> cell_map(int n, const std::vector<Move>& path) {
+  std::vector<int> labels(n * n), at(n * n);
+  for (int x = 0; x < n * n; ++x) labels[x] = x;
+  labels = replay_by_coordinates(labels, n, path);
+  for (int y = 0; y < n * n; ++y) at[labels[y]] = y;
+  return at;
+}
+bool halfway(int n, const std::vector<Move>& half) {
+  const std::vector<int> at = cell_map(n, half);
+  for (int x = 0; x < n * n; ++x)
+    if (at[pair(n, x)] != flip(n, at[x])) return false;
+  return true;
+}
+std::vector<int> reversed_board(int n) {
+  std::vector<int> b(n * n);
+  for (int i = 0; i < n * n; ++i) b[i] = n * n - i;
+  return b;
+}
+
+// Any half A, joined: the whole takes cell x to flip(A^-1(flip(A(x)))); from a halfway A,
+// to the cell turned half round (3x3: halfway sequences found breadth first).
+TEST(BoxAnytime, SymmetricHalvesJoinToTheHalfTurnFromHalfwayBoards) {
+  std::mt19937 rng(3);
+  for (int n = 3; n <= 6; ++n)
+    for (int trial = 0; trial < 20; ++trial) {
+      std::vector<Move> half;
+      for (int k = 0; k < 1 + trial; ++k)
+        half.push_back({static_cast<int>(rng() % ((n - 1) * (n - 1))), rng() % 2 ? 1 : 3});
+      const std::vector<Move> whole = symmetric_halves(n, half);
+      ASSERT_EQ(whole.size(), 2 * half.size());
+      const std::vector<int> a = cell_map(n, half), joined = cell_map(n, whole);
+      std::vector<int> back(n * n);
+      for (int x = 0; x < n * n; ++x) back[a[x]] = x;
+      for (int x = 0; x < n * n; ++x) EXPECT_EQ(joined[x], flip(n, back[flip(n, a[x])])) << n;
+    }
+  // 3x3: every halfway sequence of up to 5 moves from the reversed board.
+  int found = 0;
+  std::vector<std::vector<Move>> layer = {{}};
+  for (int depth = 1; depth <= 5; ++depth) {
+    std::vector<std::vector<Move>> next;
+    for (const auto& path : layer)
+      for (int b = 0; b < 4; ++b)
+        for (int q : {1, 3}) {
+          next.push_back(path);
+          next.back().push_back({b, q});
+          if (!halfway(3, next.back())) continue;
+          ++found;
+          EXPECT_EQ(replay_by_coordinates(reversed_board(3), 3, symmetric_halves(3, next.back())),
+                    identity(3));
+        }
+    layer = std::move(next);
+  }
+  EXPECT_GT(found, 0);
+}
+
+// The reversed 5x5 and 6x6: the search's symmetric halves solutions are a halfway sequence
+// joined to its mirror, and turn the board home.
+TEST(BoxAnytime, SymmetricHalvesSolveTheReversedBoards) {
+  for (int n : {5, 6}) {
+    BoxSolveOptions o;
+    o.all = false;
+    o.pattern_tiles = 5;
+    o.node_budget = 3000000;
+    BoxAnytimeSearch search({n, reversed_board(n), identity(n), MoveSet::kBothDirections}, o);
+    int by_halves = 0;
+    for (std::uint64_t seen = 0; !search.run(2000);) {
+      if (search.improvements() == seen) continue;
+      seen = search.improvements();
+      const BoxSolveResult& now = search.result();
+      EXPECT_EQ(replay_by_coordinates(reversed_board(n), n, now.solutions[0]), identity(n));
+      if (now.method.rfind("symmetric halves", 0) != 0) continue;
+      ++by_halves;
+      const std::vector<Move>& whole = now.solutions[0];
+      std::vector<Move> half(whole.begin(), whole.begin() + whole.size() / 2);
+      // (A last X' on a button its own mirror, before the mirrored X', is spelled X X.)
+      const bool as_is = halfway(n, half);
+      half.back().quarter_turns = 4 - half.back().quarter_turns;
+      EXPECT_TRUE(as_is || halfway(n, half)) << n;
+    }
+    EXPECT_GT(by_halves, 0) << n;
+  }
 }
 
 TEST(BoxAnytime, CancelEndsTheSearchAtOnceWithTheBestSoFar) {

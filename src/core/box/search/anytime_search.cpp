@@ -370,17 +370,17 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
       const int r0 = num / n, c0 = num % n;
       const int rr = b.block_row == 0 ? n - 1 - r0 : r0, cc = b.block_col == 0 ? n - 1 - c0 : c0;
       const int ring = std::min(rr, cc);
-      const int weight = ring >= rings ? 1 : 1 + b.weighting * (rings - ring);
+      // Symmetric halves: rings about the centre, the outer weighted more.
+      const int weight =
+          b.halves ? 1 + b.weighting * ((n - 1) / 2 - std::min({r0, c0, n - 1 - r0, n - 1 - c0}))
+          : ring >= rings ? 1
+                          : 1 + b.weighting * (rings - ring);
       for (int cell = 0; cell < n * n; ++cell) {
         b.rank_cost[num * kCells + cell] = weight * man_cost[num * kCells + cell];
         b.outside[num * kCells + cell] = !in_block(cell, corner) && num != cell;
       }
-      b.max_rank += weight * 2 * (n - 1);
-      b.weight[num] = 1 + b.weighting * ((n - 1) / 2 - std::min({r0, c0, n - 1 - r0, n - 1 - c0}));
-    }
-    if (b.halves) {  // ranks by the pair sum, weighted
-      b.max_rank = 0;
-      for (int num = 0; num < n * n; ++num) b.max_rank += b.weight[num] * 2 * (n - 1);
+      b.max_rank += weight * 2 * (n - 1);  // (a pair's steps too)
+      b.weight[num] = weight;
     }
     Board pos{};
     for (int cell = 0; cell < n * n; ++cell) pos[s[cell]] = static_cast<std::uint8_t>(cell);
@@ -388,16 +388,10 @@ struct AnytimeSearch final : BoxAnytimeSearch::Run {
     first.s = s;
     for (int cell = 0; cell < n * n; ++cell) {
       first.key ^= zobrist[cell][s[cell]];
-      first.man += man_cost[s[cell] * kCells + cell];
-      first.rank += b.rank_cost[s[cell] * kCells + cell];
       first.outside += b.outside[s[cell] * kCells + cell];
-    }
-    if (b.halves) {
-      first.man = first.rank = 0;
-      for (int num = 0; num < n * n; ++num) {
-        first.man += pair_steps(pos, num);
-        first.rank += b.weight[num] * pair_steps(pos, num);
-      }
+      first.man += b.halves ? pair_steps(pos, cell) : man_cost[s[cell] * kCells + cell];
+      first.rank +=
+          b.halves ? b.weight[cell] * pair_steps(pos, cell) : b.rank_cost[s[cell] * kCells + cell];
     }
     b.cur = {first};
     b.trail_parent = {0};  // (the root's entry: path_of stops there)
