@@ -20,6 +20,7 @@ namespace tilewise {
 namespace {
 
 constexpr int kRuns = 3;          // timed runs of the fast solver per figure (full suite): the best
+constexpr int kFirstRuns = 5;     // the first-solution rows' timed runs of each side, in turn
 constexpr double kMinRunMs = 20;  // a timed run's least length
 constexpr std::uint64_t kWarmUpSteps = 1u << 20;  // steps of a placement rate's warm-up
 
@@ -327,13 +328,12 @@ double bench_ms() {
   return kCpuClock ? thread_ms() : now_ms();
 }
 
-// The best time of one call of `once` over `runs` runs, each repeating it until it lasts
-// kMinRunMs.
-template <class F>
-double best_time_ms(F&& once, int runs) {
+// The best time of one call of a function: each run repeats it until it lasts kMinRunMs.
+struct BestTime {
   int repeats = 1;
-  double best = 0;
-  for (int run = 0; run < runs; ++run) {
+  double best = -1;
+  template <class F>
+  void run(F&& once) {
     for (;;) {
       const double t0 = bench_ms();
       for (int k = 0; k < repeats; ++k) once();
@@ -342,11 +342,22 @@ double best_time_ms(F&& once, int runs) {
         repeats *= 4;
         continue;
       }
-      best = run == 0 ? ms / repeats : std::min(best, ms / repeats);
-      break;
+      best = best < 0 ? ms / repeats : std::min(best, ms / repeats);
+      return;
     }
   }
-  return best;
+};
+
+// The best times of `a` and of `b` over `runs` runs each, taken in turn (a, b, a, b, ...): a
+// slow spell of the machine falls on both sides alike, and its noise only ever adds time.
+template <class A, class B>
+std::pair<double, double> best_times_in_turn(A&& a, B&& b, int runs) {
+  BestTime ta, tb;
+  for (int run = 0; run < runs; ++run) {
+    ta.run(a);
+    tb.run(b);
+  }
+  return {ta.best, tb.best};
 }
 
 // A complete board of the puzzle's tiles, each once, every pair of facing sides matching and
@@ -384,9 +395,9 @@ bool board_fits(const EdgePuzzle& p, const std::vector<Placement>& board) {
 
 // The first solution: --first (one thread: lanes, the placement orders chosen by their
 // estimated trees) against the list baseline stopped at its first solution (row-major,
-// lists per (up, left)), same process, each the best of kRuns runs in CPU time (natively).
-// A search that finds nothing within its budget is stopped: with both stopped the row
-// compares their placement rates in first-solution mode; with one, the ratio is a bound.
+// lists per (up, left)), same process, each the best of kFirstRuns runs in CPU time (natively),
+// the two in turn. A search that finds nothing within its budget is stopped: with both stopped
+// the row compares their placement rates in first-solution mode; with one, the ratio is a bound.
 BenchRow first_solution(const EdgePuzzle& p, const std::string& name, bool quick) {
   const std::uint64_t fast_budget = quick ? 1u << 24 : 1u << 27;  // steps
   const std::uint64_t base_budget = quick ? 1u << 22 : 1u << 25;  // placements
@@ -411,10 +422,9 @@ BenchRow first_solution(const EdgePuzzle& p, const std::string& name, bool quick
   };
   ListBaselineResult base;
   auto base_once = [&] { base = list_baseline_first(p, base_budget); };
-  const int runs = quick ? 1 : kRuns;
-  fast_once();  // warm-up
-  const double fast_ms = best_time_ms(fast_once, runs);
-  const double base_ms = best_time_ms(base_once, runs);
+  fast_once();  // warm-ups
+  base_once();
+  const auto [fast_ms, base_ms] = best_times_in_turn(fast_once, base_once, quick ? 1 : kFirstRuns);
   const bool fast_found = !found.empty(), base_found = !base.first.empty();
   const bool fits =
       (!fast_found || board_fits(p, found)) && (!base_found || board_fits(p, base.first));
