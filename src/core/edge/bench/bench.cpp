@@ -43,6 +43,33 @@ double thread_ms() {
 #endif
 }
 
+// CPU milliseconds of this thread natively, wall time in the browser.
+double bench_ms() {
+  return kCpuClock ? thread_ms() : now_ms();
+}
+
+// The best time of one call of a function on `clock`: each run repeats it until it lasts
+// kMinRunMs (browsers round their clock to 0.1 ms or coarser).
+struct BestTime {
+  int repeats = 1;
+  double best = -1;
+  double (*clock)() = bench_ms;
+  template <class F>
+  void run(F&& once) {
+    for (;;) {
+      const double t0 = clock();
+      for (int k = 0; k < repeats; ++k) once();
+      const double ms = clock() - t0;
+      if (ms < kMinRunMs && repeats < (1 << 16)) {
+        repeats *= 4;
+        continue;
+      }
+      best = best < 0 ? ms / repeats : std::min(best, ms / repeats);
+      return;
+    }
+  }
+};
+
 const EdgePuzzle* find_puzzle(const std::vector<std::pair<std::string, EdgePuzzle>>& puzzles,
                               const std::string& name) {
   for (const auto& [n, p] : puzzles)
@@ -173,23 +200,10 @@ BenchRow solve_time(const EdgePuzzle& p, const std::string& name, SolveMode mode
     nodes = search.stats().nodes;
     count = search.count();
   };
-  // A timed run repeats a short solve until it lasts kMinRunMs (browsers round their clock
-  // to 0.1 ms or coarser); the figure is the best run's time per solve.
-  int repeats = 1;
-  double fast_ms = 0;
-  for (int run = 0; run < (quick ? 1 : kRuns); ++run) {
-    for (;;) {
-      const auto t0 = Clock::now();
-      for (int k = 0; k < repeats; ++k) solve_once();
-      const double ms = ms_since(t0);
-      if (ms < kMinRunMs && repeats < (1 << 16)) {
-        repeats *= 4;  // too short to time: again with more repeats
-        continue;
-      }
-      fast_ms = run == 0 ? ms / repeats : std::min(fast_ms, ms / repeats);
-      break;
-    }
-  }
+  // The figure is the best run's time per solve, on the wall clock as the reference's.
+  BestTime timer{.clock = now_ms};
+  for (int run = 0; run < (quick ? 1 : kRuns); ++run) timer.run(solve_once);
+  const double fast_ms = timer.best;
   const auto t0 = Clock::now();
   const std::uint64_t budget = quick ? 50'000'000 : 500'000'000;
   const ReferenceResult ref = reference_solve(p, mode == SolveMode::kFirst, budget);
@@ -322,31 +336,6 @@ BenchRow lane_rate(const EdgePuzzle& p, const std::string& name, bool quick, boo
              (cpu_time ? "CPU time" : "wall time");
   return r;
 }
-
-// CPU milliseconds of this thread natively, wall time in the browser.
-double bench_ms() {
-  return kCpuClock ? thread_ms() : now_ms();
-}
-
-// The best time of one call of a function: each run repeats it until it lasts kMinRunMs.
-struct BestTime {
-  int repeats = 1;
-  double best = -1;
-  template <class F>
-  void run(F&& once) {
-    for (;;) {
-      const double t0 = bench_ms();
-      for (int k = 0; k < repeats; ++k) once();
-      const double ms = bench_ms() - t0;
-      if (ms < kMinRunMs && repeats < (1 << 16)) {
-        repeats *= 4;
-        continue;
-      }
-      best = best < 0 ? ms / repeats : std::min(best, ms / repeats);
-      return;
-    }
-  }
-};
 
 // The best times of `a` and of `b` over `runs` runs each, taken in turn (a, b, a, b, ...): a
 // slow spell of the machine falls on both sides alike, and its noise only ever adds time.
