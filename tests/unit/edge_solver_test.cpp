@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "core/edge/bench/list_baseline.hpp"
@@ -286,32 +287,40 @@ TEST(EdgeSolver, ResumingInSlicesGivesTheSameResult) {
 }
 
 // Lanes (several subtrees side by side) against one subtree at a time, run whole: the same
-// figures, and the same solutions kept in the same (search) order.
-void expect_lanes_agree(const EdgePuzzle& p, const SolveOptions& o, int* in_lanes) {
+// figures, and the same solutions kept in the same (search) order. Lanes on their own layout
+// of the bits where it fits (`in_groups` counts those) and on the classes' words.
+void expect_lanes_agree(const EdgePuzzle& p, const SolveOptions& o, int* in_lanes,
+                        int* in_groups = nullptr) {
   SolveOptions one = o;
   one.use_lanes = false;
   EdgeSearch single(p, one);
   while (!single.run(1u << 20)) {
   }
-  EdgeSearch lanes(p, o);
-  int slices = 0;
-  while (!lanes.run(slices % 2 ? 5 : 300)) ++slices;  // paused often, mid-subtree
   EXPECT_EQ(std::string(single.engine()), "masks");
-  EXPECT_EQ(std::string(lanes.engine()), "lanes");
-  *in_lanes += std::string(lanes.engine()) == "lanes" ? 1 : 0;
-  EXPECT_TRUE(lanes.complete());
-  EXPECT_EQ(lanes.count(), single.count());
-  EXPECT_EQ(lanes.distinct_boards(), single.distinct_boards());
-  EXPECT_EQ(lanes.listed(), single.listed());
-  EXPECT_EQ(lanes.stats().nodes, single.stats().nodes);
-  EXPECT_EQ(lanes.stats().tries, single.stats().tries);
-  EXPECT_EQ(lanes.stats().nodes_per_depth, single.stats().nodes_per_depth);
-  EXPECT_EQ(as_cells(lanes.solutions()), as_cells(single.solutions()));  // unsorted
-  EXPECT_EQ(lanes.solutions_truncated(), single.solutions_truncated());
+  for (bool groups : {true, false}) {
+    SolveOptions layout = o;
+    layout.lane_groups = groups;
+    EdgeSearch lanes(p, layout);
+    int slices = 0;
+    while (!lanes.run(slices % 2 ? 5 : 300)) ++slices;  // paused often, mid-subtree
+    EXPECT_FALSE(!groups && lanes.lanes_in_groups());
+    if (groups && in_groups != nullptr) *in_groups += lanes.lanes_in_groups() ? 1 : 0;
+    EXPECT_EQ(std::string(lanes.engine()), "lanes");
+    if (!groups) *in_lanes += std::string(lanes.engine()) == "lanes" ? 1 : 0;
+    EXPECT_TRUE(lanes.complete());
+    EXPECT_EQ(lanes.count(), single.count());
+    EXPECT_EQ(lanes.distinct_boards(), single.distinct_boards());
+    EXPECT_EQ(lanes.listed(), single.listed());
+    EXPECT_EQ(lanes.stats().nodes, single.stats().nodes);
+    EXPECT_EQ(lanes.stats().tries, single.stats().tries);
+    EXPECT_EQ(lanes.stats().nodes_per_depth, single.stats().nodes_per_depth);
+    EXPECT_EQ(as_cells(lanes.solutions()), as_cells(single.solutions()));  // unsorted
+    EXPECT_EQ(lanes.solutions_truncated(), single.solutions_truncated());
+  }
 }
 
 TEST(EdgeSolver, LanesWalkTheSameTreeAsOneSubtreeAtATime) {
-  int in_lanes = 0, boards = 0;
+  int in_lanes = 0, in_groups = 0, boards = 0;
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     // Framed 5x4-6x6 (one word a class), framed 7x7 (two), free 6x6 (three) and 5x4 (two);
     // few colours (framed, seed % 3 == 0) make identical tiles (kinds).
@@ -357,7 +366,7 @@ TEST(EdgeSolver, LanesWalkTheSameTreeAsOneSubtreeAtATime) {
             // A board found and the tests beyond a key handled inside the step (native) or
             // after the round (WebAssembly's lanes): each board meets both.
             o.lane_calls_after_round = (seed + static_cast<std::uint64_t>(mode)) % 2 == 1;
-            expect_lanes_agree(*p, o, &in_lanes);
+            expect_lanes_agree(*p, o, &in_lanes, &in_groups);
           }
         }
       }
@@ -365,6 +374,7 @@ TEST(EdgeSolver, LanesWalkTheSameTreeAsOneSubtreeAtATime) {
   }
   EXPECT_EQ(boards, 12);
   EXPECT_GE(in_lanes, 300);
+  EXPECT_GE(in_groups, 100);
 }
 
 // A board of the puzzle's tiles, each once, that fits (the brute force's own check).
@@ -379,7 +389,7 @@ bool valid_board(const EdgePuzzle& p, const Cells& c) {
 // tree as one subtree at a time and as the candidate lists, tiles and kinds, counts, listings
 // and first solutions.
 TEST(EdgeSolver, FourWordClassesRunInLanesAndWalkTheListsTree) {
-  int in_lanes = 0, with_kinds = 0;
+  int in_lanes = 0, in_groups = 0, with_kinds = 0;
   // (rows, motifs, border colours, seed): free 7x7 with tiles that all differ, with a tile
   // twice (kinds), and a framed 9x9 (a tile twice too).
   const int boards[][4] = {{7, 22, 0, 1}, {7, 22, 0, 27}, {9, 20, 6, 1}};
@@ -415,6 +425,7 @@ TEST(EdgeSolver, FourWordClassesRunInLanesAndWalkTheListsTree) {
       EXPECT_EQ(std::string(lanes.engine()), "lanes");
       EXPECT_EQ(std::string(listed.engine()), "lists");
       with_kinds += lanes.searches_kinds() ? 1 : 0;
+      in_groups += lanes.lanes_in_groups() ? 1 : 0;
       EXPECT_EQ(lanes.count(), listed.count());
       EXPECT_EQ(as_cells(lanes.solutions()), as_cells(listed.solutions()));
       if (mode != SolveMode::kFirst) {  // (a first solution's lanes end their round)
@@ -427,6 +438,7 @@ TEST(EdgeSolver, FourWordClassesRunInLanesAndWalkTheListsTree) {
     }
   }
   EXPECT_EQ(in_lanes, 6);
+  EXPECT_EQ(in_groups, 3);  // the framed 9x9 (free boards go in shells: no grouping side)
   EXPECT_EQ(with_kinds, 6);
 }
 
@@ -434,7 +446,7 @@ TEST(EdgeSolver, FourWordClassesRunInLanesAndWalkTheListsTree) {
 // order, as the one-subtree search (the boards found by a lane ahead of an earlier prefix
 // wait for it), each valid, and the search stops (incomplete) when the limit is met.
 TEST(EdgeSolver, FirstSolutionsInLanesAreTheOneSubtreeSearchsFirst) {
-  int in_lanes = 0, found = 0;
+  int in_lanes = 0, in_groups = 0, found = 0;
   for (std::uint64_t seed = 21; seed <= 26; ++seed) {
     GenerateOptions g;
     g.seed = seed;
@@ -474,6 +486,7 @@ TEST(EdgeSolver, FirstSolutionsInLanesAreTheOneSubtreeSearchsFirst) {
           if (std::string(single.engine()) != "masks") continue;  // tiles beyond the masks
           EXPECT_EQ(std::string(lanes.engine()), "lanes");
           in_lanes += std::string(lanes.engine()) == "lanes" ? 1 : 0;
+          in_groups += lanes.lanes_in_groups() ? 1 : 0;
           EXPECT_EQ(lanes.count(), single.count());
           EXPECT_EQ(lanes.complete(), single.complete());
           EXPECT_EQ(as_cells(lanes.solutions()), as_cells(single.solutions()));
@@ -484,6 +497,7 @@ TEST(EdgeSolver, FirstSolutionsInLanesAreTheOneSubtreeSearchsFirst) {
     }
   }
   EXPECT_GE(in_lanes, 20);
+  EXPECT_GE(in_groups, 4);
   EXPECT_GE(found, 20);
 }
 
@@ -721,6 +735,54 @@ TEST(EdgeSolver, ScrambleSquaresAgreeWithChecker) {
     ++checked;
   }
   EXPECT_GT(checked, 20);
+}
+
+// Lanes in groups where a value shows on more turned tiles than a word holds (framed boards of
+// few inner colours): each such group is split by the value on a second side the cells know,
+// and the lanes still find the one-subtree search's solutions, in its order.
+TEST(EdgeSolver, LaneGroupsSplitByASecondSide) {
+  int split = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    // 9x9, and 9x10 (placed by columns), of 3 inner and 2 border colours.
+    const GenerateOptions g{.rows = 9,
+                            .cols = seed == 2 ? 10 : 9,
+                            .motifs = 3,
+                            .rule = MatchRule::kEqual,
+                            .border = BorderRule::kFrame0,
+                            .seed = seed,
+                            .border_colours = 2};
+    Result<EdgePuzzle> p = generate_puzzle(g);
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    // The most inner turned tiles that show one value on one side: more than a word.
+    std::map<int, int> showing;
+    for (const Tile& tile : p->tiles)
+      if (std::find(tile.sides.begin(), tile.sides.end(), 0) == tile.sides.end())
+        for (int side : tile.sides) showing[side] += 1;
+    int most = 0;
+    for (const auto& [value, count] : showing) most = std::max(most, count);
+    split += most > 64 ? 1 : 0;
+    for (SolveMode mode : {SolveMode::kFirst, SolveMode::kAll}) {
+      SCOPED_TRACE(format_puzzle(*p) + " mode " + std::to_string(static_cast<int>(mode)));
+      SolveOptions o;
+      o.mode = mode;
+      o.limit = mode == SolveMode::kAll ? 4 : 0;
+      o.order = PlacementOrder::kShortSide;
+      SolveOptions one = o;
+      one.use_lanes = false;
+      EdgeSearch single(*p, one);
+      while (!single.run(1u << 20)) {
+      }
+      EdgeSearch lanes(*p, o);
+      const std::uint64_t budget = single.stats().nodes * 4 + 100000;  // a wrong tree: stops
+      for (std::uint64_t run = 0; run < budget && !lanes.run(3000);) run += 3000;
+      EXPECT_TRUE(lanes.lanes_in_groups());
+      EXPECT_EQ(lanes.count(), single.count());
+      EXPECT_GE(lanes.count(), 1u);
+      EXPECT_EQ(as_cells(lanes.solutions()), as_cells(single.solutions()));
+      for (const Cells& c : as_cells(lanes.solutions())) EXPECT_TRUE(valid_board(*p, c));
+    }
+  }
+  EXPECT_EQ(split, 3);
 }
 
 }  // namespace

@@ -9,11 +9,13 @@
 // ms): each step waits on the one before; two lanes hide that (87 ms), three or four were slower
 // than two (91 ms). The tiles placed are kept per level, so backing up restores nothing, and a lane
 // backs up in one step to the deepest cell with candidates left (each level keeps that depth for
-// the cell below it, LaneLevel::back). The search above the cut is run_blocks with a split depth,
-// paused whenever the lanes run short of prefixes. The same tree: the same nodes, tries, nodes per
-// depth and count as run_blocks.
+// the cell below it, LaneLevel::back). Where classes take 2-4 words the lanes lay the bits out
+// anew, one word a cell (LaneGroups, lane_groups.cpp). The search above the cut is run_blocks with
+// a split depth, paused whenever the lanes run short of prefixes. The same tree: the same nodes,
+// tries, nodes per depth and count as run_blocks.
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 
@@ -45,14 +47,43 @@ bool EdgeSearch::start_lane(MaskLane& lane) {
   if (!lane.active) return false;
   const std::size_t prefix = ls.next_prefix++;
   lane.index = ls.started++;
-  const MaskStep* const steps = masks_.steps.data();
   const int base = ls.split;
   std::uint32_t* const placed = lane.placed;
   LaneLevel& level = lane.levels[base];
   const std::uint32_t* const ids =
       ls.prefix_placed.data() + prefix * static_cast<std::size_t>(base);
-  std::copy(ids, ids + base, placed);
+  level.back = base - 1;  // out of the subtree
+#ifndef __wasm__          // (WebAssembly leaves groups out: lane_groups.cpp)
+  if (ls.groups.on) {     // the prefix in positions
+    const LaneGroups& g = ls.groups;
+    // Used: the blocked copies' bits, flipped by each tile placed (as the prefix's own words;
+    // translating those bit by bit cost a search of many small subtrees 1.4x), in registers
+    // (in the level, each tile's flips waited on the last one's stores).
+    std::uint64_t used[kMaskBlocks];
+    std::copy(g.blocked, g.blocked + kMaskBlocks, used);
+    for (int d = 0; d < base; ++d) {
+      const int p = g.position_of_kernel[ids[d]];
+      placed[d] = static_cast<std::uint32_t>(p);
+      const std::uint64_t* const tile = g.toggles.data() + g.toggle_row[p];
+      for (int w = 0; w < kMaskBlocks; ++w) used[w] ^= tile[w];
+    }
+    std::copy(used, used + kMaskBlocks, level.used);
+    std::fill(level.used + kMaskBlocks, level.used + kLaneWords, 0);
+    const MaskStep& step = g.steps[base];
+    const LaneGroups::WordOf& of = g.word_of[base];
+    const std::uint64_t word = of.by_parent[placed[base - 1]] + of.by_other[placed[of.other_depth]];
+    const std::uint64_t* row = step.others_row(placed) + step.parent_part[placed[base - 1]];
+    level.left[0] = row[1] & ~level.used[word];  // its tries: counted by the cutting search
+    level.word_base() = word << 6;
+    if (step.filtered) filter_lane_word(base, level, placed);
+    level.child_masks = g.steps[base + 1].others_row(placed);
+    lane.base = lane.depth = base;
+    return true;
+  }
+#endif
+  const MaskStep* const steps = masks_.steps.data();
   const std::uint64_t* const used = ls.prefix_used.data() + prefix * kMaskBlocks;
+  std::copy(ids, ids + base, placed);
   std::copy(used, used + kMaskBlocks, level.used);
   std::fill(level.used + kMaskBlocks, level.used + kLaneWords, 0);
   const MaskStep& step = steps[base];
@@ -61,7 +92,6 @@ bool EdgeSearch::start_lane(MaskLane& lane) {
     level.left[w] = w < step.words ? row[1 + w] & ~level.used[step.word0 + w] : 0;
   if (step.filtered) filter_masks(base, level.left, placed, level.used);
   level.child_masks = steps[base + 1].others_row(placed);
-  level.back = base - 1;  // out of the subtree
   lane.base = lane.depth = base;
   return true;
 }
@@ -82,10 +112,11 @@ void EdgeSearch::record_placed(const std::uint32_t* placed) {
 
 // A lane completed a board: recorded now when no earlier prefix is still searched, else kept.
 void EdgeSearch::lane_found(MaskLane& lane) {
+  const std::uint32_t* const placed = kernel_placed(lane.placed);
   if (lane.index == lanes_.flushed) {
-    record_placed(lane.placed);
+    record_placed(placed);
   } else {
-    lane.found.insert(lane.found.end(), lane.placed, lane.placed + plan_.order.size());
+    lane.found.insert(lane.found.end(), placed, placed + plan_.order.size());
   }
 }
 
@@ -134,6 +165,9 @@ constexpr std::array<std::uint64_t, 64> kTileBits = [] {
   return bits;
 }();
 
+// Two used words, as one vector register.
+using UsedPair = std::uint64_t __attribute__((vector_size(16)));
+
 // Takes a class's word when it is not empty, as conditional moves (one test, three moves):
 // its candidates into `m`, its index into `w` and the words after it into `after` (GCC makes
 // branches of ?: here, which no predictor guesses).
@@ -161,9 +195,13 @@ TILEWISE_ALWAYS_INLINE inline void take_if_any(std::uint64_t word, std::uint64_t
 // kWords: the most words a class takes (1-4); kTwoOthers: some cell's key has two cells besides
 // the one placed just before; kFiltered: some cell has tests beyond its key (else the steps
 // leave both out); kAfterRound: what a step needs a call for (a board found, the next cell's
-// tests) is done after the round (SolveOptions::lane_calls_after_round).
-template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound>
+// tests) is done after the round (SolveOptions::lane_calls_after_round); kGroupWords: in
+// groups (LaneGroups: one word a cell, kWords 1, kKinds false), the used words a step flips (4, 6
+// or 8: the groups' words rounded up), else 0.
+template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound,
+          int kGroupWords>
 std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
+  constexpr bool kGroups = kGroupWords > 0;
   LaneSearch& ls = lanes_;
   const LaneStep* const lane_steps = ls.steps.data();
   const std::uint64_t* const toggles = masks_.toggles.data();
@@ -172,7 +210,9 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   const std::int64_t last = ls.record ? static_cast<std::int64_t>(plan_.order.size()) - 1 : -1;
   // The used words a step copies: one-word boards here have at most kLaneOneWordBlocks blocks
   // (plan_blocks); the words past the blocks stay 0.
-  constexpr int kUsedWords = kWords == 1 ? kLaneOneWordBlocks : kMaskBlocks;
+  constexpr int kUsedWords = kGroups ? kGroupWords : kWords == 1 ? kLaneOneWordBlocks : kMaskBlocks;
+  const std::uint64_t* const group_toggles = ls.groups.toggles.data();
+  const std::uint32_t* const group_toggle_row = ls.groups.toggle_row.data();
   // One step of a lane: the cell's next candidate is placed (and the lane goes down when the
   // next cell lists an unused tile; a dead end that was the cell's last candidate backs up at
   // once), or with none left the lane backs up. Negative when the lane has left its subtree.
@@ -182,67 +222,99 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
     const std::int64_t d = r.depth;
     const LaneStep& s = lane_steps[d];
     LaneLevel* const level = lane.levels + d;
-    // The first word with a candidate left (the class's last word when none: m == 0; the
-    // words past the class's are 0). Every word is read at once and the first chosen without
-    // a load: a word loaded by an index found from the words before it puts a second load on
-    // the step's chain (3-4 words found by ctz of a word of bits of the non-empty words, one
-    // per level: 0.65-0.81x on Brendan 8x8-9x9, free 7x7, framed 10x10). 3-4 words by
-    // conditional moves (take_if_any: 9.7 fewer instructions a step than masks, 1.04-1.08x
-    // on clues 2 and 4, Brendan 8x8 and 10x10); 2 words by masks (moves there: 0.78x on 7x7).
-    std::uint64_t l[kWords];
-    for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
-    std::uint64_t w = 0, m = l[0], rest, remaining;
-    if constexpr (kWords >= 3) {
-      // From the last word back to the first: the first word not empty wins.
-      std::uint64_t after = 0, words_after = 0;
-      w = kWords - 1;
-      m = l[kWords - 1];
-      for (int v = kWords - 2; v >= 0; --v) {
-        words_after |= l[v + 1];
-        take_if_any(l[v], static_cast<std::uint64_t>(v), words_after, m, w, after);
-      }
-      rest = m & (m - 1);
-      // Candidates left in the cell after this one: in word w and the words after it.
-      remaining = rest | after;
-    } else {
-      if constexpr (kWords == 2) {
-        w = static_cast<std::uint64_t>(l[0] == 0);
-        m = l[0] | (l[1] & (0 - w));
-      }
-      rest = m & (m - 1);
+    LaneLevel* const child = level + 1;
+    std::uint64_t place, remaining, down;
+    const std::uint64_t* next;
+    if constexpr (kGroups) {
+      // Groups: the cell's candidates are one word whatever its class (88-96 instructions a
+      // step against 111-150 on the classes' words: 1.15-1.45x on boards of 3-4 words a class).
+      const std::uint64_t m = level->left[0];
+      const std::uint64_t rest = m & (m - 1);
+      level->left[0] = rest;
       remaining = rest;
-      if constexpr (kWords == 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
+      place = m != 0;
+      const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
+      // m == 0: a position whose tables are read but whose next cell the lane does not go to.
+      const std::uint64_t o = level->word_base() + bit;
+      lane.placed[d] = static_cast<std::uint32_t>(o);
+      next = level->child_masks + s.child_part[o];
+      const std::uint64_t word =
+          s.child_word_by_parent[o] + s.child_word_by_other[lane.placed[s.child_word_depth]];
+      const std::uint64_t* const tile = group_toggles + group_toggle_row[o];
+      const std::uint64_t child_left = next[1] & ~(level->used[word] ^ tile[word]);
+      down = place & static_cast<std::uint64_t>(child_left != 0);
+      child->left[0] = child_left;
+      child->word_base() = word << 6;
+      // Two words at a time (GCC copied word by word: 107 -> 99 instructions a step, clue 4).
+      for (int u = 0; u < kUsedWords; u += 2) {
+        UsedPair a, b;
+        std::memcpy(&a, level->used + u, sizeof a);
+        std::memcpy(&b, tile + u, sizeof b);
+        a ^= b;
+        std::memcpy(child->used + u, &a, sizeof a);
+      }
+    } else {
+      // The first word with a candidate left (the class's last word when none: m == 0; the
+      // words past the class's are 0). Every word is read at once and the first chosen without
+      // a load: a word loaded by an index found from the words before it puts a second load on
+      // the step's chain (3-4 words found by ctz of a word of bits of the non-empty words, one
+      // per level: 0.65-0.81x on Brendan 8x8-9x9, free 7x7, framed 10x10). 3-4 words by
+      // conditional moves (take_if_any: 9.7 fewer instructions a step than masks, 1.04-1.08x
+      // on clues 2 and 4, Brendan 8x8 and 10x10); 2 words by masks (moves there: 0.78x on 7x7).
+      std::uint64_t l[kWords];
+      for (int v = 0; v < kWords; ++v) l[v] = level->left[v];
+      std::uint64_t w = 0, m = l[0], rest;
+      if constexpr (kWords >= 3) {
+        // From the last word back to the first: the first word not empty wins.
+        std::uint64_t after = 0, words_after = 0;
+        w = kWords - 1;
+        m = l[kWords - 1];
+        for (int v = kWords - 2; v >= 0; --v) {
+          words_after |= l[v + 1];
+          take_if_any(l[v], static_cast<std::uint64_t>(v), words_after, m, w, after);
+        }
+        rest = m & (m - 1);
+        // Candidates left in the cell after this one: in word w and the words after it.
+        remaining = rest | after;
+      } else {
+        if constexpr (kWords == 2) {
+          w = static_cast<std::uint64_t>(l[0] == 0);
+          m = l[0] | (l[1] & (0 - w));
+        }
+        rest = m & (m - 1);
+        remaining = rest;
+        if constexpr (kWords == 2) remaining |= l[1] & (0 - static_cast<std::uint64_t>(w < 1));
+      }
+      level->left[w] = rest;
+      place = m != 0;
+      const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
+      // m == 0: o is unused (key parts and toggles padded), and so are the next cell's words
+      // set up below: the lane does not go down.
+      const std::uint64_t o = s.word_base + (w << 6) + bit;
+      // Its bits (kinds: and the next copy's); when nothing is placed they reach only the next
+      // cell's words, which the lane does not go down to.
+      const std::uint64_t tile = kKinds ? toggles[o >> 2] : kTileBits[bit];
+      lane.placed[d] = static_cast<std::uint32_t>(o);
+      next = level->child_masks + s.child_part[o];
+      // The next cell's candidates: its row less the tiles used, this one included.
+      const std::int64_t word = s.word + static_cast<std::int64_t>(w);
+      std::uint64_t child_left[kWords], any = 0;
+      for (int v = 0; v < kWords; ++v) {
+        // One word: the next cell is of this class or not (compared: no table read).
+        const std::uint64_t into =
+            kWords == 1 ? 0 - static_cast<std::uint64_t>(word == s.child_word) : s.to_child[w][v];
+        const std::uint64_t child_used = level->used[s.child_word + v] ^ (tile & into);
+        child_left[v] = next[1 + v] & ~child_used;  // rows padded with 0 to kWords
+        any |= child_left[v];
+      }
+      down = place & static_cast<std::uint64_t>(any != 0);
+      // The next cell, set up whether or not the lane goes there (unused otherwise).
+      for (int v = 0; v < kWords; ++v) child->left[v] = child_left[v];
+      for (int u = 0; u < kUsedWords; ++u) child->used[u] = level->used[u];
+      child->used[word] = level->used[word] ^ tile;
     }
-    level->left[w] = rest;
-    const std::uint64_t place = m != 0;
-    const auto bit = static_cast<std::uint64_t>(__builtin_ctzll(m | std::uint64_t{1} << 63));
-    // m == 0: o is unused (key parts and toggles padded), and so are the next cell's words
-    // set up below: the lane does not go down.
-    const std::uint64_t o = s.word_base + (w << 6) + bit;
-    // Its bits (kinds: and the next copy's); when nothing is placed they reach only the next
-    // cell's words, which the lane does not go down to.
-    const std::uint64_t tile = kKinds ? toggles[o >> 2] : kTileBits[bit];
-    lane.placed[d] = static_cast<std::uint32_t>(o);
-    const std::uint64_t* const next = level->child_masks + s.child_part[o];
-    // The next cell's candidates: its row less the tiles used, this one included.
-    const std::int64_t word = s.word + static_cast<std::int64_t>(w);
-    std::uint64_t child_left[kWords], any = 0;
-    for (int v = 0; v < kWords; ++v) {
-      // One word: the next cell is of this class or not (compared: no table read).
-      const std::uint64_t into =
-          kWords == 1 ? 0 - static_cast<std::uint64_t>(word == s.child_word) : s.to_child[w][v];
-      const std::uint64_t child_used = level->used[s.child_word + v] ^ (tile & into);
-      child_left[v] = next[1 + v] & ~child_used;  // rows padded with 0 to kWords
-      any |= child_left[v];
-    }
-    const std::uint64_t down = place & static_cast<std::uint64_t>(any != 0);
     lane.per_depth[d + 1] += place;
     r.tries += next[0] & (0 - place);
-    // The next cell, set up whether or not the lane goes there (unused otherwise).
-    LaneLevel* const child = level + 1;
-    for (int v = 0; v < kWords; ++v) child->left[v] = child_left[v];
-    for (int u = 0; u < kUsedWords; ++u) child->used[u] = level->used[u];
-    child->used[word] = level->used[word] ^ tile;
     const std::uint64_t* masks =
         s.after_masks + s.after_other_part[0][lane.placed[s.after_other_depth[0]]];
     if constexpr (kTwoOthers) masks += s.after_other_part[1][lane.placed[s.after_other_depth[1]]];
@@ -265,9 +337,12 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
             for (int k = 0; k < s.child_checks; ++k) {
               const std::uint64_t* const sides =
                   s.child_check_rows[k] +
-                  s.child_check_part[k][lane.placed[s.child_check_depth[k]]];
+                  s.child_check_part[k][lane.placed[s.child_check_depth[k]]] +
+                  (kGroups ? child->word_base() >> 6 : 0);
               for (int v = 0; v < kWords; ++v) child->left[v] &= sides[v];
             }
+          } else if constexpr (kGroups) {
+            filter_lane_word(static_cast<int>(d) + 1, *child, lane.placed);
           } else {
             filter_masks(static_cast<int>(d) + 1, child->left, lane.placed, child->used);
           }
@@ -309,7 +384,12 @@ std::uint64_t EdgeSearch::lane_rounds(std::uint64_t rounds, bool all) {
   auto lane_events = [this](MaskLane& lane, LaneRegs& r) {
     if ((r.events & 2) != 0) lane_found(lane);
     const auto d = static_cast<int>(r.depth);
-    if ((r.events & 1) != 0) filter_masks(d, lane.levels[d].left, lane.placed, lane.levels[d].used);
+    if ((r.events & 1) == 0) {
+    } else if constexpr (kGroups) {
+      filter_lane_word(d, lane.levels[d], lane.placed);
+    } else {
+      filter_masks(d, lane.levels[d].left, lane.placed, lane.levels[d].used);
+    }
     r.events = 0;
   };
   // The lanes that left their subtree take the next prefixes; false when one found none.
@@ -371,41 +451,65 @@ std::uint64_t EdgeSearch::lane_rounds_for(std::uint64_t rounds, bool all) {
 #endif
   const LaneSearch& ls = lanes_;
   const bool after = options_.lane_calls_after_round;
-  auto run = [&](auto kinds, auto words, auto two, auto filtered) {
+  // `group`: the used words a step in groups copies (0: on the classes' words).
+  auto run = [&](auto kinds, auto words, auto two, auto filtered, auto group) {
     if (after)
       return lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
-                         decltype(filtered)::value, true>(rounds, all);
+                         decltype(filtered)::value, true, decltype(group)::value>(rounds, all);
     return lane_rounds<decltype(kinds)::value, decltype(words)::value, decltype(two)::value,
-                       decltype(filtered)::value, kOff>(rounds, all);
+                       decltype(filtered)::value, kOff, decltype(group)::value>(rounds, all);
   };
-  auto by_filtered = [&](auto kinds, auto words, auto two) {
-    if (ls.filtered) return run(kinds, words, two, std::true_type{});
-    return run(kinds, words, two, std::false_type{});
+  auto by_filtered = [&](auto kinds, auto words, auto two, auto group) {
+    if (ls.filtered) return run(kinds, words, two, std::true_type{}, group);
+    return run(kinds, words, two, std::false_type{}, group);
   };
-  auto by_two = [&](auto kinds, auto words) {
-    if (ls.two_others) return by_filtered(kinds, words, std::true_type{});
-    return by_filtered(kinds, words, std::false_type{});
+  auto by_two = [&](auto kinds, auto words, auto group) {
+    if (ls.two_others) return by_filtered(kinds, words, std::true_type{}, group);
+    return by_filtered(kinds, words, std::false_type{}, group);
   };
+  using Off = std::integral_constant<int, 0>;
   auto by_words = [&](auto kinds) {
     switch (ls.words) {
       case 1:
-        return by_two(kinds, std::integral_constant<int, 1>{});
+        return by_two(kinds, std::integral_constant<int, 1>{}, Off{});
+#ifdef __wasm__
+      // WebAssembly (the site's bytes, at its budget): 2-3 words a class with both other key
+      // cells and the tests, which fit every board (as 4 words below).
       case 2:
-        return by_two(kinds, std::integral_constant<int, 2>{});
+        return run(kinds, std::integral_constant<int, 2>{}, std::true_type{}, std::true_type{},
+                   Off{});
       case 3:
-        return by_two(kinds, std::integral_constant<int, 3>{});
+        return run(kinds, std::integral_constant<int, 3>{}, std::true_type{}, std::true_type{},
+                   Off{});
+#else
+      case 2:
+        return by_two(kinds, std::integral_constant<int, 2>{}, Off{});
+      case 3:
+        return by_two(kinds, std::integral_constant<int, 3>{}, Off{});
+#endif
       default:
         static_assert(kLaneClassWords == 4);
 #ifdef __wasm__
         // One set of 4-word steps in WebAssembly (the site's bytes): with both other key cells
         // and the tests, which fit every board (a missing key cell's part and a cell's test
         // flag are 0).
-        return run(kinds, std::integral_constant<int, 4>{}, std::true_type{}, std::true_type{});
+        return run(kinds, std::integral_constant<int, 4>{}, std::true_type{}, std::true_type{},
+                   Off{});
 #else
-        return by_two(kinds, std::integral_constant<int, 4>{});
+        return by_two(kinds, std::integral_constant<int, 4>{}, Off{});
 #endif
     }
   };
+#ifndef __wasm__       // (WebAssembly leaves groups out: lane_groups.cpp)
+  if (ls.groups.on) {  // one word a cell: kinds and words are the toggles' and positions'
+    using One = std::integral_constant<int, 1>;
+    if (ls.groups.words <= 4)
+      return by_two(std::false_type{}, One{}, std::integral_constant<int, 4>{});
+    if (ls.groups.words <= 6)
+      return by_two(std::false_type{}, One{}, std::integral_constant<int, 6>{});
+    return by_two(std::false_type{}, One{}, std::integral_constant<int, kMaskBlocks>{});
+  }
+#endif
   if (kinds_.on) return by_words(std::true_type{});
   return by_words(std::false_type{});
 }
@@ -439,11 +543,19 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
                 !kinds_.boards_are_solutions || options_.symmetry == SymmetryBreaking::kNone;
     ls.prefix_placed.clear();
     ls.prefix_used.clear();
+    const bool groups = plan_lane_groups();
+    const std::vector<MaskStep>& steps = groups ? ls.groups.steps : masks_.steps;
     ls.steps.assign(n + 1, LaneStep{});
     for (int d = 0; d <= n; ++d) {
-      const MaskStep &step = masks_.steps[d], &child = masks_.steps[d + 1],
-                     &after = masks_.steps[std::min(d + 2, n + 1)];
+      const MaskStep &step = steps[d], &child = steps[d + 1],
+                     &after = steps[std::min(d + 2, n + 1)];
       LaneStep& s = ls.steps[d];
+      if (groups) {
+        const LaneGroups::WordOf& of = ls.groups.word_of[d + 1];
+        s.child_word_by_parent = of.by_parent;
+        s.child_word_by_other = of.by_other;
+        s.child_word_depth = of.other_depth;
+      }
       s.word = step.word0;
       s.word_base = static_cast<std::uint64_t>(step.word0) << 6;
       s.child_word = child.word0;
@@ -456,7 +568,9 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
           child.corner < 0) {
         s.child_checks = child.check_count;
         for (int k = 0; k < child.check_count; ++k) {
-          s.child_check_rows[k] = masks_.sides.data() + child.check_side_row[k] + child.word0;
+          s.child_check_rows[k] = groups
+                                      ? ls.groups.sides.data() + child.check_side_row[k]
+                                      : masks_.sides.data() + child.check_side_row[k] + child.word0;
           s.child_check_part[k] = child.check_part[k];
           s.child_check_depth[k] = child.check_depth[k];
         }
@@ -469,7 +583,8 @@ void EdgeSearch::run_lanes(std::uint64_t node_budget) {
       }
     }
     ls.lanes.assign(kLanes, MaskLane{});
-    for (MaskLane& lane : ls.lanes) lane.placed[n] = masks_.placed[n];  // the sentinel
+    for (MaskLane& lane : ls.lanes)  // the sentinel
+      lane.placed[n] = groups ? ls.groups.sentinel : masks_.placed[n];
     ls.two_others = false;
     ls.filtered = false;
     ls.words = masks_.row_words;

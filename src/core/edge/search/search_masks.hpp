@@ -119,7 +119,12 @@ constexpr int kLaneWords = kMaskBlocks + 2;
 constexpr int kLaneChecks = 2;
 
 struct alignas(64) LaneLevel {
-  std::uint64_t left[kLaneClassWords] = {};    // candidates not yet taken, per word of the class
+  // Candidates not yet taken, per word of the class. In groups: one word, left[0], and
+  // left[1] the position of its bit 0 (word_base; the level stays 128 bytes: a field of its
+  // own made it 192, and the one-word boards' lanes 0.92-0.95x).
+  std::uint64_t left[kLaneClassWords] = {};
+  std::uint64_t& word_base() { return left[1]; }
+  std::uint64_t word_base() const { return left[1]; }
   const std::uint64_t* child_masks = nullptr;  // the next cell's table + the key part known
   std::uint64_t used[kLaneWords] = {};         // the tiles placed above this cell
   // The deepest cell above with candidates left (before the subtree's first cell: out of
@@ -142,6 +147,11 @@ struct LaneStep {  // depth -> what a lane step there reads, from MaskStep (read
   const std::uint32_t* child_check_part[kLaneChecks] = {};
   std::int64_t child_check_depth[kLaneChecks] = {};
   const std::uint32_t* child_part = nullptr;  // the next cell's parent_part
+  // In groups: the next cell's word, child_word_by_parent[this tile's position] +
+  // child_word_by_other[position placed at child_word_depth] (LaneGroups::WordOf).
+  const std::uint8_t* child_word_by_parent = nullptr;
+  const std::uint8_t* child_word_by_other = nullptr;
+  std::int64_t child_word_depth = 0;
   // The cell after the next one: its table and its key's other cells (see MaskStep).
   const std::uint64_t* after_masks = nullptr;
   const std::uint32_t* after_other_part[2] = {nullptr, nullptr};
@@ -166,8 +176,46 @@ struct MaskLane {  // one subtree: below a prefix of `base` tiles
   std::vector<std::uint32_t> found;  // boards found (placed ids) while an earlier prefix runs
 };
 
+// The lanes' own layout of the bits, where it fits ("groups", EdgeSearch::plan_lane_groups,
+// edge/search/lane_groups.cpp): a class's turned tiles are grouped by the value they show on
+// one side, a side every cell of the class below the cut knows before it opens (its key cell's,
+// or the frame's), each group in one word in kernel order. A cell's candidates are then one
+// word, known from the key, in the same order as in the class's words: a step reads one word
+// whatever the class's size. Placing a tile flips its bits in several words (its turns show
+// different values there), a row of `toggles` per kernel tile.
+struct LaneGroups {
+  bool on = false;
+  int words = 0;                        // used words (at most kMaskBlocks)
+  std::uint32_t sentinel = 0;           // words * 64: the position whose every part is 0
+  std::vector<int> kernel_of_position;  // -1: a free bit
+  std::vector<int> position_of_kernel;  // kernel oriented id -> position (-1: no tile)
+  // Position -> the offset of its kernel tile's row in `toggles` (kMaskBlocks words a row; the
+  // sentinel and free bits: a row of zeros).
+  std::vector<std::uint32_t> toggle_row;
+  std::vector<std::uint64_t> toggles;
+  std::uint64_t blocked[kMaskBlocks] = {};  // MaskSearch::blocked, in positions
+  // The steps as MaskStep, in positions: rows of (tries, the word of candidates), key parts
+  // by position; the tests' rows of sides [(dir * (values + 1) + value) * words + word].
+  std::vector<MaskStep> steps;  // [cells + 2], those at and below the cut
+  std::vector<std::uint64_t> sides;
+  // Where a cell's word comes from (its grouping side's value): the tile placed just before
+  // (`by_parent`), a key cell placed earlier (`by_other`, at `other_depth`), or a constant (the
+  // frame, a fixed tile: by_parent all alike). By position.
+  struct WordOf {
+    const std::uint8_t* by_parent = nullptr;
+    const std::uint8_t* by_other = nullptr;
+    int other_depth = 0;
+  };
+  std::vector<WordOf> word_of;                   // depth -> its word's source
+  std::vector<std::vector<std::uint64_t>> rows;  // the storage of the steps' tables
+  std::vector<std::vector<std::uint32_t>> parts;
+  std::vector<std::vector<std::uint8_t>> word_tables;
+  std::vector<std::uint32_t> kernel_placed;  // a lane's board as kernel ids (record_placed)
+};
+
 struct LaneSearch {
   bool on = false;  // this search runs in lanes
+  LaneGroups groups;
   // Every board found is recorded (record_solution), in the order of the one-subtree search:
   // a lane records at once while its prefix is the earliest unfinished one, else keeps its
   // boards until the earlier prefixes are done. Off: counts of boards of tiles that all

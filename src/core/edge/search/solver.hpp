@@ -59,6 +59,9 @@ struct SolveOptions {
   // false: one at a time (the same tree, figures and solutions in the same order; for tests
   // and comparisons).
   bool use_lanes = true;
+  // Lanes on their own layout of the bits where it fits (LaneGroups: a cell's candidates in
+  // one word); false: on the classes' words (the same tree; for tests and comparisons).
+  bool lane_groups = true;
   // In lanes, a board found and a cell's tests beyond its key (the calls a step may need) are
   // handled after each round of steps instead of inside the step: in WebAssembly always (a call
   // site on the step's path, even one never taken, slowed V8's code of the whole step: the
@@ -135,6 +138,7 @@ class EdgeSearch {
   // How the search walks the tree, once run() has started: "lists" (candidate lists),
   // "masks" (tile masks, one subtree at a time) or "lanes" (several subtrees at once).
   const char* engine() const;
+  bool lanes_in_groups() const { return lanes_.on && lanes_.groups.on; }
   int cell_count() const { return static_cast<int>(plan_.order.size()); }
   // The partial board in reading order (tile -1 = empty), for the live search view.
   std::vector<Placement> current_board() const;
@@ -244,12 +248,16 @@ class EdgeSearch {
   template <bool kOneWord>
   void run_blocks(std::uint64_t node_budget);
   bool lanes_fit() const;
+  bool plan_lane_groups();
+  void filter_lane_word(int depth, LaneLevel& level, const std::uint32_t* placed) const;
+  const std::uint32_t* kernel_placed(const std::uint32_t* placed);
   bool start_lane(MaskLane& lane);
   void end_lane(MaskLane& lane);
   void record_placed(const std::uint32_t* placed);
   void lane_found(MaskLane& lane);
   void run_lanes(std::uint64_t node_budget);
-  template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound>
+  template <bool kKinds, int kWords, bool kTwoOthers, bool kFiltered, bool kAfterRound,
+            int kGroupWords>
   std::uint64_t lane_rounds(std::uint64_t rounds, bool all);
   std::uint64_t lane_rounds_for(std::uint64_t rounds, bool all);
 
