@@ -70,7 +70,7 @@ bool is_used(const BeamState& s, int tile) {
 struct CandidateLists {
   std::vector<int> all;
   std::vector<std::vector<int>> left, top;
-  std::unordered_map<int, std::vector<int>> both;
+  std::vector<std::vector<int>> both;  // left side index * sides + top side index
 };
 
 }  // namespace
@@ -127,6 +127,7 @@ std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width,
     CandidateLists& l = b.lists[m];
     l.left.resize(b.sides);
     l.top.resize(b.sides);
+    l.both.resize(static_cast<size_t>(b.sides) * b.sides);
     for (int t = 0; t < static_cast<int>(puzzle_.tiles.size()); ++t) {
       if (fixed_tile[t]) continue;
       for (int r = 0; r < 4; ++r) {
@@ -194,9 +195,8 @@ bool BestSearch::advance_beam() {
       if (fixed) {
         add(p, tile_[c] * 4 + turn_[c], want_left, want_top);
       } else if (want_left >= 0 && want_top >= 0) {
-        if (auto it = l.both.find(want_left * sides + want_top); it != l.both.end())
-          for (int cand : it->second)
-            if (!is_used(s, cand >> 2)) add(p, cand, want_left, want_top);
+        for (int cand : l.both[want_left * sides + want_top])
+          if (!is_used(s, cand >> 2)) add(p, cand, want_left, want_top);
       }
       b.has_exact[p] = children.size() > before;
     }
@@ -224,9 +224,10 @@ bool BestSearch::advance_beam() {
         if (want < 0) continue;
         const std::vector<int>& list = k == 0 ? l.left[want] : l.top[want];
         int taken = 0;
-        const size_t start = list.empty() ? 0 : rng_.below(list.size());
-        for (size_t q = 0; q < list.size() && taken < kOneSideChildren; ++q) {
-          const int cand = list[(start + q) % list.size()];
+        const size_t size = list.size(), start = size == 0 ? 0 : rng_.below(size);
+        for (size_t q = 0, at = start; q < size && taken < kOneSideChildren; ++q) {
+          const int cand = list[at];
+          if (++at == size) at = 0;
           if (is_used(s, cand >> 2)) continue;
           const bool other = k == 0 ? want_top >= 0 && side_index(cand, kTop) == want_top
                                     : want_left >= 0 && side_index(cand, kLeft) == want_left;
@@ -237,9 +238,10 @@ bool BestSearch::advance_beam() {
       }
       if (children.size() > before || b.has_exact[p] || s.score + board_gain < floor) continue;
       int taken = 0;
-      const size_t start = rng_.below(l.all.size());
-      for (size_t q = 0; q < l.all.size() && taken < kBlindChildren; ++q) {
-        const int cand = l.all[(start + q) % l.all.size()];
+      const size_t size = l.all.size(), start = rng_.below(size);
+      for (size_t q = 0, at = start; q < size && taken < kBlindChildren; ++q) {
+        const int cand = l.all[at];
+        if (++at == size) at = 0;
         if (is_used(s, cand >> 2)) continue;
         add(p, cand, want_left, want_top);
         ++taken;
