@@ -5,8 +5,8 @@
 // fixed; all five clues fixed), and generated E2-like 16x16 boards with a known full
 // solution (5 frame colours, 17 inner colours). Each board is searched by the method and
 // then by its baseline, one after the other in this process: the method as it was before
-// bands and restarts (beams, then the neighbourhood search: "previous"), or the
-// neighbourhood search alone from a random board ("lns", --beam 0).
+// beams ranked boards of equal score by their spread ("previous": a random choice among
+// them), or the neighbourhood search alone from a random board ("lns", --beam 0).
 #include <algorithm>
 #include <iostream>
 #include <optional>
@@ -92,17 +92,14 @@ int run_best_bench(const BestBenchArgs& a) {
       o.threads = a.threads;
       o.cpu_time = a.cpu_time;
       o.max_beam_width = method == "lns" ? 0 : a.beam;
-      if (method == "previous") {
-        o.tuning = BestTuning::beams_then_lns();
-        o.max_beam_width = std::min(a.beam, BestSearch::kDefaultMaxBeamWidth);
-      }
+      if (method == "previous") o.tuning = BestTuning::previous();
       const Result<BestResult> r = best_search_parallel(puzzle, o);
       if (!r) {
         std::cerr << "tilewise: " << name << ": " << r.error().to_string() << "\n";
         return kExitBadInput;
       }
       const char* label = method == "method"     ? "beams, bands, restarts"
-                          : method == "previous" ? "baseline beams + LNS (before)"
+                          : method == "previous" ? "baseline without the beams' spread"
                                                  : "baseline LNS alone";
       std::cout << name << " | " << label << ":" << curve(*r, checkpoints) << " of " << r->max_score
                 << " (" << r->nodes << " nodes)" << std::endl;
@@ -125,8 +122,8 @@ void add_best_bench_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--boards", a->boards, "which boards")
       ->check(CLI::IsMember({"all", "official", "generated"}));
   cmd->add_option("--baseline", a->baseline,
-                  "previous = beams then LNS (the method before bands and restarts), "
-                  "lns = LNS alone from a random board, none")
+                  "previous = the method before the beams' spread (a random choice among "
+                  "equal scores), lns = LNS alone from a random board, none")
       ->check(CLI::IsMember({"previous", "lns", "none"}));
   cmd->add_option("--beam", a->beam, "widest beam of the method (see best --beam)")
       ->check(CLI::Range(0, BestSearch::kMaxBeamWidth));

@@ -14,26 +14,43 @@ namespace {
 constexpr int kMaxTiles = 256;       // 16 x 16
 constexpr int kOneSideChildren = 6;  // children matching one side only, per partial board
 constexpr int kBlindChildren = 2;    // children matching nothing, when nothing better fits
+// Puzzles with more side values than this leave the spread out (every value is rare there).
+constexpr int kMaxSpreadSides = 64;
+// The random key adds up to 2^7 = 128 to a boundary child's spread: without it the beam
+// loses the variety that solves small easy boards at once (6x6 of 4 colours: hundreds of
+// steps instead of 1-3), with it Eternity II's beams end as high.
+constexpr int kSpreadNoiseBits = 7;
 
 struct BeamState {
   std::array<std::uint64_t, kMaxTiles / 64> used{};
   std::array<std::int16_t, kMaxBoardSide> bottom{};  // side index below each column's last cell
   std::int16_t right = -1;                           // side index right of the last cell
   int score = 0;
+  // The tiles still to place: the sum over side values of the square of how many of their
+  // sides show that value. The higher, the fewer values they share out among more sides,
+  // and the better they fit each other at the end of the board.
+  std::uint32_t spread = 0;
   int node = 0;  // its last placement in the history (none yet for the empty board)
 };
 struct BeamChild {
   int parent, cand, score;
-  std::uint32_t key;  // random tie-break among equal scores
+  std::uint32_t spread;
+  std::uint32_t key;  // random, added to the spread among equal scores
 };
-// Keeps the `width` best children (most matched edges; among equal scores the higher random
-// key, then the earlier child) in the order they were made. std::nth_element alone would keep
-// the same set in an order each standard library chooses, and the order decides the random
-// keys drawn at the next cell: the CLI (libstdc++) and the browser worker (libc++) would then
-// search differently from the same seed. A score histogram finds the boundary score; only
-// the children on it are ranked, by key and position packed in one number.
+// A boundary child's rank: spread plus a random amount (the key), then the earlier child.
+struct BoundaryRank {
+  std::uint64_t spread_key;
+  std::uint32_t order;
+  auto operator<=>(const BoundaryRank&) const = default;
+};
+// Keeps the `width` best children (most matched edges; among equal scores the higher spread
+// plus a random amount, then the earlier child) in the order they were made.
+// std::nth_element alone would keep the same set in an order each standard library chooses,
+// and the order decides the random keys drawn at the next cell: the CLI (libstdc++) and the
+// browser worker (libc++) would then search differently from the same seed. A score
+// histogram finds the boundary score; only the children on it are ranked.
 void keep_best(std::vector<BeamChild>& children, size_t width, std::vector<int>& count,
-               std::vector<std::uint64_t>& boundary) {
+               std::vector<BoundaryRank>& boundary) {
   int top = 0;
   for (const BeamChild& ch : children) top = std::max(top, ch.score);
   count.assign(static_cast<size_t>(top) + 1, 0);
@@ -43,7 +60,9 @@ void keep_best(std::vector<BeamChild>& children, size_t width, std::vector<int>&
   while (above + static_cast<size_t>(count[static_cast<size_t>(edge)]) < width)
     above += count[static_cast<size_t>(edge--)];
   auto rank = [](const BeamChild& ch, size_t i) {
-    return std::uint64_t{ch.key} << 32 | (0xffffffffu - static_cast<std::uint32_t>(i));
+    return BoundaryRank{
+        (std::uint64_t{ch.spread} << 32) + (std::uint64_t{ch.key} << kSpreadNoiseBits),
+        0xffffffffu - static_cast<std::uint32_t>(i)};
   };
   boundary.clear();
   for (size_t i = 0; i < children.size(); ++i)
@@ -51,7 +70,7 @@ void keep_best(std::vector<BeamChild>& children, size_t width, std::vector<int>&
   const size_t need = width - above;
   std::nth_element(boundary.begin(), boundary.begin() + static_cast<std::ptrdiff_t>(need - 1),
                    boundary.end(), std::greater<>());
-  const std::uint64_t last = boundary[need - 1];
+  const BoundaryRank last = boundary[need - 1];
   size_t kept = 0;
   for (size_t i = 0; i < children.size(); ++i)
     if (children[i].score > edge || (children[i].score == edge && rank(children[i], i) >= last))
@@ -84,11 +103,15 @@ struct BestSearch::BeamRun {
   std::vector<int> partner;     // side index -> the side index that matches it, or -1
   std::vector<CandidateLists> lists;
   std::vector<BeamState> states, next;
+  // Per state, `spread_sides` counts: how many sides of each value its tiles still to place
+  // show (none when the puzzle has more than kMaxSpreadSides side values).
+  int spread_sides = 0;
+  std::vector<std::uint16_t> unplaced, next_unplaced;
   std::vector<std::vector<BeamNode>> history;
   std::vector<BeamChild> children;
-  std::vector<char> has_exact;          // parent -> it has a two-side child at this cell
-  std::vector<int> score_count;         // keep_best's scratch
-  std::vector<std::uint64_t> boundary;  // keep_best's scratch
+  std::vector<char> has_exact;         // parent -> it has a two-side child at this cell
+  std::vector<int> score_count;        // keep_best's scratch
+  std::vector<BoundaryRank> boundary;  // keep_best's scratch
 };
 
 std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width,
@@ -145,6 +168,14 @@ std::shared_ptr<BestSearch::BeamRun> BestSearch::start_beam(int width,
   for (int c = 0; c < n; ++c)
     if (kind_of_cell_[c] < 0)
       b.states[0].used[tile_[c] >> 6] |= std::uint64_t{1} << (tile_[c] & 63);
+  if (tuning_.beam_spread && b.sides <= kMaxSpreadSides) {
+    b.spread_sides = b.sides;
+    b.unplaced.assign(static_cast<size_t>(b.sides), 0);
+    for (int t = 0; t < static_cast<int>(puzzle_.tiles.size()); ++t)
+      if (!fixed_tile[t])
+        for (int d = 0; d < 4; ++d) ++b.unplaced[static_cast<size_t>(b.cand_side[t * 16 + d])];
+    for (std::uint16_t k : b.unplaced) b.states[0].spread += std::uint32_t{k} * k;
+  }
   b.history.resize(cells.size());
   return run;
 }
@@ -169,21 +200,36 @@ bool BestSearch::advance_beam() {
     const int board_right = want_from_board(c, kRight), board_bottom = want_from_board(c, kBottom);
     std::vector<BeamChild>& children = b.children;
     const std::vector<BeamState>& states = b.states;
+    const bool fixed = kind_of_cell_[c] < 0;
     const std::vector<int>& partner = b.partner;
     children.clear();
     auto wants = [&](const BeamState& s, int& want_left, int& want_top) {
       want_left = left_in ? (s.right >= 0 ? partner[s.right] : -1) : board_left;
       want_top = top_in ? (s.bottom[j] >= 0 ? partner[s.bottom[j]] : -1) : board_top;
     };
+    // The parent's spread once the candidate's tile is placed: each side taken from a value
+    // shown n times lowers the sum of squares by 2n - 1.
+    auto spread_after = [&](int p, int cand) {
+      std::uint32_t spread = states[p].spread;
+      if (b.spread_sides == 0 || fixed) return spread;
+      const std::uint16_t* left = &b.unplaced[static_cast<size_t>(p) * b.spread_sides];
+      const int* side = &b.cand_side[(cand & ~3) * 4];
+      for (int d = 0; d < 4; ++d) {
+        int shown = left[side[d]];
+        for (int e = 0; e < d; ++e) shown -= side[e] == side[d];
+        spread -= static_cast<std::uint32_t>(2 * shown - 1);
+      }
+      return spread;
+    };
     auto add = [&](int p, int cand, int want_left, int want_top) {
       const int g = (want_left >= 0 && side_index(cand, kLeft) == want_left) +
                     (want_top >= 0 && side_index(cand, kTop) == want_top) +
                     (board_right >= 0 && side_index(cand, kRight) == board_right) +
                     (board_bottom >= 0 && side_index(cand, kBottom) == board_bottom);
-      children.push_back({p, cand, states[p].score + g, static_cast<std::uint32_t>(rng_.next())});
+      children.push_back({p, cand, states[p].score + g, spread_after(p, cand),
+                          static_cast<std::uint32_t>(rng_.next())});
     };
     const int parents = static_cast<int>(states.size());
-    const bool fixed = kind_of_cell_[c] < 0;
     const CandidateLists& l = b.lists[outward_[c]];
     // First the children matching both sides (or the fixed tile) of every board.
     b.has_exact.assign(parents, 0);
@@ -251,18 +297,29 @@ bool BestSearch::advance_beam() {
       keep_best(children, static_cast<size_t>(b.width), b.score_count, b.boundary);
     std::vector<BeamState>& next = b.next;
     next.clear();
+    const size_t stride = static_cast<size_t>(b.spread_sides);
+    b.next_unplaced.resize(children.size() * stride);
     for (const BeamChild& ch : children) {
+      if (stride > 0) {
+        const std::uint16_t* from = &b.unplaced[static_cast<size_t>(ch.parent) * stride];
+        std::uint16_t* to = &b.next_unplaced[next.size() * stride];
+        std::copy(from, from + stride, to);
+        if (!fixed)
+          for (int d = 0; d < 4; ++d) --to[side_index(ch.cand & ~3, d)];
+      }
       BeamState s = states[ch.parent];
       const int tile = ch.cand >> 2;
       s.used[tile >> 6] |= std::uint64_t{1} << (tile & 63);
       s.bottom[j] = static_cast<std::int16_t>(side_index(ch.cand, kBottom));
       s.right = static_cast<std::int16_t>(side_index(ch.cand, kRight));
       s.score = ch.score;
+      s.spread = ch.spread;
       b.history[b.pos].push_back(static_cast<BeamNode>(s.node) << kCandBits | ch.cand);
       s.node = static_cast<int>(b.history[b.pos].size()) - 1;
       next.push_back(s);
     }
     b.states.swap(next);
+    b.unplaced.swap(b.next_unplaced);
   }
   const auto best =
       std::max_element(b.states.begin(), b.states.end(),

@@ -45,8 +45,15 @@ struct BestTuning {
   // Steps without the walk improving on its own best before a new walk starts from a new
   // beam: 4x wider each time (from 4 x 65536) up to max_beam_width; 0 = never.
   std::uint64_t restart_after = 20000;
-  // The method without bands and restarts (beams, then LNS), the bench's baseline.
-  static BestTuning beams_then_lns() { return {0, 0, 0}; }
+  // Among partial boards of equal score, beams keep first those whose tiles still to place
+  // show the fewest side values most often (best_beam.cpp, BeamState::spread); off = a
+  // random choice among them, the method before it (the bench's baseline).
+  bool beam_spread = true;
+  static BestTuning previous() {
+    BestTuning t;
+    t.beam_spread = false;
+    return t;
+  }
 };
 
 // The search as a steppable object, so that a browser worker can run it in slices.
