@@ -4,7 +4,8 @@
 // moves between such boards and counts the inner edges whose two sides match.
 //
 // Method (docs/best-board.md): first beam searches of growing width (best_beam.cpp: the
-// cells in reading order, the best partial boards kept), then large-neighbourhood search
+// cells in reading order, the best partial boards kept, ties to those whose tiles still to
+// place share out the fewest side values), then large-neighbourhood search
 // from the best board: each step (a "node") takes up to 64 cells of one kind (corner, edge,
 // inner), no two of them side by side,
 // lifts their tiles and seats them back by an optimal assignment (Hungarian method), each
